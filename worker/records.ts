@@ -1,0 +1,237 @@
+/**
+ * The KV records a tenant is made of, as zod schemas.
+ *
+ * Keys (ARCHITECTURE.md, "Storage keys"):
+ *   host:<hostname>                      -> site id (plain text)
+ *   site:<id>                            -> SiteRecord
+ *   site:<id>:version                    -> content version (plain text), part of cache keys
+ *   site:<id>:template:<name>            -> JSON-T source (plain text)
+ *   site:<id>:collection:<slug>          -> CollectionRecord
+ *   site:<id>:item:<collection>/<slug>   -> ItemRecord
+ *   site:<id>:form:<formId>              -> FormRecord
+ *
+ * Records are read by templates as they are, so every object is "loose": fields the schema does
+ * not name pass through untouched. The schema pins what the worker itself relies on.
+ */
+import { z } from 'zod'
+
+/** Lower-case slug as used in URLs: `linen-shirt`, `2026/spring-notes` is not one (no slash). */
+export const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lower-case slug such as "linen-shirt"')
+
+export const siteIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a lower-case id of letters, digits and dashes')
+
+/** The 26 currencies of storefront.md section 3 (plus ZAR listed there as the 27th code). */
+export const currencyCodeSchema = z.enum([
+  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
+  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+])
+
+/** A money value as the spec stores it: minor units as a string, plus the currency. */
+export const moneySchema = z.looseObject({
+  value: z.string().regex(/^-?\d+$/, 'must be an amount in minor units, such as "2500"'),
+  currency: currencyCodeSchema,
+})
+
+/** An absolute https URL, or a path on the site's own host (demo images under `/demo/`). */
+export const assetUrlSchema = z.union([
+  z.url({ protocol: /^https$/ }),
+  z.string().regex(/^\/[^/]/, 'must be an https URL or a path starting with "/"'),
+])
+
+export const imageSchema = z.looseObject({
+  assetUrl: assetUrlSchema,
+  /** WIDTHxHEIGHT, platform.md section 5. */
+  originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT').optional(),
+  altText: z.string().optional(),
+  mediaFocalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
+})
+
+export const navigationLinkSchema = z.object({
+  title: z.string().min(1),
+  /** Site-relative path such as `/shop` or `/`. */
+  url: z.string().startsWith('/'),
+})
+
+export const websiteSchema = z.looseObject({
+  id: z.string().min(1),
+  siteTitle: z.string().min(1),
+  siteDescription: z.string().optional(),
+  /** BCP-47 language tag of the site, e.g. `en-US`, `ja-JP`. */
+  language: z.string().min(2),
+  timeZone: z.string().default('America/New_York'),
+  useCLDRMoneyFormat: z.boolean().default(false),
+  simpleLikingEnabled: z.boolean().default(false),
+  commentsEnabled: z.boolean().default(false),
+  disqusShortname: z.string().optional(),
+  captchaSettings: z.looseObject({ siteKey: z.string().optional() }).optional(),
+  trackingDisabled: z.boolean().default(false),
+  logoImage: imageSchema.optional(),
+})
+
+export const storeSettingsSchema = z.looseObject({
+  /** Store currency; storefront.md section 3: default USD. */
+  selectedCurrency: currencyCodeSchema.default('USD'),
+  multipleQuantityAllowedForServices: z.boolean().default(true),
+  customSoldOutText: z.string().optional(),
+  expressCheckout: z.boolean().default(false),
+})
+
+export const siteSchema = z.looseObject({
+  id: siteIdSchema,
+  website: websiteSchema,
+  /** Absent for a content-only site. */
+  storeSettings: storeSettingsSchema.optional(),
+  navigation: z.array(navigationLinkSchema).min(1),
+  /** Collection slug served at `/`. */
+  homeCollection: slugSchema,
+})
+
+/** Collection type codes, platform.md section 3. */
+export const COLLECTION_TYPE = {
+  generic: 1,
+  page: 10,
+  products: 13,
+  'slide-gallery': 15,
+} as const
+
+export const collectionSchema = z.looseObject({
+  id: z.string().min(1),
+  urlId: slugSchema,
+  title: z.string().min(1),
+  fullUrl: z.string().startsWith('/'),
+  /** 1 generic (blog, events), 10 page, 13 products, 15 gallery page. */
+  type: z.union([z.literal(1), z.literal(10), z.literal(13), z.literal(15)]),
+  /** For generic collections: how the items are listed. */
+  typeName: z.enum(['page', 'blog', 'events', 'products', 'gallery', 'form']),
+  description: z.string().optional(),
+  /** Body of an ordinary page (trusted merchant HTML, rendered as the merchant wrote it). */
+  mainContent: z.string().optional(),
+  /** Item slugs in display order; each is `site:<id>:item:<urlId>/<slug>`. */
+  itemSlugs: z.array(slugSchema).default([]),
+  /** Member-only page: visitors without a member session see the access-denied screen. */
+  memberOnly: z.boolean().default(false),
+  /** Password-protected page: 'This page is locked'. */
+  locked: z.boolean().default(false),
+  galleryOptions: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /** A form shown on the page (`site:<id>:form:<formId>`). */
+  formId: z.string().optional(),
+})
+
+export const variantSchema = z.looseObject({
+  id: z.string().min(1),
+  sku: z.string().min(1),
+  attributes: z.record(z.string(), z.string()).default({}),
+  priceMoney: moneySchema,
+  salePriceMoney: moneySchema,
+  onSale: z.boolean().default(false),
+  unlimited: z.boolean().default(false),
+  qtyInStock: z.number().int().min(0).default(0),
+  mainImage: imageSchema.optional(),
+})
+
+export const billingPeriodSchema = z.object({
+  value: z.number().int().positive(),
+  unit: z.enum(['WEEK', 'MONTH', 'YEAR']),
+})
+
+export const structuredContentSchema = z.looseObject({
+  /** 1 physical, 2 digital, 3 service, 4 gift card (platform.md section 3). */
+  productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  variants: z.array(variantSchema).min(1),
+  variantOptionOrdering: z.array(z.string()).default([]),
+  isSubscribable: z.boolean().default(false),
+  subscriptionPlan: z
+    .object({ billingPeriod: billingPeriodSchema, numBillingCycles: z.number().int().min(0) })
+    .optional(),
+  additionalFieldsFormId: z.string().optional(),
+  useCustomAddButtonText: z.boolean().default(false),
+  customAddButtonText: z.string().optional(),
+  audioAssetUrl: assetUrlSchema.optional(),
+})
+
+/** Record type codes, platform.md section 3. */
+export const RECORD_TYPE = { text: 1, image: 2, audio: 7, storeItem: 11, event: 12, gallery: 14 } as const
+
+export const itemSchema = z.looseObject({
+  id: z.string().min(1),
+  collectionId: z.string().min(1),
+  urlId: slugSchema,
+  title: z.string().min(1),
+  fullUrl: z.string().startsWith('/'),
+  /** 1 text (blog post), 2 image (gallery image), 7 audio, 11 store item, 12 event. */
+  recordType: z.union([z.literal(1), z.literal(2), z.literal(7), z.literal(11), z.literal(12), z.literal(14)]),
+  excerpt: z.string().default(''),
+  body: z.string().default(''),
+  addedOn: z.number().int(),
+  publishOn: z.number().int().optional(),
+  tags: z.array(z.string().max(50)).default([]),
+  categories: z.array(z.string().max(25)).default([]),
+  author: z.looseObject({ displayName: z.string() }).optional(),
+  mainImage: imageSchema.optional(),
+  /** Extra images (product gallery). */
+  items: z.array(imageSchema).default([]),
+  likeCount: z.number().int().min(0).default(0),
+  publicCommentCount: z.number().int().min(0).default(0),
+  commentState: z.number().int().default(0),
+  /** Events: epoch milliseconds. */
+  startDate: z.number().int().optional(),
+  endDate: z.number().int().optional(),
+  location: z
+    .looseObject({
+      addressTitle: z.string().optional(),
+      addressLine1: z.string().optional(),
+      addressLine2: z.string().optional(),
+      addressCountry: z.string().optional(),
+      mapLat: z.number().optional(),
+      mapLng: z.number().optional(),
+    })
+    .optional(),
+  structuredContent: structuredContentSchema.optional(),
+})
+
+export const formFieldSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.enum([
+    'text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter', 'date',
+    'time', 'name', 'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
+  ]),
+  title: z.string(),
+  description: z.string().optional(),
+  placeholder: z.string().optional(),
+  required: z.boolean().default(false),
+  options: z.array(z.string()).optional(),
+  maxLength: z.number().int().positive().optional(),
+})
+
+export const formSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  fields: z.array(formFieldSchema).min(1),
+  /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
+  isNewsletter: z.boolean().default(false),
+  submitButtonText: z.string().default('Submit'),
+  parsedSubmissionMessage: z.string().default('Thank you!'),
+  successRedirect: z.string().optional(),
+  captchaEnabled: z.boolean().default(false),
+})
+
+export type Site = z.infer<typeof siteSchema>
+export type Collection = z.infer<typeof collectionSchema>
+export type Item = z.infer<typeof itemSchema>
+export type Variant = z.infer<typeof variantSchema>
+export type Form = z.infer<typeof formSchema>
+
+/** KV key builders: the one place key shapes are spelled. */
+export const kvKey = {
+  host: (hostname: string) => `host:${hostname}`,
+  site: (siteId: string) => `site:${siteId}`,
+  version: (siteId: string) => `site:${siteId}:version`,
+  template: (siteId: string, name: string) => `site:${siteId}:template:${name}`,
+  collection: (siteId: string, slug: string) => `site:${siteId}:collection:${slug}`,
+  item: (siteId: string, collection: string, slug: string) => `site:${siteId}:item:${collection}/${slug}`,
+  form: (siteId: string, formId: string) => `site:${siteId}:form:${formId}`,
+}
