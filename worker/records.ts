@@ -26,8 +26,33 @@ export const siteIdSchema = z
 
 /** The 26 currencies of storefront.md section 3 (plus ZAR listed there as the 27th code). */
 export const currencyCodeSchema = z.enum([
-  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+  'EUR',
+  'USD',
+  'AUD',
+  'NOK',
+  'CAD',
+  'NZD',
+  'DKK',
+  'GBP',
+  'HKD',
+  'CHF',
+  'MXN',
+  'SGD',
+  'SEK',
+  'CZK',
+  'ILS',
+  'PHP',
+  'RUB',
+  'PLN',
+  'THB',
+  'MYR',
+  'ARS',
+  'BRL',
+  'COP',
+  'IDR',
+  'INR',
+  'JPY',
+  'ZAR',
 ])
 
 /** A money value as the spec stores it: minor units as a string, plus the currency. */
@@ -45,7 +70,10 @@ export const assetUrlSchema = z.union([
 export const imageSchema = z.looseObject({
   assetUrl: assetUrlSchema,
   /** WIDTHxHEIGHT, platform.md section 5. */
-  originalSize: z.string().regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT').optional(),
+  originalSize: z
+    .string()
+    .regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT')
+    .optional(),
   altText: z.string().optional(),
   mediaFocalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
 })
@@ -121,6 +149,9 @@ export const collectionSchema = z.looseObject({
   formId: z.string().optional(),
 })
 
+/** Collections whose items have pages of their own (gallery images and pages do not). */
+export const ITEM_PAGE_KINDS: ReadonlySet<string> = new Set(['products', 'blog', 'events'])
+
 export const variantSchema = z.looseObject({
   id: z.string().min(1),
   sku: z.string().min(1),
@@ -163,7 +194,14 @@ export const itemSchema = z.looseObject({
   title: z.string().min(1),
   fullUrl: z.string().startsWith('/'),
   /** 1 text (blog post), 2 image (gallery image), 7 audio, 11 store item, 12 event. */
-  recordType: z.union([z.literal(1), z.literal(2), z.literal(7), z.literal(11), z.literal(12), z.literal(14)]),
+  recordType: z.union([
+    z.literal(1),
+    z.literal(2),
+    z.literal(7),
+    z.literal(11),
+    z.literal(12),
+    z.literal(14),
+  ]),
   excerpt: z.string().default(''),
   body: z.string().default(''),
   addedOn: z.number().int(),
@@ -196,8 +234,25 @@ export const itemSchema = z.looseObject({
 export const formFieldSchema = z.looseObject({
   id: z.string().min(1),
   type: z.enum([
-    'text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter', 'date',
-    'time', 'name', 'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
+    'text',
+    'textarea',
+    'email',
+    'currency',
+    'number',
+    'website',
+    'password',
+    'twitter',
+    'date',
+    'time',
+    'name',
+    'address',
+    'phone',
+    'section',
+    'radio',
+    'checkbox',
+    'select',
+    'likert',
+    'hidden',
   ]),
   title: z.string(),
   description: z.string().optional(),

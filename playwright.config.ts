@@ -1,0 +1,41 @@
+// Browser tests: Debian's Chromium (never a downloaded browser) against the worker served by
+// `wrangler dev` on its own port and its own fresh local state, seeded like `npm start`.
+import { defineConfig } from '@playwright/test'
+
+const PORT = 8788
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  // Two cores: the worker needs one.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // The JSON report feeds the closing count of `npm test` (scripts/test.mjs).
+  reporter: [['list'], ['json']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://aurora.localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node scripts/start.mjs --port ${PORT} --persist-to .wrangler/test-state --fresh --extra tests/fixtures/kv`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

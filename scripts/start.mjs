@@ -1,0 +1,52 @@
+// `npm start`: seed local state, then serve the storefront with `wrangler dev` on
+// http://127.0.0.1:8787 (demo tenants at http://aurora.localhost:8787 and so on).
+//
+//   node scripts/start.mjs [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...]
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { seedLocalState } from './seed.mjs'
+import { ROOT, startWrangler } from './wrangler.mjs'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8787' },
+    'persist-to': { type: 'string' },
+    extra: { type: 'string', multiple: true },
+    // Start from empty local state (the browser tests do): KV, D1 and Durable Objects.
+    fresh: { type: 'boolean', default: false },
+  },
+})
+
+if (values.fresh) {
+  if (!values['persist-to'])
+    throw new Error('--fresh needs --persist-to: it will not wipe the default dev state')
+  rmSync(resolve(ROOT, values['persist-to']), { recursive: true, force: true })
+}
+
+const seeded = seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
+console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied`)
+
+const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : []
+const dev = startWrangler([
+  'dev',
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  values.port,
+  '--show-interactive-dev-session=false',
+  ...persist,
+])
+console.log(
+  `storefront: http://127.0.0.1:${values.port} (demo tenants: http://aurora.localhost:${values.port}, http://kissa.localhost:${values.port}, http://journal.localhost:${values.port})`,
+)
+
+// wrangler starts workerd as a child: end the whole process group, not just wrangler.
+function stop(signal) {
+  try {
+    process.kill(-dev.pid, signal)
+  } catch {}
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal))
+process.on('exit', () => stop('SIGTERM'))
+dev.on('exit', (code) => process.exit(code ?? 0))

@@ -1,0 +1,40 @@
+// Running the project's own wrangler from scripts, quietly and offline.
+import { spawn, spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const WRANGLER = fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url))
+
+/** wrangler's environment: no metrics, no banner, no request to Cloudflare for `cf` data. */
+export const WRANGLER_ENV = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+}
+
+/** Runs a wrangler command to completion; throws with its output when it fails. */
+export function runWrangler(args) {
+  const result = spawnSync(process.execPath, [WRANGLER, ...args], {
+    cwd: ROOT,
+    env: WRANGLER_ENV,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  if (result.status !== 0) {
+    throw new Error(
+      `wrangler ${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
+    )
+  }
+  return result.stdout
+}
+
+/** Starts a long-running wrangler command in its own process group (so workerd stops with it). */
+export function startWrangler(args) {
+  return spawn(process.execPath, [WRANGLER, ...args], {
+    cwd: ROOT,
+    env: WRANGLER_ENV,
+    stdio: 'inherit',
+    detached: true,
+  })
+}

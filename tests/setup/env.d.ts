@@ -1,0 +1,15 @@
+// Types of `env` and `exports` from 'cloudflare:workers' inside the worker tests.
+import type { D1Migration } from 'cloudflare:test'
+import type { Env as WorkerEnv } from '../../worker/env'
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: D1Migration[]
+      TEST_FIXTURES: { key: string; value: string }[]
+    }
+    interface GlobalProps {
+      mainModule: typeof import('../../worker/index')
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { visit } from './helpers'
+
+describe('pages', () => {
+  it('Should answer a malformed page number with a 400 that says what is wrong', async () => {
+    for (const [query, message] of [
+      ['?page=abc', 'Page must be a number.'],
+      ['?page=1.5', 'Page must be a whole number.'],
+      ['?page=0', 'Page must be 1 or more.'],
+    ]) {
+      const response = await visit('aurora.localhost', `/apparel${query}`)
+      expect(response.status, query).toBe(400)
+      expect(await response.text()).toContain(message)
+    }
+  })
+
+  it('Should answer a page number past the last page with a 404', async () => {
+    const response = await visit('aurora.localhost', '/apparel?page=99')
+    expect(response.status).toBe(404)
+  })
+
+  it('Should redirect a trailing slash to the canonical path', async () => {
+    const response = await visit('aurora.localhost', '/apparel/', { redirect: 'manual' })
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('http://aurora.localhost/apparel')
+  })
+
+  it('Should answer a path that is not a slug, or an item of another collection, with the tenant 404', async () => {
+    for (const path of ['/Apparel', '/apparel/%3Cscript%3E', '/apparel/no-such-product', '/a/b/c']) {
+      const response = await visit('aurora.localhost', path)
+      expect(response.status, path).toBe(404)
+      const html = await response.text()
+      expect(html).toContain('Page not found')
+      expect(html).not.toContain('<script>')
+    }
+  })
+
+  it('Should escape what a merchant wrote in titles', async () => {
+    const { env } = await import('cloudflare:workers')
+    const site = JSON.parse((await env.CATALOG.get('site:aurora')) ?? '{}')
+    site.website.siteTitle = 'Aurora <script>alert(1)</script> & Co'
+    await env.CATALOG.put('site:aurora', JSON.stringify(site))
+    const html = await (await visit('aurora.localhost', '/no-such-page')).text()
+    expect(html).toContain('Aurora &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co')
+    expect(html).not.toContain('<script>alert(1)')
+  })
+})

@@ -1,0 +1,26 @@
+// Worker tests run inside workerd through the Workers pool: real KV, D1, Durable Objects and
+// Queues from wrangler.toml, with the D1 migrations and the demo tenants loaded per test file.
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { defineConfig } from 'vitest/config'
+import { readFixtures } from './kv-fixtures/fixtures.mjs'
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: './worker/index.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
+          TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ['tests/worker/**/*.test.ts', 'tests/templates/**/*.test.ts'],
+    setupFiles: ['./tests/setup/worker-state.ts'],
+    // Two cores: one test file at a time per core.
+    maxWorkers: 2,
+  },
+}))

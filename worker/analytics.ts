@@ -1,0 +1,42 @@
+/**
+ * The analytics queue's consumer: a batch of beacons becomes rows in D1 in one transaction.
+ * A message that does not match the schema is acknowledged and logged (retrying cannot fix
+ * it); a failed write retries the whole batch, and `message_id` keeps redelivery idempotent.
+ */
+import { z } from 'zod'
+import type { AnalyticsMessage, Env } from './env'
+import { logError } from './log'
+
+const analyticsMessageSchema = z.object({
+  siteId: z.string().min(1),
+  event: z.string().min(1).max(100),
+  data: z.record(z.string(), z.unknown()),
+  occurredAt: z.number().int().positive(),
+})
+
+export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>, env: Env): Promise<void> {
+  const statements: D1PreparedStatement[] = []
+  const receivedAt = Date.now()
+  for (const message of batch.messages) {
+    const parsed = analyticsMessageSchema.safeParse(message.body)
+    if (!parsed.success) {
+      logError('analytics-message-invalid', { messageId: message.id, issue: parsed.error.issues[0]?.message })
+      message.ack()
+      continue
+    }
+    const { siteId, event, data, occurredAt } = parsed.data
+    statements.push(
+      env.DB.prepare(
+        'INSERT OR IGNORE INTO analytics_events (message_id, site_id, event, data, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).bind(message.id, siteId, event, JSON.stringify(data), occurredAt, receivedAt),
+    )
+  }
+  if (statements.length === 0) return
+  try {
+    await env.DB.batch(statements)
+    batch.ackAll()
+  } catch (error) {
+    logError('analytics-batch-failed', { size: statements.length, message: String(error) })
+    batch.retryAll({ delaySeconds: 5 })
+  }
+}

@@ -1,0 +1,29 @@
+/** The Hono app: demo index, tenant resolution, then the tenant's routes. */
+import { Hono } from 'hono'
+import { trimTrailingSlash } from 'hono/trailing-slash'
+import { BrokenRecordError } from './catalog'
+import type { AppEnv } from './context'
+import { logError } from './log'
+import { brokenSiteResponse } from './pages/status'
+import { demoIndex } from './routes/demo-index'
+import { pageRoutes } from './routes/pages'
+import { sitemapRoutes } from './routes/sitemap'
+import { resolveTenant } from './tenant'
+
+export const app = new Hono<AppEnv>()
+
+app.onError(function reportError(error, c) {
+  const where = { method: c.req.method, host: new URL(c.req.url).hostname, path: c.req.path }
+  if (error instanceof BrokenRecordError) {
+    logError('broken-record', { ...where, key: error.key, issues: error.issues })
+  } else {
+    logError('unhandled-error', { ...where, message: String(error), stack: (error as Error).stack })
+  }
+  return brokenSiteResponse()
+})
+
+app.use(demoIndex())
+app.use(resolveTenant())
+app.use(trimTrailingSlash())
+app.route('/', sitemapRoutes)
+app.route('/', pageRoutes)

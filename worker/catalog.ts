@@ -1,0 +1,101 @@
+/**
+ * Reading a tenant's records from KV. Every record is validated with its zod schema; a record
+ * that fails is a `BrokenRecordError` naming the key and the first problems, which the error
+ * handler turns into a 500 page and a structured log line (never an uncaught throw).
+ */
+import type { z } from 'zod'
+import {
+  type Collection,
+  collectionSchema,
+  type Form,
+  formSchema,
+  type Item,
+  itemSchema,
+  kvKey,
+  type Site,
+  siteIdSchema,
+  siteSchema,
+} from './records'
+
+export class BrokenRecordError extends Error {
+  override name = 'BrokenRecordError'
+  constructor(
+    readonly key: string,
+    readonly issues: string[],
+  ) {
+    super(`KV record ${key} is invalid: ${issues.join('; ')}`)
+  }
+}
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+}
+
+async function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
+  const text = await kv.get(key, 'text')
+  if (text === null) return null
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    throw new BrokenRecordError(key, ['not valid JSON'])
+  }
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new BrokenRecordError(key, describeIssues(parsed.error))
+  return parsed.data
+}
+
+/** The site id a hostname is mapped to, or null when no tenant owns it. */
+export async function siteIdForHost(kv: KVNamespace, hostname: string): Promise<string | null> {
+  const key = kvKey.host(hostname)
+  const siteId = await kv.get(key, 'text')
+  if (siteId === null) return null
+  const parsed = siteIdSchema.safeParse(siteId.trim())
+  if (!parsed.success) throw new BrokenRecordError(key, describeIssues(parsed.error))
+  return parsed.data
+}
+
+export async function getSite(kv: KVNamespace, siteId: string): Promise<Site | null> {
+  const site = await readRecord(kv, kvKey.site(siteId), siteSchema)
+  if (site && site.id !== siteId) {
+    throw new BrokenRecordError(kvKey.site(siteId), [`id: is "${site.id}", expected "${siteId}"`])
+  }
+  return site
+}
+
+/** The tenant's content version; part of every cache key so a publish invalidates pages. */
+export async function getContentVersion(kv: KVNamespace, siteId: string): Promise<string> {
+  return (await kv.get(kvKey.version(siteId), 'text'))?.trim() || '0'
+}
+
+export function getCollection(kv: KVNamespace, siteId: string, slug: string): Promise<Collection | null> {
+  return readRecord(kv, kvKey.collection(siteId, slug), collectionSchema)
+}
+
+export function getItem(
+  kv: KVNamespace,
+  siteId: string,
+  collection: string,
+  slug: string,
+): Promise<Item | null> {
+  return readRecord(kv, kvKey.item(siteId, collection, slug), itemSchema)
+}
+
+export function getForm(kv: KVNamespace, siteId: string, formId: string): Promise<Form | null> {
+  return readRecord(kv, kvKey.form(siteId, formId), formSchema)
+}
+
+/**
+ * The items of a collection in display order, read in parallel. An item the collection lists
+ * but KV lacks is skipped (a publish in progress), not an error; a broken item is an error.
+ */
+export async function getCollectionItems(
+  kv: KVNamespace,
+  siteId: string,
+  collection: Collection,
+  range: { offset: number; limit: number } = { offset: 0, limit: collection.itemSlugs.length },
+): Promise<Item[]> {
+  const slugs = collection.itemSlugs.slice(range.offset, range.offset + range.limit)
+  const items = await Promise.all(slugs.map((slug) => getItem(kv, siteId, collection.urlId, slug)))
+  return items.filter((item): item is Item => item !== null)
+}

@@ -1,0 +1,22 @@
+/** The bindings declared in wrangler.toml, as the worker sees them. */
+export interface Env {
+  CATALOG: KVNamespace
+  CART: DurableObjectNamespace
+  INVENTORY: DurableObjectNamespace
+  DB: D1Database
+  ANALYTICS_QUEUE: Queue<AnalyticsMessage>
+  RATE_LIMITER: RateLimit
+  ASSETS: Fetcher
+  /** "true" only in local development: plain `localhost` lists the demo tenants. */
+  DEMO_INDEX?: string
+  ENVIRONMENT: string
+}
+
+/** One analytics event as it travels through the queue. */
+export interface AnalyticsMessage {
+  siteId: string
+  event: string
+  data: Record<string, unknown>
+  /** Epoch milliseconds at which the visitor's browser fired the event. */
+  occurredAt: number
+}
