@@ -1,0 +1,36 @@
+/**
+ * Source to instruction tree: lexer → parser → assembler. The result is plain JSON, safe to
+ * store in KV beside the source and to render later without parsing.
+ */
+import { createAssembler } from './assembler'
+import type { TemplateError } from './errors'
+import { type Limits, resolveLimits } from './limits'
+import { type CompiledTemplate, FORMAT_VERSION } from './opcodes'
+import { parse } from './parser'
+
+export interface CompileResult {
+  /** Always present: a template with syntax errors compiles to what could be assembled. */
+  code: CompiledTemplate
+  /** Syntax errors; rendering the code anyway is what the platform does (spec §8). */
+  errors: TemplateError[]
+}
+
+/**
+ * Compiles template source. Never throws; `limits.maxExpressionTokens` bounds `.eval`
+ * expressions, which are compiled here too.
+ */
+export function compile(source: string, limits: Limits = resolveLimits()): CompileResult {
+  const asm = createAssembler()
+  parse(source, asm, limits)
+  return { code: { v: FORMAT_VERSION, body: asm.root }, errors: asm.errors }
+}
+
+/** True when `value` has the shape of a compiled template (e.g. read back from KV). */
+export function isCompiledTemplate(value: unknown): value is CompiledTemplate {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { v?: unknown }).v === FORMAT_VERSION &&
+    Array.isArray((value as { body?: unknown }).body)
+  )
+}

@@ -1,0 +1,124 @@
+/**
+ * The engine: a registry of plugins, the limits, and a cache of linked templates. Compiling
+ * and rendering never throw; every problem comes back in `errors`.
+ */
+import { type CompileResult, compile, isCompiledTemplate } from './compile'
+import { makeError, messages, type TemplateError } from './errors'
+import { type PartialSource, Renderer } from './executor'
+import { type Limits, resolveLimits } from './limits'
+import { type Linked, linkBody } from './link'
+import type { CompiledTemplate } from './opcodes'
+import { corePlugins } from './plugins/core'
+import { createRegistry, type Plugin, type Registry } from './registry'
+
+export interface EngineOptions {
+  /** Domain plugins added to the core formatters and predicates (names must not collide). */
+  plugins?: readonly Plugin[]
+  /** Overrides of DEFAULT_LIMITS. */
+  limits?: Partial<Limits>
+}
+
+export interface RenderOptions {
+  /** Partials for `apply` and `.include`, as source or compiled (compiled is faster). */
+  partials?: Readonly<Record<string, string | CompiledTemplate>>
+  /** Values for `{.inject @var file}`, already parsed from their files. */
+  injects?: Readonly<Record<string, unknown>>
+  /** BCP-47 locale; null or absent for en-US; 'none' turns i18n off. */
+  locale?: string | null
+  /** Clock override in epoch milliseconds. */
+  now?: number | null
+  /** Free-form settings for plugins. */
+  params?: Readonly<Record<string, unknown>>
+}
+
+export interface RenderResult {
+  output: string
+  /** Compile errors (when rendering from source) followed by render errors. */
+  errors: TemplateError[]
+}
+
+export interface Engine {
+  readonly registry: Registry
+  readonly limits: Limits
+  /** Compiles source to a JSON-serialisable tree; store `code` beside the source. */
+  compile(source: string): CompileResult
+  /** Renders source (compiled on the fly) or a compiled tree against `data`. */
+  render(template: string | CompiledTemplate, data: unknown, options?: RenderOptions): RenderResult
+}
+
+const NO_ERRORS: readonly TemplateError[] = []
+
+/**
+ * Creates an engine with the core plugins plus `options.plugins`. Throws only on
+ * misconfiguration (two plugins defining the same name), at start-up.
+ */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const registry = createRegistry([...corePlugins, ...(options.plugins ?? [])])
+  const limits = resolveLimits(options.limits)
+  // Linking is per engine (it binds this registry); a compiled tree read once from KV and
+  // rendered many times is linked once.
+  const linked = new WeakMap<CompiledTemplate, Linked[]>()
+
+  function link(code: CompiledTemplate): Linked[] {
+    let body = linked.get(code)
+    if (body === undefined) {
+      body = linkBody(code.body, registry)
+      linked.set(code, body)
+    }
+    return body
+  }
+
+  function partialSource(partials: RenderOptions['partials']): PartialSource {
+    return {
+      get(name, report) {
+        if (partials === undefined || !Object.hasOwn(partials, name)) return null
+        const p = partials[name]
+        if (typeof p === 'string') {
+          const { code, errors } = compile(p, limits)
+          if (errors.length > 0) {
+            report(errors)
+            return []
+          }
+          return linkBody(code.body, registry)
+        }
+        return isCompiledTemplate(p) ? link(p) : null
+      },
+    }
+  }
+
+  function render(
+    template: string | CompiledTemplate,
+    data: unknown,
+    opts: RenderOptions = {},
+  ): RenderResult {
+    let compileErrors = NO_ERRORS
+    try {
+      let body: Linked[]
+      if (typeof template === 'string') {
+        const compiled = compile(template, limits)
+        compileErrors = compiled.errors
+        body = linkBody(compiled.code.body, registry)
+      } else body = link(template)
+      const r = new Renderer(data, partialSource(opts.partials), opts.injects ?? {}, limits, {
+        locale: opts.locale ?? null,
+        now: opts.now ?? null,
+        params: opts.params ?? {},
+      })
+      r.run(body)
+      return { output: r.out, errors: [...compileErrors, ...r.errors] }
+    } catch (e) {
+      // Only a defect or a pathological template (nesting deep enough to exhaust the stack) gets here.
+      return {
+        output: '',
+        errors: [...compileErrors, makeError('INTERNAL', 'render', messages.INTERNAL(String(e)))],
+      }
+    }
+  }
+
+  return {
+    registry,
+    limits,
+    compile: (source) => compile(source, limits),
+    render,
+  }
+}

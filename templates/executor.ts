@@ -1,0 +1,414 @@
+/**
+ * Last stage: runs linked instructions against JSON data, one dispatch per opcode. All state of
+ * one render lives in a `Renderer`; frames are pooled and reused, and values stay plain JSON,
+ * so the hot path allocates little beyond the output string. Errors are collected, never
+ * thrown: a failing formatter, predicate or partial leaves its own output empty and the page
+ * renders on.
+ */
+import { type ErrorCode, makeError, messages, type TemplateError } from './errors'
+import { type ExprScope, evaluate } from './expression.eval'
+import type { Limits } from './limits'
+import { Head, type Linked, type LinkedPath, linkPath } from './link'
+import { IfJoin, Op, type Path } from './opcodes'
+import type { RenderSettings, Scope } from './registry'
+import { child, isTruthy, MISSING, toOutput } from './values'
+
+/** A stack frame: the value in scope plus what was defined at this level. */
+interface Frame {
+  node: unknown
+  /** Position while iterating a repeated section, else -1. */
+  index: number
+  vars: Map<string, unknown> | null
+  macros: Map<string, Linked[]> | null
+  /** Set by `apply ... private`: name lookups stop at this frame. */
+  stop: boolean
+}
+
+/** How the renderer obtains partials; the engine implements it with its caches. */
+export interface PartialSource {
+  /** The linked body of a named partial, null when there is none; compile errors go to `report`. */
+  get(name: string, report: (errors: readonly TemplateError[]) => void): Linked[] | null
+}
+
+const NO_EXTRA: readonly unknown[] = []
+
+function newFrame(node: unknown): Frame {
+  return { node, index: -1, vars: null, macros: null, stop: false }
+}
+
+export class Renderer implements Scope, ExprScope {
+  out = ''
+  readonly errors: TemplateError[] = []
+  private readonly frames: Frame[]
+  private depth = 0
+  private partialDepth = 0
+  private partialCalls = 0
+  private readonly seenPartials = new Map<string, Linked[] | null>()
+
+  constructor(
+    data: unknown,
+    private readonly partials: PartialSource,
+    private readonly injects: Readonly<Record<string, unknown>>,
+    private readonly limits: Limits,
+    readonly settings: RenderSettings,
+  ) {
+    this.frames = [newFrame(data)]
+  }
+
+  // ---- Scope (for plugins) ----
+
+  node(): unknown {
+    return (this.frames[this.depth] as Frame).node
+  }
+
+  resolve(path: Path): unknown {
+    return this.get(linkPath(path), this.depth)
+  }
+
+  resolveOuter(path: Path): unknown {
+    return this.get(linkPath(path), this.depth > 0 ? this.depth - 1 : 0)
+  }
+
+  fail(code: ErrorCode, message: string): void {
+    this.errors.push(makeError(code, 'render', message))
+  }
+
+  setVar(name: string, value: unknown): void {
+    const f = this.frames[this.depth] as Frame
+    if (f.vars === null) f.vars = new Map()
+    f.vars.set(name, value)
+  }
+
+  applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string {
+    const body = this.partial(name)
+    if (body === null || !this.enterPartial(name)) return ''
+    const saved = this.out
+    this.out = ''
+    const f = this.push(value)
+    f.stop = isolated
+    if (args !== null) f.vars = new Map([['@args', args]])
+    this.run(body)
+    const text = this.out
+    this.pop()
+    this.out = saved
+    this.partialDepth--
+    return text
+  }
+
+  // ---- frames and resolution ----
+
+  private push(node: unknown): Frame {
+    const d = ++this.depth
+    let f = this.frames[d]
+    if (f === undefined) {
+      f = newFrame(node)
+      this.frames[d] = f
+    } else {
+      f.node = node
+      f.index = -1
+      f.vars = null
+      f.macros = null
+      f.stop = false
+    }
+    return f
+  }
+
+  private pop(): void {
+    this.depth--
+  }
+
+  /** The first segment of a path, looked up in one frame. */
+  private head(p: LinkedPath, f: Frame): unknown {
+    switch (p.kind) {
+      case Head.KEY:
+        return child(f.node, p.head)
+      case Head.CURRENT:
+        return f.node
+      case Head.VAR: {
+        const v = f.vars === null ? undefined : f.vars.get(p.head as string)
+        return v === undefined ? MISSING : v
+      }
+      case Head.INDEX:
+        return f.index < 0 ? MISSING : f.index + 1
+      default:
+        return f.index < 0 ? MISSING : f.index
+    }
+  }
+
+  /** Resolves a path from frame `from`: `@` is that frame's value, other heads search outward. */
+  private get(p: LinkedPath, from: number): unknown {
+    let v: unknown = MISSING
+    if (p.kind === Head.CURRENT) v = (this.frames[from] as Frame).node
+    else {
+      for (let d = from; d >= 0; d--) {
+        const f = this.frames[d] as Frame
+        v = this.head(p, f)
+        if (v !== MISSING || f.stop) break
+      }
+    }
+    const rest = p.rest
+    for (let i = 0; i < rest.length; i++) {
+      if (v === MISSING || v === null) return MISSING
+      v = child(v, rest[i] as string | number)
+    }
+    return v
+  }
+
+  /** What a section opens on: resolved in the current frame only, as the reference engine does. */
+  private sectionValue(p: LinkedPath): unknown {
+    let v = this.head(p, this.frames[this.depth] as Frame)
+    const rest = p.rest
+    for (let i = 0; i < rest.length; i++) {
+      if (v === MISSING || v === null) return MISSING
+      v = child(v, rest[i] as string | number)
+    }
+    return v
+  }
+
+  // ---- partials ----
+
+  private partial(name: string): Linked[] | null {
+    for (let d = this.depth; d >= 0; d--) {
+      const m = (this.frames[d] as Frame).macros
+      if (m !== null) {
+        const body = m.get(name)
+        if (body !== undefined) return body
+      }
+    }
+    let body = this.seenPartials.get(name)
+    if (body === undefined) {
+      body = this.partials.get(name, (errors) => {
+        for (const e of errors)
+          this.fail('PARTIAL_PARSE_FAILED', messages.PARTIAL_PARSE_FAILED(name, e.message))
+      })
+      this.seenPartials.set(name, body)
+      if (body === null) this.fail('PARTIAL_MISSING', messages.PARTIAL_MISSING(name))
+      return body
+    }
+    if (body === null) this.fail('PARTIAL_MISSING', messages.PARTIAL_MISSING(name))
+    return body
+  }
+
+  /** Counts one partial application against the depth and total limits. */
+  private enterPartial(name: string): boolean {
+    const maxCalls = this.limits.maxPartialCalls
+    if (maxCalls > 0 && ++this.partialCalls > maxCalls) {
+      if (this.partialCalls === maxCalls + 1) this.fail('PARTIAL_CALLS', messages.PARTIAL_CALLS(maxCalls))
+      return false
+    }
+    if (this.partialDepth >= this.limits.maxPartialDepth) {
+      this.fail('PARTIAL_DEPTH', messages.PARTIAL_DEPTH(name, this.limits.maxPartialDepth))
+      return false
+    }
+    this.partialDepth++
+    return true
+  }
+
+  // ---- execution ----
+
+  /** Runs a block. */
+  run(body: readonly Linked[]): void {
+    for (let i = 0; i < body.length; i++) {
+      const inst = body[i] as Linked
+      switch (inst.op) {
+        case Op.TEXT:
+          this.out += inst.text
+          break
+        case Op.VARIABLE:
+          this.variable(inst)
+          break
+        case Op.SECTION:
+          this.section(inst)
+          break
+        case Op.REPEATED:
+          this.repeated(inst)
+          break
+        case Op.PREDICATE:
+        case Op.OR_PREDICATE:
+          this.predicate(inst)
+          break
+        case Op.IF:
+          this.if(inst)
+          break
+        case Op.BINDVAR:
+          this.bindvar(inst)
+          break
+        case Op.CTXVAR:
+          this.ctxvar(inst)
+          break
+        case Op.EVAL:
+          this.eval(inst)
+          break
+        case Op.INCLUDE:
+          this.include(inst)
+          break
+        case Op.INJECT: {
+          const v = this.injects[inst.args as string]
+          this.setVar(inst.text, v === undefined ? MISSING : v)
+          break
+        }
+        case Op.MACRO: {
+          const f = this.frames[this.depth] as Frame
+          if (f.macros === null) f.macros = new Map()
+          f.macros.set(inst.text, inst.body)
+          break
+        }
+        case Op.STRUCT:
+          this.run(inst.body)
+          break
+      }
+    }
+  }
+
+  /** Applies a formatter chain. The value is pushed as a frame so formatters see it as `@`. */
+  private format(inst: Linked, value: unknown): unknown {
+    if (inst.unknown !== null) {
+      this.fail('FORMATTER_UNKNOWN', messages.FORMATTER_UNKNOWN(inst.unknown))
+      return MISSING
+    }
+    const chain = inst.chain
+    const paths = inst.paths
+    let extra = NO_EXTRA
+    if (paths.length > 1) {
+      const more: unknown[] = []
+      for (let i = 1; i < paths.length; i++) more.push(this.get(paths[i] as LinkedPath, this.depth))
+      extra = more
+    }
+    const pushed = inst.op === Op.VARIABLE
+    if (pushed) this.push(value)
+    const depth = this.depth
+    let v = value
+    for (let i = 0; i < chain.length; i++) {
+      const call = chain[i] as (typeof chain)[number]
+      try {
+        v = call.fn.apply(v, call.args, this, extra)
+      } catch (e) {
+        this.depth = depth
+        this.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', call.name, String(e)))
+        v = MISSING
+        break
+      }
+      if (pushed) (this.frames[depth] as Frame).node = v
+    }
+    if (pushed) this.pop()
+    return v
+  }
+
+  private variable(inst: Linked): void {
+    let v = this.get(inst.paths[0] as LinkedPath, this.depth)
+    if (inst.chain.length > 0 || inst.unknown !== null) v = this.format(inst, v)
+    switch (typeof v) {
+      case 'string':
+        this.out += v
+        break
+      case 'number':
+      case 'boolean':
+      case 'object':
+        this.out += toOutput(v)
+        break
+    }
+  }
+
+  private bindvar(inst: Linked): void {
+    let v = this.get(inst.paths[0] as LinkedPath, this.depth)
+    if (inst.chain.length > 0 || inst.unknown !== null) v = this.format(inst, v)
+    this.setVar(inst.text, v)
+  }
+
+  private ctxvar(inst: Linked): void {
+    const obj: Record<string, unknown> = {}
+    for (const [key, path] of inst.bindings) {
+      const v = this.get(path, this.depth)
+      obj[key] = v === MISSING ? null : v
+    }
+    this.setVar(inst.text, obj)
+  }
+
+  private section(inst: Linked): void {
+    const v = this.sectionValue(inst.path)
+    this.push(v)
+    if (isTruthy(v)) this.run(inst.body)
+    else if (inst.alt !== null) this.predicate(inst.alt)
+    this.pop()
+  }
+
+  private repeated(inst: Linked): void {
+    const v = this.sectionValue(inst.path)
+    if (!Array.isArray(v) || v.length === 0) {
+      if (inst.alt !== null) this.predicate(inst.alt)
+      return
+    }
+    const f = this.push(v)
+    const between = inst.between
+    const last = v.length - 1
+    for (let i = 0; i <= last; i++) {
+      f.index = i
+      const item: unknown = v[i]
+      this.push(item === undefined ? MISSING : item)
+      this.run(inst.body)
+      if (i < last && between.length > 0) this.run(between)
+      this.pop()
+    }
+    this.pop()
+  }
+
+  /** A predicate block or an `{.or}` branch; a bare `{.or}` has no predicate and always runs. */
+  private predicate(inst: Linked): void {
+    if (inst.unknown !== null) {
+      this.fail('PREDICATE_UNKNOWN', messages.PREDICATE_UNKNOWN(inst.unknown))
+      return
+    }
+    const p = inst.predicate
+    let ok = true
+    if (p !== null) {
+      try {
+        ok = p.test(inst.args, this)
+      } catch (e) {
+        this.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('predicate', inst.text, String(e)))
+        return
+      }
+    }
+    if (ok) this.run(inst.body)
+    else if (inst.alt !== null) this.predicate(inst.alt)
+  }
+
+  private if(inst: Linked): void {
+    const paths = inst.paths
+    let result = isTruthy(this.get(paths[0] as LinkedPath, this.depth))
+    // Operands join strictly left to right with no precedence, stopping once the result is settled.
+    for (let i = 1; i < paths.length; i++) {
+      const and = inst.joins[i - 1] === IfJoin.AND
+      const value = isTruthy(this.get(paths[i] as LinkedPath, this.depth))
+      result = and ? result && value : result || value
+      if (and ? !result : result) break
+    }
+    if (result) this.run(inst.body)
+    else if (inst.alt !== null) this.predicate(inst.alt)
+  }
+
+  private eval(inst: Linked): void {
+    const code = inst.code
+    if (code === null) return
+    const errorsBefore = this.errors.length
+    // Variables the expression assigns live in a scratch frame, kept only if it ran cleanly.
+    const scratch = this.push(this.node())
+    const result = evaluate(code, this, this.limits.maxStringLength)
+    const vars = scratch.vars
+    this.pop()
+    if (this.errors.length !== errorsBefore) return
+    if (vars !== null) for (const [k, v] of vars) this.setVar(k, v)
+    if (result !== undefined && result !== null) this.out += String(result)
+  }
+
+  private include(inst: Linked): void {
+    const body = this.partial(inst.text)
+    if (body === null || !this.enterPartial(inst.text)) return
+    if (inst.flag) this.run(body)
+    else {
+      const saved = this.out
+      this.run(body)
+      this.out = saved
+    }
+    this.partialDepth--
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * Evaluates a compiled expression (see expression.parse.ts) with JavaScript semantics: `+`
+ * concatenates when either side is a string, `==` is loose, `===` strict. Variables resolve
+ * against the template context; objects and arrays are not values here. An assignment ends its
+ * statement without a result; the last statement's result is the expression's output.
+ */
+import { type ErrorCode, messages } from './errors'
+import { OPERATORS, Oper } from './expression.ops'
+import { type ExprToken, type Path, Tok } from './opcodes'
+import { MISSING } from './values'
+
+/** A scalar expression value. */
+export type Literal = number | string | boolean | null
+
+/** What an expression needs from the renderer. */
+export interface ExprScope {
+  resolve(path: Path): unknown
+  setVar(name: string, value: unknown): void
+  fail(code: ErrorCode, message: string): void
+}
+
+/** Marks a variable reference that has not been resolved yet (assignment needs the name). */
+interface VarRef {
+  path: Path
+}
+/** Marks where a call's arguments begin. */
+const ARGS_MARK = { args: true } as const
+type Slot = Literal | VarRef | typeof ARGS_MARK | undefined
+
+const CONSTANT_VALUES: Record<string, number> = {
+  NaN: Number.NaN,
+  Infinity: Number.POSITIVE_INFINITY,
+  '-Infinity': Number.NEGATIVE_INFINITY,
+}
+
+/** Turns a stack slot into a scalar, resolving variables; undefined for non-scalars. */
+function literal(scope: ExprScope, slot: Slot): Literal | undefined {
+  if (slot === undefined || slot === null) return slot
+  if (typeof slot !== 'object') return slot
+  if (slot === ARGS_MARK) return undefined
+  const v = scope.resolve((slot as VarRef).path)
+  if (v === MISSING || v === null) return null
+  switch (typeof v) {
+    case 'number':
+    case 'string':
+    case 'boolean':
+      return v
+    default:
+      return undefined
+  }
+}
+
+const HEX_NUMBER = /^[-+]?0[xX][0-9a-fA-F]+$/
+const DECIMAL_NUMBER = /^[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?$/
+
+/** Number of a scalar; strings must be a whole decimal or hex number, else NaN. */
+export function toNumber(v: Literal): number {
+  switch (typeof v) {
+    case 'number':
+      return v
+    case 'boolean':
+      return v ? 1 : 0
+    case 'string':
+      if (v === '') return 0
+      if (HEX_NUMBER.test(v)) return Number.parseInt(v, 16)
+      return DECIMAL_NUMBER.test(v) ? Number.parseFloat(v) : Number.NaN
+    default:
+      return 0
+  }
+}
+
+function toBool(v: Literal): boolean {
+  return typeof v === 'boolean' ? v : v === null ? false : !!v
+}
+
+function toStr(v: Literal): string {
+  return v === null ? 'null' : String(v)
+}
+
+function pickNumber(args: Literal[], better: (a: number, b: number) => boolean): Literal | undefined {
+  if (args.length === 0) return undefined
+  let best = toNumber(args[0] as Literal)
+  for (let i = 1; i < args.length; i++) {
+    const n = toNumber(args[i] as Literal)
+    if (!better(best, n)) best = n
+  }
+  return best
+}
+
+/** The built-in functions; undefined means "no result" and is reported as a failed call. */
+const FUNCTIONS: Record<string, (args: Literal[]) => Literal | undefined> = {
+  max: (args) => pickNumber(args, (a, b) => a > b),
+  min: (args) => pickNumber(args, (a, b) => a < b),
+  abs: (args) => (args.length > 0 ? Math.abs(toNumber(args[0] as Literal)) : undefined),
+  num: (args) => (args.length > 0 ? toNumber(args[0] as Literal) : undefined),
+  str: (args) => (args.length > 0 ? toStr(args[0] as Literal) : undefined),
+  bool: (args) => (args.length > 0 ? toBool(args[0] as Literal) : undefined),
+}
+
+/** Applies a binary operator; `undefined` only for an unknown operator id. */
+function binary(op: number, a: Literal, b: Literal, maxLen: number, scope: ExprScope): Literal | undefined {
+  switch (op) {
+    case Oper.MUL:
+      return toNumber(a) * toNumber(b)
+    case Oper.DIV:
+      return toNumber(a) / toNumber(b)
+    case Oper.MOD:
+      return toNumber(a) % toNumber(b)
+    case Oper.POW:
+      return toNumber(a) ** toNumber(b)
+    case Oper.ADD: {
+      if (typeof a !== 'string' && typeof b !== 'string') return toNumber(a) + toNumber(b)
+      const x = toStr(a)
+      const y = toStr(b)
+      if (maxLen > 0 && x.length + y.length > maxLen) {
+        scope.fail('STRING_TOO_LONG', messages.STRING_TOO_LONG(maxLen))
+        return undefined
+      }
+      return x + y
+    }
+    case Oper.SUB:
+      return toNumber(a) - toNumber(b)
+    case Oper.SHL:
+      return toNumber(a) << toNumber(b)
+    case Oper.SHR:
+      return toNumber(a) >> toNumber(b)
+    // Comparisons and equality follow JavaScript's own rules for mixed types, on purpose.
+    case Oper.LT:
+      return (a as number) < (b as number)
+    case Oper.GT:
+      return (a as number) > (b as number)
+    case Oper.LTEQ:
+      return (a as number) <= (b as number)
+    case Oper.GTEQ:
+      return (a as number) >= (b as number)
+    case Oper.EQ:
+      // biome-ignore lint/suspicious/noDoubleEquals: the language's == is JavaScript's loose equality
+      return a == b
+    case Oper.NEQ:
+      // biome-ignore lint/suspicious/noDoubleEquals: the language's != is JavaScript's loose inequality
+      return a != b
+    case Oper.SEQ:
+      return a === b
+    case Oper.SNEQ:
+      return a !== b
+    case Oper.BAND:
+      return toNumber(a) & toNumber(b)
+    case Oper.BXOR:
+      return toNumber(a) ^ toNumber(b)
+    case Oper.BOR:
+      return toNumber(a) | toNumber(b)
+    case Oper.LAND:
+      return toBool(a) && toBool(b)
+    case Oper.LOR:
+      return toBool(a) || toBool(b)
+    default:
+      return undefined
+  }
+}
+
+function unary(op: number, v: Literal): Literal {
+  switch (op) {
+    case Oper.MINUS:
+      return -1 * toNumber(v)
+    case Oper.PLUS:
+      return toNumber(v)
+    case Oper.LNOT:
+      return !toBool(v)
+    default:
+      return ~toNumber(v)
+  }
+}
+
+/** Evaluates one statement; returns its scalar result or undefined (assignment, error, nothing). */
+function statement(rpn: readonly ExprToken[], scope: ExprScope, maxLen: number): Literal | undefined {
+  const stack: Slot[] = []
+  for (const t of rpn) {
+    switch (t[0]) {
+      case Tok.NUM:
+      case Tok.STR:
+      case Tok.BOOL:
+        stack.push(t[1])
+        break
+      case Tok.NULL:
+        stack.push(null)
+        break
+      case Tok.CONST:
+        stack.push(CONSTANT_VALUES[t[1]] ?? Number.NaN)
+        break
+      case Tok.VAR:
+        stack.push({ path: t[1] })
+        break
+      case Tok.ARGS:
+        stack.push(ARGS_MARK)
+        break
+      case Tok.CALL: {
+        const args: Literal[] = []
+        while (stack.length > 0) {
+          const slot = stack.pop()
+          if (slot === ARGS_MARK) break
+          const v = literal(scope, slot)
+          if (v !== undefined) args.push(v)
+        }
+        args.reverse()
+        const fn = FUNCTIONS[t[1]]
+        const r = fn === undefined ? undefined : fn(args)
+        if (r === undefined) {
+          scope.fail('FUNCTION_FAILED', messages.FUNCTION_FAILED(t[1]))
+          return undefined
+        }
+        stack.push(r)
+        break
+      }
+      case Tok.OP: {
+        const op = t[1]
+        if (op <= Oper.BNOT) {
+          // Unary operators rewrite the top of the stack; with nothing there they yield nothing.
+          if (stack.length === 0) break
+          const v = literal(scope, stack[stack.length - 1])
+          stack[stack.length - 1] = v === undefined ? undefined : unary(op, v)
+          break
+        }
+        if (op === Oper.ASN) {
+          const value = literal(scope, stack.pop())
+          const target = stack.pop()
+          if (value !== undefined && typeof target === 'object' && target !== null && 'path' in target) {
+            const name = target.path[0]
+            if (
+              target.path.length === 1 &&
+              typeof name === 'string' &&
+              name.charAt(0) === '@' &&
+              name.length > 1
+            ) {
+              scope.setVar(name, value)
+            }
+          }
+          return undefined
+        }
+        const b = literal(scope, stack.pop())
+        const a = literal(scope, stack.pop())
+        if (a === undefined || b === undefined) {
+          const symbol = OPERATORS[op]?.symbol ?? '?'
+          scope.fail('INVALID_OPERANDS', messages.INVALID_OPERANDS(symbol))
+          return undefined
+        }
+        const r = binary(op, a, b, maxLen, scope)
+        if (r === undefined) return undefined
+        stack.push(r)
+        break
+      }
+    }
+  }
+  if (stack.length === 0) return undefined
+  const top = stack[stack.length - 1]
+  if (top === undefined) return undefined
+  const v = literal(scope, top)
+  if (v === undefined) scope.fail('REDUCE_ERROR', messages.REDUCE_ERROR())
+  return v
+}
+
+/**
+ * Runs every statement in order and returns the last one's value (undefined when it has
+ * none). `maxStringLength` (0 = unlimited) caps strings built by `+`.
+ */
+export function evaluate(
+  code: readonly ExprToken[][],
+  scope: ExprScope,
+  maxStringLength: number,
+): Literal | undefined {
+  let result: Literal | undefined
+  for (const rpn of code) result = statement(rpn, scope, maxStringLength)
+  return result
+}

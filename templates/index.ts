@@ -1,0 +1,54 @@
+/**
+ * JSON-T, the template language of tenant pages (platform spec §3–5, §8).
+ *
+ * ```ts
+ * import { createEngine } from '../templates'
+ * const engine = createEngine({ plugins: [commercePlugin] })   // core plugins are always in
+ * const { code, errors } = engine.compile(source)              // JSON: store it in KV
+ * const { output, errors: renderErrors } = engine.render(code, data, { partials, locale })
+ * ```
+ *
+ * A plugin is `{ name, formatters, predicates }` built with `defineFormatter` /
+ * `definePredicate` (see plugins/formatters.core.ts for examples); one file per domain.
+ * Nothing here throws at render time: errors are values in `errors`, and the part of the page
+ * that failed renders empty.
+ */
+import { createEngine, type RenderOptions, type RenderResult } from './engine'
+import type { CompiledTemplate } from './opcodes'
+
+export { type CompileResult, compile, isCompiledTemplate } from './compile'
+export {
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  type RenderOptions,
+  type RenderResult,
+} from './engine'
+export { type ErrorCode, messages, type TemplateError } from './errors'
+export { clampDigits, DEFAULT_LIMITS, type Limits, MAX_DIGITS } from './limits'
+export type { CompiledTemplate, Inst, Path } from './opcodes'
+export { corePlugins } from './plugins/core'
+export {
+  type AnyFormatter,
+  type AnyPredicate,
+  defineFormatter,
+  definePredicate,
+  type Formatter,
+  type Plugin,
+  type Predicate,
+  type RenderSettings,
+  type Scope,
+} from './registry'
+export { asBoolean, asNumber, asString, isTruthy, MISSING } from './values'
+
+let shared: ReturnType<typeof createEngine> | undefined
+
+/** Renders with a shared engine that has only the core plugins. */
+export function render(
+  template: string | CompiledTemplate,
+  data: unknown,
+  options?: RenderOptions,
+): RenderResult {
+  shared ??= createEngine()
+  return shared.render(template, data, options)
+}

@@ -1,0 +1,98 @@
+/** String helpers shared by formatter plugins. */
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
+const HTML_TEXT = /[&<>]/g
+const HTML_ATTR = /[&<>"]/g
+// Separate non-global patterns for the quick test: a global pattern's `test` is stateful.
+const HAS_HTML_TEXT = /[&<>]/
+const HAS_HTML_ATTR = /[&<>"]/
+const escapeChar = (c: string) => HTML_ESCAPES[c] as string
+
+/** Escapes text for HTML element content (`&`, `<`, `>`). */
+export function escapeHtml(s: string): string {
+  return HAS_HTML_TEXT.test(s) ? s.replace(HTML_TEXT, escapeChar) : s
+}
+
+/** Escapes text for a double-quoted HTML attribute (`&`, `<`, `>`, `"`). */
+export function escapeHtmlAttribute(s: string): string {
+  return HAS_HTML_ATTR.test(s) ? s.replace(HTML_ATTR, escapeChar) : s
+}
+
+const WHITESPACE = new Set([' ', '\n', '\t', '\u000b', '\r', '\f'])
+
+/**
+ * Cuts `s` to at most `max` characters, backing up to just after the last whitespace so words
+ * stay whole, then appends `ellipsis`.
+ */
+export function truncateWords(s: string, max: number, ellipsis: string): string {
+  if (s.length <= max) return s
+  let end = max
+  for (let i = max - 1; i >= 0; i--) {
+    if (WHITESPACE.has(s.charAt(i))) {
+      end = i + 1
+      break
+    }
+  }
+  return s.slice(0, end) + ellipsis
+}
+
+/** `Hello, World!` → `hello-world`: drops all but ASCII letters, digits, whitespace and '-'. */
+export function slugify(s: string): string {
+  return s
+    .replace(/[^a-zA-Z0-9\s-]+/g, '')
+    .replace(/\s+/g, '-')
+    .toLowerCase()
+}
+
+/** Characters `url-encode` leaves as they are (the set JavaScript's legacy `escape` keeps). */
+const URL_SAFE = /[A-Za-z0-9@*_+\-./]/
+const encoder = new TextEncoder()
+
+/** Percent-encodes the UTF-8 bytes of `s`, keeping letters, digits and `@*_+-./`. */
+export function urlEncode(s: string): string {
+  let out = ''
+  for (const ch of s) {
+    if (ch.length === 1 && URL_SAFE.test(ch)) {
+      out += ch
+      continue
+    }
+    for (const byte of encoder.encode(ch)) out += `%${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`
+  }
+  return out
+}
+
+/**
+ * Fills `{0}`, `{1}`... in `pattern` from `args`. A placeholder past the end of `args` prints
+ * nothing; a brace group that is not all digits is dropped.
+ */
+export function fillPlaceholders(pattern: string, args: readonly unknown[]): string {
+  let out = ''
+  let i = 0
+  while (i < pattern.length) {
+    const open = pattern.indexOf('{', i)
+    if (open === -1) return out + pattern.slice(i)
+    out += pattern.slice(i, open)
+    const close = pattern.indexOf('}', open + 1)
+    if (close === -1) return out
+    const inside = pattern.slice(open + 1, close)
+    if (/^\d*$/.test(inside)) {
+      const n = inside === '' ? 0 : Number.parseInt(inside, 10)
+      if (n < args.length) out += String(args[n])
+    }
+    i = close + 1
+  }
+  return out
+}
+
+const SMARTY_OPEN_SINGLE = /(^|[-\u2014\\s(["])'/gm
+const SMARTY_OPEN_DOUBLE = /(^|[-\u2014/[(\u2018\s])"/gm
+
+/** Typographer's quotes and dashes: 'x' → ‘x’, "x" → “x”, -- → —. */
+export function smartypants(s: string): string {
+  return s
+    .replace(SMARTY_OPEN_SINGLE, '$1\u2018')
+    .replace(/'/g, '\u2019')
+    .replace(SMARTY_OPEN_DOUBLE, '$1\u201c')
+    .replace(/"/g, '\u201d')
+    .replace(/--/g, '\u2014')
+}
