@@ -26,7 +26,7 @@ export {
 } from './engine'
 export { type ErrorCode, messages, type TemplateError } from './errors'
 export { clampDigits, DEFAULT_LIMITS, type Limits, MAX_DIGITS } from './limits'
-export type { CompiledTemplate, Inst, Path } from './opcodes'
+export { type CompiledTemplate, type Inst, Op, type Path } from './opcodes'
 export { corePlugins } from './plugins/core'
 export {
   type AnyFormatter,

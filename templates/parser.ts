@@ -84,19 +84,21 @@ export function parse(source: string, asm: Assembler, limits: Limits): void {
 function parseTag(c: Cursor, start: number, end: number, asm: Assembler, limits: Limits): boolean {
   c.pos = start
   c.end = end
+  // Errors point at the opening brace.
+  const offset = start - 1
   const first = c.src.charCodeAt(start)
   if (first === 0x23) return true // `{# comment}`
-  if (first !== 0x2e) return parseVariable(c, asm, start)
+  if (first !== 0x2e) return parseVariable(c, asm, offset)
   c.pos++
   const predicate = parsePredicate(c, false)
   if (predicate !== null) {
-    asm.accept(Event.OPEN, predicate, start)
+    asm.accept(Event.OPEN, predicate, offset)
     return true
   }
   for (const [word, op] of KEYWORDS) {
     if (!c.src.startsWith(word, c.pos)) continue
     c.pos += word.length
-    return parseKeyword(c, op, asm, start, limits)
+    return parseKeyword(c, op, asm, offset, limits)
   }
   return false
 }
