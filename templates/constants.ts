@@ -1,0 +1,288 @@
+/**
+ * The platform's enumerations and shared constants (platform.md sections 3 and 9, storefront.md
+ * section 9), typed once and imported by the plugins, the worker and the islands. Codes are the
+ * platform's own numbers: never renumber.
+ */
+
+export const BackgroundSource = { UPLOAD: 1, INSTAGRAM: 2, VIDEO: 3, NONE: 4 } as const
+
+export const BlockType = {
+  NAVIGATION: 1,
+  HTML: 2,
+  LOGO: 3,
+  MAP: 4,
+  IMAGE: 5,
+  TWITTER: 6,
+  JOURNAL: 7,
+  GALLERY: 8,
+  FORM: 9,
+  GEO: 10,
+  INDEX: 11,
+  COLLECTIONLINK: 12,
+  LINK: 13,
+  TAGCLOUD: 14,
+  COMMENTS: 16,
+  FOLDER: 17,
+  MENU: 18,
+  SOCIALLINKS: 19,
+  SUMMARY: 20,
+  SPACER: 21,
+  EMBED: 22,
+  CODE: 23,
+  FOURSQUARE: 24,
+  INSTAGRAM: 25,
+  CALENDAR: 26,
+  POSTSBYAUTHOR: 27,
+  POSTSBYTAG: 28,
+  POSTSBYCATEGORY: 29,
+  POSTSBYMONTH: 30,
+  QUOTE: 31,
+  VIDEO: 32,
+  SEARCH: 33,
+  AUDIO: 41,
+  FIVEHUNDREDPIX: 42,
+  PRODUCT: 43,
+  MARKDOWN: 44,
+  FLICKR: 45,
+  AMAZON: 46,
+  HORIZONTALRULE: 47,
+  SOCIALACCOUNTLINKS: 48,
+  RSS: 49,
+  OPENTABLE: 50,
+  NEWSLETTER: 51,
+  DONATION: 52,
+  BUTTON: 53,
+  SOCIALACCOUNTLINKS_V2: 54,
+  SUMMARY_V2: 55,
+  SOUNDCLOUD: 56,
+  EMAILFOOTER: 57,
+  IN_BROWSER_MESSAGE_LINK: 58,
+  TOURDATES: 59,
+  ALBUM: 60,
+  ARCHIVE: 61,
+  CHART: 62,
+  ZOLA: 63,
+  ACUITY: 65,
+  OPENTABLE_V2: 66,
+  MEMBER_AREA: 67,
+  TOCK: 68,
+  ACCORDION: 69,
+} as const
+
+export const CollectionType = {
+  GENERIC: 1,
+  SUBSCRIPTION: 2,
+  TWITTER: 3,
+  FOURSQUARE: 4,
+  INSTAGRAM: 5,
+  GALLERY_BLOCK: 6,
+  TEMPLATE_PAGE: 7,
+  SPLASH_PAGE: 8,
+  PAGE: 10,
+  FIVEHUNDREDPIX: 11,
+  FLICKR: 12,
+  PRODUCTS: 13,
+  SLIDE_GALLERY: 15,
+  SLIDE_ALBUM: 16,
+  SLIDE_VIDEO: 17,
+  ALBUM_BLOCK: 18,
+} as const
+
+export const FolderBehavior = { INDEX: 1, REDIRECT: 2, NONE: 3 } as const
+
+export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
+export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType]
+
+export const RecordType = {
+  TEXT: 1,
+  IMAGE: 2,
+  QUOTE: 4,
+  LINK: 5,
+  AUDIO: 7,
+  VIDEO: 8,
+  STORE_ITEM: 11,
+  EVENT: 12,
+  GALLERY: 14,
+  BINARY: 15,
+  CSS_ASSET: 16,
+  TWEAK_ASSET: 17,
+  DIGITAL_GOOD: 18,
+  ATTACHMENT: 19,
+  WORDPRESS_EXPORT: 20,
+  JSON_EXPORT: 21,
+  SITE_SEARCH: 30,
+  ACTIVE_TIME: 31,
+  TWEET: 50,
+  CHECKIN: 52,
+  KBARTICLE: 54,
+} as const
+
+export const SliceType = {
+  HEADING: 1,
+  BODY: 3,
+  IMAGE: 4,
+  GALLERY: 5,
+  VIDEO: 6,
+  SOCIAL_ICONS: 7,
+  BUTTONS: 8,
+  NAVIGATION: 9,
+  CUSTOM_FORM: 10,
+  NEWSLETTER: 11,
+  ALBUM: 12,
+  MAP: 13,
+  LOGO: 14,
+  ACTION: 15,
+  FORM: 16,
+  LOCK: 17,
+  PASSWORD: 18,
+  TWITTER: 19,
+} as const
+
+export const CONTENT_STATUS_LABELS = ['Scheduled', 'Needs Review', 'Draft', 'Private'] as const
+
+export const PROMOTED_BLOCK_TYPES = [
+  'map',
+  'embed',
+  'image',
+  'code',
+  'quote',
+  'twitter',
+  'link',
+  'video',
+  'foursquare',
+  'instagram',
+  'form',
+] as const
+
+export const SOURCE_ENVIRONMENTS = ['dev', 'qa', 'staging', 'prod'] as const
+export const EVENT_SOURCES = ['WEB', 'IOS', 'ANDROID', 'SERVER'] as const
+
+/** Website roles, platform.md section 6. */
+export const WebsiteRole = {
+  ADMIN: 1,
+  BILLING: 2,
+  REPORTING: 3,
+  EDITOR: 4,
+  MODERATOR: 6,
+  COMMENTER: 7,
+  STORE_MANAGER: 8,
+  SCHEDULING: 9,
+  VIEWER: 10,
+  CAMPAIGNS_EDITOR: 11,
+  SCHEDULING_VIEWER: 12,
+  SCHEDULING_EDITOR: 13,
+} as const
+
+/** Gallery options with their allowed values and defaults (platform.md section 3, storefront.md section 9). */
+export const GalleryOption = {
+  design: { values: ['grid', 'slideshow', 'slider', 'stacked'], default: 'grid' },
+  metaPosition: {
+    values: ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right'],
+    default: 'bottom',
+  },
+  activeAlignment: { values: ['center', 'left', 'right'], default: 'center' },
+  aspectRatio: {
+    values: [
+      'square',
+      'standard',
+      'standard-vertical',
+      'four-three',
+      'three-four-vertical',
+      'widescreen',
+      'anamorphic-widescreen',
+    ],
+    default: 'square',
+  },
+  lightboxTheme: { values: ['dark', 'light'], default: 'dark' },
+  autoplay: { default: false },
+  autoCrop: { default: true },
+  squareThumbs: { default: true },
+  /** Seconds between slides: 1 to 10, default 5. */
+  autoplayDuration: { min: 1, max: 10, default: 5 },
+  thumbnailStripHeight: { min: 0, max: 200, default: 80 },
+  thumbnailStripMargin: { min: 0, max: 60, default: 20 },
+  thumbnailsPerRow: { min: 1, max: 10, default: 4 },
+  padding: { min: 0, max: 50, default: 20 },
+  maxWidth: { min: 100, max: 300, default: 300 },
+} as const
+
+/** Image srcset widths and the thumbnail-for-size thresholds (platform.md section 9). */
+export const IMAGE_SRCSET_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const
+export const THUMBNAIL_FOR_SIZE: readonly (readonly [over: number, width: number])[] = [
+  [1000, 1500],
+  [750, 1000],
+  [500, 750],
+  [300, 500],
+  [100, 300],
+]
+export const THUMBNAIL_SMALLEST = 100
+export const ALT_TEXT_MAX_LENGTH = 1000
+export const DEFAULT_FOCAL_POINT = { x: 0.5, y: 0.5 } as const
+
+export const DEFAULT_TIME_ZONE = 'America/New_York'
+export const DEFAULT_CURRENCY = 'USD'
+export const DEFAULT_TRUNCATE_LENGTH = 100
+export const DEFAULT_TRUNCATE_ELLIPSIS = '...'
+
+/** Quantity input (storefront.md section 2). */
+export const QUANTITY_INPUT = { min: 1, max: 9999, step: 1, value: 1, size: 4 } as const
+/** Cart quantity display caps at this many items. */
+export const CART_QUANTITY_CAP = 100
+export const COMMENTS_VISIBLE_STATE = 1
+
+/** Billing periods per year for subscription price wording. */
+export const BILLING_PERIODS_PER_YEAR = { WEEK: 52, MONTH: 12, YEAR: 1 } as const
+export const SUBSCRIBABLE_PRODUCT_TYPES: readonly ProductTypeCode[] = [
+  ProductType.PHYSICAL,
+  ProductType.SERVICE,
+]
+
+/** Installment payments. */
+export const INSTALLMENTS_DEFAULT_COUNT = 4
+export const INSTALLMENT_COUNTRIES = ['US', 'CA', 'AU', 'NZ'] as const
+export const INSTALLMENT_LOCALES: Readonly<
+  Record<(typeof INSTALLMENT_COUNTRIES)[number], readonly string[]>
+> = {
+  US: ['en'],
+  CA: ['en', 'fr'],
+  AU: ['en'],
+  NZ: ['en'],
+}
+export const US_AND_TERRITORIES = ['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM'] as const
+
+export const LIKERT_LABELS: Readonly<Record<string, string>> = {
+  '-2': 'Strongly Disagree',
+  '-1': 'Disagree',
+  '0': 'Neutral',
+  '1': 'Agree',
+  '2': 'Strongly Agree',
+}
+
+/** Breakpoints in CSS pixels: mobile up to 432, tablet up to 991. */
+export const BREAKPOINTS = { mobile: 432, tablet: 991 } as const
+
+export const PageType = {
+  SHOW_CART: 200,
+  CHECKOUT: 201,
+  ORDER_CONFIRMED: 202,
+  COMMERCE_CART_V2: 205,
+  SUBSCRIPTION_CONFIRMED: 206,
+  REVIEWS_REQUEST: 209,
+} as const
+
+/** Platform limits (platform.md section 9). */
+export const LIMITS = {
+  blocksPerLayout: 60,
+  tracksPerAlbum: 60,
+  itemsPerUserOrderableCollection: 250,
+  productsPerCollection: 200,
+  nestedCategories: 10000,
+  photoServiceGalleries: 20,
+  photoServiceGallerySize: 50,
+  tagLength: 50,
+  categoryLength: 25,
+  partialDepth: 16,
+  maxDigits: 50,
+} as const
+
+export const COOKIE = { visitor: 'crumb', census: 'ss_cvr', hasCart: 'has-cart' } as const

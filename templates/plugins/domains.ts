@@ -1,0 +1,8 @@
+/**
+ * The domain plugins storefront pages use (commerce, money, dates, i18n, content, social), in
+ * one list: the worker's engine, the conformance adapter and the benchmark all take it, so
+ * what the conformance run measures is what shoppers get. Each domain is one file.
+ */
+import type { Plugin } from '../registry'
+
+export const domainPlugins: readonly Plugin[] = []
