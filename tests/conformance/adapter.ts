@@ -4,6 +4,7 @@
  * markers here; the conformance specs pin the bare markup.
  */
 import { type CompiledTemplate, createEngine, type TemplateError } from '../../templates/index'
+import { domainPlugins } from '../../templates/plugins/domains'
 
 interface SpecInput {
   template: string
@@ -20,7 +21,7 @@ interface Compiled {
   partials: Record<string, CompiledTemplate>
 }
 
-const engine = createEngine()
+const engine = createEngine({ plugins: domainPlugins })
 
 export const engineVersion = 'edge-storefront/templates'
 
