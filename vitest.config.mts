@@ -18,7 +18,7 @@ export default defineConfig(async () => ({
     }),
   ],
   test: {
-    include: ['tests/worker/**/*.test.ts', 'tests/templates/**/*.test.ts'],
+    include: ['tests/worker/**/*.test.ts', 'tests/templates/**/*.test.ts', 'tests/islands/**/*.test.ts'],
     setupFiles: ['./tests/setup/worker-state.ts'],
     // Two cores: one test file at a time per core.
     maxWorkers: 2,

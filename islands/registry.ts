@@ -1,0 +1,12 @@
+/**
+ * Every island, by name, with the lazy import of its component. The runtime hydrates only
+ * names listed here; a test checks that each one is in the production bundle (no glob
+ * discovery that could silently drop an island).
+ */
+import type { ComponentType } from 'react'
+import type { IslandProps } from './props'
+
+export type IslandModule = { default: ComponentType<IslandProps> }
+
+export const ISLANDS: Record<string, () => Promise<IslandModule>> = {}
+
