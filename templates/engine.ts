@@ -47,6 +47,8 @@ export interface Engine {
 }
 
 const NO_ERRORS: readonly TemplateError[] = []
+const NO_INJECTS: Readonly<Record<string, unknown>> = {}
+const NO_PARAMS: Readonly<Record<string, unknown>> = {}
 
 /**
  * Creates an engine with the core plugins plus `options.plugins`. Throws only on
@@ -99,13 +101,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
         compileErrors = compiled.errors
         body = linkBody(compiled.code.body, registry)
       } else body = link(template)
-      const r = new Renderer(data, partialSource(opts.partials), opts.injects ?? {}, limits, {
+      const r = new Renderer(data, partialSource(opts.partials), opts.injects ?? NO_INJECTS, limits, {
         locale: opts.locale ?? null,
         now: opts.now ?? null,
-        params: opts.params ?? {},
+        params: opts.params ?? NO_PARAMS,
       })
       r.run(body)
-      return { output: r.out, errors: [...compileErrors, ...r.errors] }
+      return {
+        output: r.out,
+        errors: compileErrors.length === 0 ? r.errors : [...compileErrors, ...r.errors],
+      }
     } catch (e) {
       // Only a defect or a pathological template (nesting deep enough to exhaust the stack) gets here.
       return {

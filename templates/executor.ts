@@ -8,10 +8,11 @@
 import { type ErrorCode, makeError, messages, type TemplateError } from './errors'
 import { type ExprScope, evaluate } from './expression.eval'
 import type { Limits } from './limits'
-import { Head, type Linked, type LinkedPath, linkPath } from './link'
+import type { Linked } from './link'
 import { IfJoin, Op, type Path } from './opcodes'
+import { Head, headKind, type LinkedPath } from './paths'
 import type { RenderSettings, Scope } from './registry'
-import { child, isTruthy, MISSING, toOutput } from './values'
+import { child, isTruthy, MISSING, toOutput, walk } from './values'
 
 /** A stack frame: the value in scope plus what was defined at this level. */
 interface Frame {
@@ -31,6 +32,24 @@ export interface PartialSource {
 }
 
 const NO_EXTRA: readonly unknown[] = []
+
+/** The first segment of a path (of the given head kind), looked up in one frame. */
+function headIn(kind: number, head: string | number, f: Frame): unknown {
+  switch (kind) {
+    case Head.KEY:
+      return child(f.node, head)
+    case Head.CURRENT:
+      return f.node
+    case Head.VAR: {
+      const v = f.vars === null ? undefined : f.vars.get(head as string)
+      return v === undefined ? MISSING : v
+    }
+    case Head.INDEX:
+      return f.index < 0 ? MISSING : f.index + 1
+    default:
+      return f.index < 0 ? MISSING : f.index
+  }
+}
 
 function newFrame(node: unknown): Frame {
   return { node, index: -1, vars: null, macros: null, stop: false }
@@ -62,11 +81,15 @@ export class Renderer implements Scope, ExprScope {
   }
 
   resolve(path: Path): unknown {
-    return this.get(linkPath(path), this.depth)
+    return this.getRaw(path, this.depth)
+  }
+
+  resolveLinked(path: LinkedPath): unknown {
+    return this.get(path, this.depth)
   }
 
   resolveOuter(path: Path): unknown {
-    return this.get(linkPath(path), this.depth > 0 ? this.depth - 1 : 0)
+    return this.getRaw(path, this.depth > 0 ? this.depth - 1 : 0)
   }
 
   fail(code: ErrorCode, message: string): void {
@@ -119,20 +142,26 @@ export class Renderer implements Scope, ExprScope {
 
   /** The first segment of a path, looked up in one frame. */
   private head(p: LinkedPath, f: Frame): unknown {
-    switch (p.kind) {
-      case Head.KEY:
-        return child(f.node, p.head)
-      case Head.CURRENT:
-        return f.node
-      case Head.VAR: {
-        const v = f.vars === null ? undefined : f.vars.get(p.head as string)
-        return v === undefined ? MISSING : v
+    return headIn(p.kind, p.head, f)
+  }
+
+  /**
+   * `get` for a plain path from a plugin: classifies the head inline instead of linking the
+   * path, so plugins resolving references allocate nothing.
+   */
+  private getRaw(path: Path, from: number): unknown {
+    const head = path[0] ?? ''
+    const kind = headKind(head)
+    let v: unknown = MISSING
+    if (kind === Head.CURRENT) v = (this.frames[from] as Frame).node
+    else {
+      for (let d = from; d >= 0; d--) {
+        const f = this.frames[d] as Frame
+        v = headIn(kind, head, f)
+        if (v !== MISSING || f.stop) break
       }
-      case Head.INDEX:
-        return f.index < 0 ? MISSING : f.index + 1
-      default:
-        return f.index < 0 ? MISSING : f.index
     }
+    return path.length > 1 ? walk(v, path, 1) : v
   }
 
   /** Resolves a path from frame `from`: `@` is that frame's value, other heads search outward. */
@@ -390,6 +419,12 @@ export class Renderer implements Scope, ExprScope {
     const code = inst.code
     if (code === null) return
     const errorsBefore = this.errors.length
+    if (!inst.flag) {
+      const result = evaluate(code, this, this.limits.maxStringLength)
+      if (result !== undefined && result !== null && this.errors.length === errorsBefore)
+        this.out += String(result)
+      return
+    }
     // Variables the expression assigns live in a scratch frame, kept only if it ran cleanly.
     const scratch = this.push(this.node())
     const result = evaluate(code, this, this.limits.maxStringLength)

@@ -6,7 +6,8 @@
  */
 import { type ErrorCode, messages } from './errors'
 import { OPERATORS, Oper } from './expression.ops'
-import { type ExprToken, type Path, Tok } from './opcodes'
+import { type ExprToken, Tok } from './opcodes'
+import { Head, type LinkedPath, linkPath } from './paths'
 import { MISSING } from './values'
 
 /** A scalar expression value. */
@@ -14,18 +15,35 @@ export type Literal = number | string | boolean | null
 
 /** What an expression needs from the renderer. */
 export interface ExprScope {
-  resolve(path: Path): unknown
+  resolveLinked(path: LinkedPath): unknown
   setVar(name: string, value: unknown): void
   fail(code: ErrorCode, message: string): void
 }
 
-/** Marks a variable reference that has not been resolved yet (assignment needs the name). */
+/** A variable reference not resolved yet (an assignment needs the name, not the value). */
 interface VarRef {
-  path: Path
+  path: LinkedPath
 }
 /** Marks where a call's arguments begin. */
 const ARGS_MARK = { args: true } as const
 type Slot = Literal | VarRef | typeof ARGS_MARK | undefined
+
+/**
+ * A compiled token ready to run: operands are pushed as they are (literals, or a VarRef made
+ * once at link time); `op` is an operator id, or -1 for a call, -2 for the argument mark.
+ */
+interface RunToken {
+  op: number
+  value: Slot
+  name: string
+}
+
+/** A linked expression: one token list per statement. */
+export type LinkedExpr = RunToken[][]
+
+const OPERAND = -3
+const CALL = -1
+const ARGS = -2
 
 const CONSTANT_VALUES: Record<string, number> = {
   NaN: Number.NaN,
@@ -38,7 +56,7 @@ function literal(scope: ExprScope, slot: Slot): Literal | undefined {
   if (slot === undefined || slot === null) return slot
   if (typeof slot !== 'object') return slot
   if (slot === ARGS_MARK) return undefined
-  const v = scope.resolve((slot as VarRef).path)
+  const v = scope.resolveLinked((slot as VarRef).path)
   if (v === MISSING || v === null) return null
   switch (typeof v) {
     case 'number':
@@ -171,84 +189,101 @@ function unary(op: number, v: Literal): Literal {
   }
 }
 
+function linkToken(t: ExprToken): RunToken {
+  switch (t[0]) {
+    case Tok.NUM:
+    case Tok.STR:
+    case Tok.BOOL:
+      return { op: OPERAND, value: t[1], name: '' }
+    case Tok.NULL:
+      return { op: OPERAND, value: null, name: '' }
+    case Tok.CONST:
+      return { op: OPERAND, value: CONSTANT_VALUES[t[1]] ?? Number.NaN, name: '' }
+    case Tok.VAR:
+      return { op: OPERAND, value: { path: linkPath(t[1]) }, name: '' }
+    case Tok.ARGS:
+      return { op: ARGS, value: undefined, name: '' }
+    case Tok.CALL:
+      return { op: CALL, value: undefined, name: t[1] }
+    default:
+      return { op: t[1], value: undefined, name: '' }
+  }
+}
+
+/**
+ * One evaluation stack for all statements: evaluation never re-enters itself (expressions
+ * cannot call templates), so reusing it is safe and saves an allocation per statement.
+ */
+const sharedStack: Slot[] = []
+
+/** True when a linked expression contains an assignment (so it may define variables). */
+export function assigns(code: LinkedExpr): boolean {
+  return code.some((rpn) => rpn.some((t) => t.op === Oper.ASN))
+}
+
+/** Prepares a compiled expression for evaluation (done once, when a template is linked). */
+export function linkExpression(code: readonly ExprToken[][]): LinkedExpr {
+  return code.map((rpn) => rpn.map(linkToken))
+}
+
 /** Evaluates one statement; returns its scalar result or undefined (assignment, error, nothing). */
-function statement(rpn: readonly ExprToken[], scope: ExprScope, maxLen: number): Literal | undefined {
-  const stack: Slot[] = []
-  for (const t of rpn) {
-    switch (t[0]) {
-      case Tok.NUM:
-      case Tok.STR:
-      case Tok.BOOL:
-        stack.push(t[1])
-        break
-      case Tok.NULL:
-        stack.push(null)
-        break
-      case Tok.CONST:
-        stack.push(CONSTANT_VALUES[t[1]] ?? Number.NaN)
-        break
-      case Tok.VAR:
-        stack.push({ path: t[1] })
-        break
-      case Tok.ARGS:
-        stack.push(ARGS_MARK)
-        break
-      case Tok.CALL: {
-        const args: Literal[] = []
-        while (stack.length > 0) {
-          const slot = stack.pop()
-          if (slot === ARGS_MARK) break
-          const v = literal(scope, slot)
-          if (v !== undefined) args.push(v)
-        }
-        args.reverse()
-        const fn = FUNCTIONS[t[1]]
-        const r = fn === undefined ? undefined : fn(args)
-        if (r === undefined) {
-          scope.fail('FUNCTION_FAILED', messages.FUNCTION_FAILED(t[1]))
-          return undefined
-        }
-        stack.push(r)
-        break
-      }
-      case Tok.OP: {
-        const op = t[1]
-        if (op <= Oper.BNOT) {
-          // Unary operators rewrite the top of the stack; with nothing there they yield nothing.
-          if (stack.length === 0) break
-          const v = literal(scope, stack[stack.length - 1])
-          stack[stack.length - 1] = v === undefined ? undefined : unary(op, v)
-          break
-        }
-        if (op === Oper.ASN) {
-          const value = literal(scope, stack.pop())
-          const target = stack.pop()
-          if (value !== undefined && typeof target === 'object' && target !== null && 'path' in target) {
-            const name = target.path[0]
-            if (
-              target.path.length === 1 &&
-              typeof name === 'string' &&
-              name.charAt(0) === '@' &&
-              name.length > 1
-            ) {
-              scope.setVar(name, value)
-            }
-          }
-          return undefined
-        }
-        const b = literal(scope, stack.pop())
-        const a = literal(scope, stack.pop())
-        if (a === undefined || b === undefined) {
-          const symbol = OPERATORS[op]?.symbol ?? '?'
-          scope.fail('INVALID_OPERANDS', messages.INVALID_OPERANDS(symbol))
-          return undefined
-        }
-        const r = binary(op, a, b, maxLen, scope)
-        if (r === undefined) return undefined
-        stack.push(r)
-        break
-      }
+function statement(rpn: readonly RunToken[], scope: ExprScope, maxLen: number): Literal | undefined {
+  const stack = sharedStack
+  stack.length = 0
+  for (let k = 0; k < rpn.length; k++) {
+    const t = rpn[k] as RunToken
+    const op = t.op
+    if (op === OPERAND) {
+      stack.push(t.value)
+      continue
     }
+    if (op === ARGS) {
+      stack.push(ARGS_MARK)
+      continue
+    }
+    if (op === CALL) {
+      const args: Literal[] = []
+      while (stack.length > 0) {
+        const slot = stack.pop()
+        if (slot === ARGS_MARK) break
+        const v = literal(scope, slot)
+        if (v !== undefined) args.push(v)
+      }
+      args.reverse()
+      const fn = FUNCTIONS[t.name]
+      const r = fn === undefined ? undefined : fn(args)
+      if (r === undefined) {
+        scope.fail('FUNCTION_FAILED', messages.FUNCTION_FAILED(t.name))
+        return undefined
+      }
+      stack.push(r)
+      continue
+    }
+    if (op <= Oper.BNOT) {
+      // Unary operators rewrite the top of the stack; with nothing there they yield nothing.
+      if (stack.length === 0) continue
+      const v = literal(scope, stack[stack.length - 1])
+      stack[stack.length - 1] = v === undefined ? undefined : unary(op, v)
+      continue
+    }
+    if (op === Oper.ASN) {
+      const value = literal(scope, stack.pop())
+      const target = stack.pop()
+      if (value !== undefined && typeof target === 'object' && target !== null && 'path' in target) {
+        const p = target.path
+        if (p.kind === Head.VAR && p.rest.length === 0) scope.setVar(p.head as string, value)
+      }
+      return undefined
+    }
+    const b = literal(scope, stack.pop())
+    const a = literal(scope, stack.pop())
+    if (a === undefined || b === undefined) {
+      scope.fail('INVALID_OPERANDS', messages.INVALID_OPERANDS(OPERATORS[op]?.symbol ?? '?'))
+      return undefined
+    }
+    const r = binary(op, a, b, maxLen, scope)
+    if (r === undefined) return undefined
+    stack.push(r)
   }
   if (stack.length === 0) return undefined
   const top = stack[stack.length - 1]
@@ -262,11 +297,7 @@ function statement(rpn: readonly ExprToken[], scope: ExprScope, maxLen: number):
  * Runs every statement in order and returns the last one's value (undefined when it has
  * none). `maxStringLength` (0 = unlimited) caps strings built by `+`.
  */
-export function evaluate(
-  code: readonly ExprToken[][],
-  scope: ExprScope,
-  maxStringLength: number,
-): Literal | undefined {
+export function evaluate(code: LinkedExpr, scope: ExprScope, maxStringLength: number): Literal | undefined {
   let result: Literal | undefined
   for (const rpn of code) result = statement(rpn, scope, maxStringLength)
   return result

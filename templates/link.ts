@@ -5,31 +5,10 @@
  * lookups or string work. All linked nodes share one object shape, which keeps the executor's
  * property reads monomorphic (fast) in V8.
  */
-
-import type { FormatterCall } from './opcodes'
-import { type ExprToken, type Inst, Op, type OrInst, type Path } from './opcodes'
+import { assigns, type LinkedExpr, linkExpression } from './expression.eval'
+import { type FormatterCall, type Inst, Op, type OrInst } from './opcodes'
+import { Head, type LinkedPath, linkPath } from './paths'
 import type { AnyFormatter, AnyPredicate, Registry } from './registry'
-
-/** How the first segment of a path resolves. */
-export const Head = {
-  /** `@`: the current value. */
-  CURRENT: 0,
-  /** `@index`: 1-based position in the nearest repeated section. */
-  INDEX: 1,
-  /** `@index0`: 0-based position. */
-  INDEX0: 2,
-  /** `@name`: a variable from `.var`, `.ctx`, `.inject`, `.eval` or `@args`. */
-  VAR: 3,
-  /** A key of the current value, or of an enclosing one. */
-  KEY: 4,
-} as const
-
-export interface LinkedPath {
-  kind: number
-  head: string | number
-  rest: (string | number)[]
-  raw: Path
-}
 
 export interface LinkedCall {
   name: string
@@ -54,7 +33,8 @@ export interface Linked {
   predicate: AnyPredicate | null
   args: unknown
   bindings: [string, LinkedPath][]
-  code: ExprToken[][] | null
+  code: LinkedExpr | null
+  /** Include: print the partial's output. Eval: the expression assigns variables. */
   flag: boolean
 }
 
@@ -79,23 +59,6 @@ function node(op: number): Linked {
     code: null,
     flag: false,
   }
-}
-
-/** Classifies a path's head once, so resolving it needs no string tests. */
-export function linkPath(raw: Path): LinkedPath {
-  const head = raw[0] ?? ''
-  let kind: number = Head.KEY
-  if (typeof head === 'string' && head.charCodeAt(0) === 0x40) {
-    kind =
-      head === '@'
-        ? Head.CURRENT
-        : head === '@index'
-          ? Head.INDEX
-          : head === '@index0'
-            ? Head.INDEX0
-            : Head.VAR
-  }
-  return { kind, head, rest: raw.slice(1), raw }
 }
 
 function linkChain(calls: FormatterCall[], registry: Registry, target: Linked): void {
@@ -176,7 +139,8 @@ function linkInst(inst: Inst, registry: Registry): Linked {
       n.bindings = inst[2].map(([key, path]): [string, LinkedPath] => [key, linkPath(path)])
       break
     case Op.EVAL:
-      n.code = inst[1]
+      n.code = inst[1] === null ? null : linkExpression(inst[1])
+      n.flag = n.code !== null && assigns(n.code)
       n.text = inst[2]
       break
     case Op.INCLUDE:

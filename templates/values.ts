@@ -169,5 +169,5 @@ export function compareValues(a: unknown, b: unknown): number {
 /** JSON text of a value with `</` escaped so it can sit inside a <script> element. */
 export function toScriptSafeJson(v: unknown, indent?: string): string {
   const text = JSON.stringify(v === MISSING ? null : v, undefined, indent) ?? ''
-  return text.replace(/<\//g, '<\\/')
+  return text.indexOf('</') === -1 ? text : text.replace(/<\//g, '<\\/')
 }
