@@ -12,7 +12,7 @@ import type { Linked } from './link'
 import { IfJoin, Op, type Path } from './opcodes'
 import { Head, headKind, type LinkedPath } from './paths'
 import type { RenderSettings, Scope } from './registry'
-import { child, isTruthy, MISSING, toOutput, walk } from './values'
+import { child, isTruthy, MISSING, numberToString, toOutput, walk } from './values'
 
 /** A stack frame: the value in scope plus what was defined at this level. */
 interface Frame {
@@ -422,7 +422,7 @@ export class Renderer implements Scope, ExprScope {
     if (!inst.flag) {
       const result = evaluate(code, this, this.limits.maxStringLength)
       if (result !== undefined && result !== null && this.errors.length === errorsBefore)
-        this.out += String(result)
+        this.out += typeof result === 'number' ? numberToString(result) : String(result)
       return
     }
     // Variables the expression assigns live in a scratch frame, kept only if it ran cleanly.
@@ -432,7 +432,8 @@ export class Renderer implements Scope, ExprScope {
     this.pop()
     if (this.errors.length !== errorsBefore) return
     if (vars !== null) for (const [k, v] of vars) this.setVar(k, v)
-    if (result !== undefined && result !== null) this.out += String(result)
+    if (result !== undefined && result !== null)
+      this.out += typeof result === 'number' ? numberToString(result) : String(result)
   }
 
   private include(inst: Linked): void {

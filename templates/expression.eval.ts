@@ -210,12 +210,6 @@ function linkToken(t: ExprToken): RunToken {
   }
 }
 
-/**
- * One evaluation stack for all statements: evaluation never re-enters itself (expressions
- * cannot call templates), so reusing it is safe and saves an allocation per statement.
- */
-const sharedStack: Slot[] = []
-
 /** True when a linked expression contains an assignment (so it may define variables). */
 export function assigns(code: LinkedExpr): boolean {
   return code.some((rpn) => rpn.some((t) => t.op === Oper.ASN))
@@ -228,8 +222,7 @@ export function linkExpression(code: readonly ExprToken[][]): LinkedExpr {
 
 /** Evaluates one statement; returns its scalar result or undefined (assignment, error, nothing). */
 function statement(rpn: readonly RunToken[], scope: ExprScope, maxLen: number): Literal | undefined {
-  const stack = sharedStack
-  stack.length = 0
+  const stack: Slot[] = []
   for (let k = 0; k < rpn.length; k++) {
     const t = rpn[k] as RunToken
     const op = t.op

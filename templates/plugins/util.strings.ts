@@ -84,15 +84,49 @@ export function fillPlaceholders(pattern: string, args: readonly unknown[]): str
   return out
 }
 
-const SMARTY_OPEN_SINGLE = /(^|[-\u2014\\s(["])'/gm
-const SMARTY_OPEN_DOUBLE = /(^|[-\u2014/[(\u2018\s])"/gm
+const LINE_TERMINATORS = '\n\r\u2028\u2029'
+/** Characters after which a ' opens a quotation (includes a literal backslash and 's', as the reference does). */
+const OPENS_SINGLE = '-\u2014\\s(["'
+/** Characters after which a " opens a quotation (plus any whitespace). */
+const OPENS_DOUBLE = '-\u2014/[(\u2018'
+const SPACE = /\s/
+const HAS_SMARTY = /['"-]/
 
-/** Typographer's quotes and dashes: 'x' → ‘x’, "x" → “x”, -- → —. */
+/**
+ * Typographer's quotes and dashes in one pass: a quote at the start of a line or after an
+ * opening character becomes an opening quote (‘ “), any other a closing one (’ ”), and `--`
+ * becomes an em dash. A " looks at the character before it after that one's own conversion,
+ * so `'"` reads as ‘“.
+ */
 export function smartypants(s: string): string {
-  return s
-    .replace(SMARTY_OPEN_SINGLE, '$1\u2018')
-    .replace(/'/g, '\u2019')
-    .replace(SMARTY_OPEN_DOUBLE, '$1\u201c')
-    .replace(/"/g, '\u201d')
-    .replace(/--/g, '\u2014')
+  if (!HAS_SMARTY.test(s)) return s
+  let out = ''
+  let last = 0
+  let lastQuoteAt = -1
+  let lastQuoteAs = ''
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i)
+    if (code === 0x2d) {
+      if (s.charCodeAt(i + 1) === 0x2d) {
+        out += `${s.slice(last, i)}\u2014`
+        i++
+        last = i + 1
+      }
+      continue
+    }
+    if (code !== 0x27 && code !== 0x22) continue
+    const prev = s.charAt(i - 1)
+    const lineStart = i === 0 || LINE_TERMINATORS.includes(prev)
+    let emit: string
+    if (code === 0x27) emit = lineStart || OPENS_SINGLE.includes(prev) ? '\u2018' : '\u2019'
+    else {
+      const before = lastQuoteAt === i - 1 ? lastQuoteAs : prev
+      emit = lineStart || OPENS_DOUBLE.includes(before) || SPACE.test(before) ? '\u201c' : '\u201d'
+    }
+    out += s.slice(last, i) + emit
+    last = i + 1
+    lastQuoteAt = i
+    lastQuoteAs = emit
+  }
+  return out + s.slice(last)
 }
