@@ -4,5 +4,8 @@
  * what the conformance run measures is what shoppers get. Each domain is one file.
  */
 import type { Plugin } from '../registry'
+import { contentFormatters } from './content'
+import { contentPredicates } from './content.predicates'
+import { socialPlugin } from './social'
 
-export const domainPlugins: readonly Plugin[] = []
+export const domainPlugins: readonly Plugin[] = [contentFormatters, contentPredicates, socialPlugin]
