@@ -8,9 +8,10 @@
  * `isSubscribable`, `hasVariants`, `hasVariedPrices`, `isOnSale`, `isSoldOut`,
  * `isVariantInStock`, `totalStockRemaining`, `isMultipleQuantityAllowedForServices`,
  * `isQuantityInputShown`, `findVariant`, `fromPriceMoney`, `normalPriceMoney`, `salePriceMoney`,
- * `pricingOptionsOfLowestVariant`, `subscriptionPriceText`, `soldOutText`, `saleText`.
+ * `pricingOptionsOfLowestVariant`, `subscriptionPriceText`, `soldOutText`, `saleText`,
+ * `cartQuantity`, `cartQuantityText`.
  */
-import { BILLING_PERIODS_PER_YEAR, ProductType, type ProductTypeCode } from '../constants'
+import { BILLING_PERIODS_PER_YEAR, CART_QUANTITY_CAP, ProductType, type ProductTypeCode } from '../constants'
 import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING } from '../values'
 
 /** Every user-visible text of the product rules, word for word from the spec. */
@@ -26,6 +27,10 @@ export const COMMERCE_TEXT = {
   fromPrice: 'from {fromPrice}',
   /** The plain price wording; `{price}` is the formatted price. */
   price: '{price}',
+  /** Cart quantity above the cap (storefront.md section 9). */
+  cartOverCap: '100+',
+  /** Accessible label of a cart holding more than the cap. */
+  cartOverCapLabel: 'More than 100 items in cart',
 } as const
 
 /** A money value as the data carries it: `value` + `currency`, or `decimalValue` + `currencyCode`. */
@@ -350,4 +355,18 @@ export function soldOutText(
 /** Sale text: the localized text, else 'sale'. */
 export function saleText(localized: string | null | undefined): string {
   return localized || COMMERCE_TEXT.sale
+}
+
+/** Total quantity over the cart's entries. */
+export function cartQuantity(cart: unknown): number {
+  const entries = get(cart, 'entries')
+  if (!Array.isArray(entries)) return 0
+  let total = 0
+  for (const e of entries) total += asNumber(get(e, 'quantity'))
+  return total
+}
+
+/** The cart count as shown: the number, or '100+' above 100 items. */
+export function cartQuantityText(count: number): string {
+  return count > CART_QUANTITY_CAP ? COMMERCE_TEXT.cartOverCap : String(count)
 }

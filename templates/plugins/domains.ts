@@ -4,8 +4,18 @@
  * what the conformance run measures is what shoppers get. Each domain is one file.
  */
 import type { Plugin } from '../registry'
+import { commercePricePlugin } from './commerce.price'
+import { commerceWidgetsPlugin } from './commerce.widgets'
 import { contentFormatters } from './content'
 import { contentPredicates } from './content.predicates'
+import { moneyPlugin } from './money'
 import { socialPlugin } from './social'
 
-export const domainPlugins: readonly Plugin[] = [contentFormatters, contentPredicates, socialPlugin]
+export const domainPlugins: readonly Plugin[] = [
+  commerceWidgetsPlugin,
+  commercePricePlugin,
+  moneyPlugin,
+  contentFormatters,
+  contentPredicates,
+  socialPlugin,
+]

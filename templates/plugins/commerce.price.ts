@@ -1,0 +1,233 @@
+/**
+ * Commerce price formatters and product predicates: thin wrappers over `commerce.rules.ts`
+ * (which rules apply) and `money.display.ts` (how money reads). The price blocks reproduce the
+ * reference's built-in price templates as direct string building, so no template is parsed
+ * per render.
+ */
+import { defineFormatter, definePredicate, type Plugin, type Scope } from '../registry'
+import { asString, child, isTruthy, MISSING } from '../values'
+import {
+  COMMERCE_TEXT,
+  cartQuantity,
+  cartQuantityText,
+  firstPricingOptionMoney,
+  fromPriceMoney,
+  hasVariants,
+  hasVariedPrices,
+  isOnSale,
+  isSoldOut,
+  isSubscribable,
+  normalPriceMoney,
+  pricingOptionsOfLowestVariant,
+  productTypeOf,
+  salePriceMoney,
+  subscriptionPriceText,
+} from './commerce.rules'
+import { parseNumberOptions, renderLocale } from './money'
+import {
+  formatCldrMoney,
+  formatLegacyMoney,
+  isDecimalString,
+  movePoint,
+  type NumberOptions,
+} from './money.display'
+import { escapeHtmlAttribute } from './util.strings'
+
+/** User-visible markup and texts of the price formatters, word for word from the reference. */
+export const PRICE_TEXT = {
+  salePriceLabel: 'Sale Price:',
+  originalPriceLabel: 'Original Price:',
+  /** The retired `cart-subtotal` formatter prints this. */
+  cartSubtotalRetired: 'deprecated, do not use',
+  cartUrl: '/cart',
+} as const
+
+/** A money object's `value` as an exact decimal string ('0' when absent or not a number). */
+function amountOf(money: unknown): string {
+  const s = asString(child(money, 'value')).trim()
+  return s !== '' && isDecimalString(s) ? s : '0'
+}
+
+/** The legacy price in cents ('19.99' → '1999'), as from-price, normal-price and sale-price print it. */
+function legacyCents(money: unknown): string {
+  return movePoint(amountOf(money), 2) ?? '0'
+}
+
+/** True when the website formats money the CLDR way (`featureFlags` or `website` flag). */
+function isCldrMoneyOn(scope: Scope): boolean {
+  return (
+    isTruthy(scope.resolve(['featureFlags', 'useCLDRMoneyFormat'])) ||
+    isTruthy(scope.resolve(['website', 'useCLDRMoneyFormat']))
+  )
+}
+
+/** How a price block writes money: CLDR in the render's locale, or the native legacy span. */
+function moneyString(money: unknown, options: NumberOptions, scope: Scope): string {
+  if (isCldrMoneyOn(scope)) {
+    const locale = renderLocale(scope)
+    if (locale === null) return ''
+    const code = asString(child(money, 'currency')).trim()
+    const currency = child(money, 'currency') === MISSING ? 'USD' : code
+    return formatCldrMoney({ amount: amountOf(money), currency }, locale, options)
+  }
+  return `<span class="sqs-money-native">${formatLegacyMoney({ amount: amountOf(money), currency: '' })}</span>`
+}
+
+const PLACEHOLDER = /\{([A-Za-z]+)\}/g
+
+/**
+ * Fills `{name}` placeholders of a price wording (the reference runs its `message` formatter,
+ * which renders empty when i18n is off).
+ */
+function fill(text: string, args: Readonly<Record<string, string | number>>, scope: Scope): string {
+  if (renderLocale(scope) === null) return ''
+  return text.replace(PLACEHOLDER, (_, name: string) => {
+    const v = args[name]
+    return v === undefined ? '' : String(v)
+  })
+}
+
+const HIDDEN = '<span class="visually-hidden v6-visually-hidden">'
+
+interface PriceParts {
+  fromText?: string
+  fromPrice?: string
+  saleText?: string
+  salePrice?: string
+  normalText?: string
+  normalPrice?: string
+  billingPeriodValue?: number
+  duration?: number
+}
+
+/** The price block markup: the from price, else sale and struck original, else the normal price. */
+function priceBlock(className: string, p: PriceParts, scope: Scope): string {
+  const args = { billingPeriodValue: p.billingPeriodValue ?? '', duration: p.duration ?? '' }
+  let body = ''
+  if (p.fromPrice) {
+    body = `${fill(p.fromText ?? '', { ...args, fromPrice: p.fromPrice, price: p.fromPrice }, scope)}\n`
+  } else if (p.salePrice) {
+    const sale = fill(p.saleText ?? '', { ...args, price: p.salePrice }, scope)
+    const normal = fill(p.normalText ?? '', { ...args, price: p.normalPrice ?? '' }, scope)
+    body =
+      `${HIDDEN}${escapeHtmlAttribute(PRICE_TEXT.salePriceLabel)}</span>${sale} ` +
+      `${HIDDEN}${escapeHtmlAttribute(PRICE_TEXT.originalPriceLabel)}</span>` +
+      `<span class="original-price">${normal}</span>\n`
+  } else if (p.normalPrice) {
+    body = fill(p.normalText ?? '', { ...args, price: p.normalPrice }, scope)
+  }
+  return `\n\n\n<div class="${className}">\n${body}\n</div>`
+}
+
+function localized(scope: Scope, key: string): string | undefined {
+  const v = scope.resolve(['localizedStrings', key])
+  return v === MISSING ? undefined : asString(v)
+}
+
+/** Price parts of a one-time-purchase product. */
+function oneTimeParts(item: unknown, options: NumberOptions, scope: Scope): PriceParts {
+  const p: PriceParts = {}
+  if (hasVariedPrices(item)) {
+    p.fromText = localized(scope, 'productPriceFromText') ?? COMMERCE_TEXT.fromPrice
+    p.fromPrice = moneyString(fromPriceMoney(item), options, scope)
+  }
+  if (isOnSale(item)) {
+    p.saleText = COMMERCE_TEXT.price
+    p.salePrice = moneyString(salePriceMoney(item), options, scope)
+  }
+  p.normalText = COMMERCE_TEXT.price
+  p.normalPrice = moneyString(normalPriceMoney(item), options, scope)
+  return p
+}
+
+/** Price parts of a subscribable product: its plan wording, or 'Unavailable' without a plan. */
+function subscriptionParts(item: unknown, options: NumberOptions, scope: Scope): PriceParts {
+  const text = subscriptionPriceText(item)
+  if (text === null) {
+    return {
+      fromText: localized(scope, 'productPriceUnavailable') ?? COMMERCE_TEXT.unavailable,
+      fromPrice: 'true',
+    }
+  }
+  const wording = localized(scope, text.key) ?? text.template
+  const p: PriceParts = { billingPeriodValue: text.billingPeriodValue, duration: text.duration }
+  if (hasVariedPrices(item)) {
+    p.fromText = wording
+    p.fromPrice = moneyString(fromPriceMoney(item), options, scope)
+  }
+  if (isOnSale(item)) {
+    p.saleText = wording
+    p.salePrice = moneyString(salePriceMoney(item), options, scope)
+  }
+  p.normalText = wording
+  p.normalPrice = moneyString(normalPriceMoney(item), options, scope)
+  return p
+}
+
+const prepareMoney = (args: readonly string[]) => parseNumberOptions(args, true)
+
+/** `product-price`: the product's price block (from, sale and original, or normal; subscriptions worded). */
+const productPrice = defineFormatter<NumberOptions>({
+  prepare: prepareMoney,
+  apply(item, options, scope) {
+    let parts: PriceParts = {}
+    if (isSubscribable(item)) parts = subscriptionParts(item, options, scope)
+    else if (productTypeOf(item) !== undefined) parts = oneTimeParts(item, options, scope)
+    return priceBlock('product-price', parts, scope)
+  },
+})
+
+/** `subscription-price`: the price of the first pricing option of the cheapest variant. */
+const subscriptionPrice = defineFormatter<NumberOptions>({
+  prepare: prepareMoney,
+  apply(item, options, scope) {
+    const p: PriceParts = {}
+    const pricing = pricingOptionsOfLowestVariant(item)
+    const first = pricing?.[0]
+    if (pricing !== null && first !== undefined) {
+      if (hasVariedPrices(item)) {
+        p.fromText = localized(scope, 'productPriceFromText') ?? COMMERCE_TEXT.fromPrice
+        p.fromPrice = moneyString(firstPricingOptionMoney(pricing), options, scope)
+      }
+      if (isTruthy(child(first, 'onSale'))) {
+        p.saleText = COMMERCE_TEXT.price
+        p.salePrice = moneyString(child(first, 'salePriceMoney'), options, scope)
+      }
+      p.normalText = COMMERCE_TEXT.price
+      p.normalPrice = moneyString(child(first, 'priceMoney'), options, scope)
+    }
+    return priceBlock('subscription-price', p, scope)
+  },
+})
+
+const fromPrice = defineFormatter({ apply: (item) => legacyCents(fromPriceMoney(item)) })
+const normalPrice = defineFormatter({ apply: (item) => legacyCents(normalPriceMoney(item)) })
+const salePrice = defineFormatter({ apply: (item) => legacyCents(salePriceMoney(item)) })
+
+/** `cart-quantity`: the item count of a cart, '100+' above 100. */
+const cartQuantityFormatter = defineFormatter({
+  apply: (cart) => `<span class="sqs-cart-quantity">${cartQuantityText(cartQuantity(cart))}</span>`,
+})
+
+const node = (test: (item: unknown) => boolean) =>
+  definePredicate({ test: (_args, scope) => test(scope.node()) })
+
+export const commercePricePlugin: Plugin = {
+  name: 'commerce-price',
+  formatters: {
+    'product-price': productPrice,
+    'subscription-price': subscriptionPrice,
+    'from-price': fromPrice,
+    'normal-price': normalPrice,
+    'sale-price': salePrice,
+    'cart-quantity': cartQuantityFormatter,
+    'cart-url': defineFormatter({ apply: () => PRICE_TEXT.cartUrl }),
+    'cart-subtotal': defineFormatter({ apply: () => PRICE_TEXT.cartSubtotalRetired }),
+  },
+  predicates: {
+    'has-variants?': node(hasVariants),
+    'on-sale?': node(isOnSale),
+    'sold-out?': node(isSoldOut),
+    'varied-prices?': node(hasVariedPrices),
+  },
+}
