@@ -1,0 +1,391 @@
+/**
+ * Commerce widget formatters: add-to-cart-btn, product-checkout, variants-select,
+ * quantity-input, product-status, product-restock-notification, product-scarcity,
+ * product-quick-view, variant-descriptor, summary-form-field (storefront.md section 2).
+ *
+ * Each formatter resolves its data the way the reference widget template does (the formatted
+ * item first, then the template's context, so a page-level `localizedStrings` applies) and
+ * hands plain values to commerce.markup.ts. The blank lines the reference templates print
+ * around their markup are reproduced here, not in the markup functions, so islands get clean
+ * markup while templates stay byte-identical to the reference.
+ */
+import { ProductType } from '../constants'
+import { defineFormatter, type Plugin, type Scope } from '../registry'
+import { asString, child, isObject, isTruthy, MISSING, toOutput, toScriptSafeJson, walk } from '../values'
+import {
+  addToCartButtonMarkup,
+  type FieldParts,
+  quantityInputMarkup,
+  quickViewMarkup,
+  restockNotificationMarkup,
+  saleMarkMarkup,
+  scarcityMarkup,
+  soldOutMarkMarkup,
+  summaryAddressMarkup,
+  summaryCheckboxMarkup,
+  summaryDateMarkup,
+  summaryFormFieldMarkup,
+  summaryLikertMarkup,
+  summaryNameMarkup,
+  summaryPhoneMarkup,
+  summaryTimeMarkup,
+  type VariantOptionData,
+  variantsSelectMarkup,
+} from './commerce.markup'
+import { CommerceText, LIKERT_LABEL_KEYS, LIKERT_LABELS, TIME_PART_DEFAULT } from './commerce.messages'
+import {
+  COMMERCE_TEXT,
+  isOnSale,
+  isQuantityInputShown,
+  isSoldOut,
+  productTypeOf,
+  saleText,
+  soldOutText,
+} from './commerce.rules'
+
+// The reference widget templates open with one line per variable they bind; these are the
+// line breaks (and indentation) that leaves in front of each widget's markup.
+const ADD_TO_CART_LEAD = '\n'.repeat(13)
+const VARIANTS_SELECT_LEAD = '\n  \n  \n  \n  \n\n  '
+const QUANTITY_INPUT_LEAD = '\n\n\n'
+const RESTOCK_LEAD = '\n'.repeat(6)
+
+const LOCALIZED = 'localizedStrings'
+const json = (v: unknown): string => (v === MISSING ? '' : toScriptSafeJson(v))
+/** A localized string from the template's context, or '' when the page has none. */
+const localized = (scope: Scope, key: string): string => asString(scope.resolveOuter([LOCALIZED, key]))
+/** Like `localized`, but seen from inside the widget (the formatted item first). */
+const localizedInner = (scope: Scope, key: string): unknown => scope.resolve([LOCALIZED, key])
+
+/**
+ * Fills `{name}` and `{0}`-style arguments of a short message pattern, the subset of ICU
+ * message syntax the widget texts use. With i18n off (locale 'none') messages print nothing,
+ * as in the reference.
+ */
+function formatMessage(pattern: string, args: Readonly<Record<string, unknown>>, scope: Scope): string {
+  if (scope.settings.locale === 'none') return ''
+  let out = ''
+  let i = 0
+  while (i < pattern.length) {
+    const open = pattern.indexOf('{', i)
+    const close = open === -1 ? -1 : pattern.indexOf('}', open + 1)
+    if (close === -1) return out + pattern.slice(i)
+    out += pattern.slice(i, open)
+    const name = pattern.slice(open + 1, close).trim()
+    const v = Object.hasOwn(args, name) ? args[name] : MISSING
+    out += toOutput(v)
+    i = close + 1
+  }
+  return out
+}
+
+// ---- add to cart ----
+
+function addToCartButton(scope: Scope): string {
+  const content = scope.resolve(['structuredContent'])
+  const field = (key: string) => child(content, key)
+  const form = field('additionalFieldsForm')
+  const useForm = isTruthy(field('additionalFieldsFormId')) && isTruthy(form)
+  const useCustom = field('useCustomAddButtonText')
+  const custom = field('customAddButtonText')
+  const subscribable = field('isSubscribable')
+  let label: string
+  if (isTruthy(useCustom) && isTruthy(custom)) label = toOutput(custom)
+  else if (isTruthy(subscribable)) {
+    const text = localizedInner(scope, 'productSubscribeText')
+    label = isTruthy(text) ? toOutput(text) : CommerceText.productSubscribeText
+  } else {
+    const text = localizedInner(scope, 'productAddToCartText')
+    label = isTruthy(text) ? toOutput(text) : CommerceText.productAddToCartText
+  }
+  const options = scope.resolve(['structuredContent', 'productSubscriptionOptions'])
+  const hasOptions =
+    (typeof options === 'string' || Array.isArray(options)
+      ? options.length > 0
+      : isObject(options) && isTruthy(options)) && isTruthy(subscribable)
+  return (
+    ADD_TO_CART_LEAD +
+    addToCartButtonMarkup({
+      collectionId: toOutput(scope.resolve(['collectionId'])),
+      itemId: toOutput(scope.resolve(['id'])),
+      productType: toOutput(field('productType')),
+      useCustomLabel: toOutput(useCustom),
+      isSubscription: isTruthy(subscribable) ? toOutput(subscribable) : null,
+      label,
+      formJson: useForm ? json(form) : null,
+      subscriptionOptionId: hasOptions ? toOutput(walk(options, [0, 'id'])) : null,
+    })
+  )
+}
+
+const addToCartBtn = defineFormatter({ apply: (_value, _args, scope) => addToCartButton(scope) })
+
+// ---- variants ----
+
+/** The item's variant options in `variantOptionOrdering`, each with the values its variants use. */
+export function variantOptionsOf(item: unknown): { name: string; values: string[] }[] {
+  const content = child(item, 'structuredContent')
+  const variants = child(content, 'variants')
+  if (!Array.isArray(variants) || variants.length <= 1) return []
+  const ordering = child(content, 'variantOptionOrdering')
+  const options = Array.isArray(ordering)
+    ? ordering.map((n) => ({ name: asString(n), values: [] as string[] }))
+    : []
+  for (const variant of variants) {
+    const attrs = child(variant, 'attributes')
+    if (!isObject(attrs)) continue
+    for (const key of Object.keys(attrs)) {
+      const option = options.find((o) => o.name === key)
+      if (option === undefined) continue
+      const value = asString(attrs[key])
+      if (!option.values.includes(value)) option.values.push(value)
+    }
+  }
+  return options
+}
+
+function variantsSelect(item: unknown, scope: Scope): unknown {
+  const options = variantOptionsOf(item)
+  if (options.length === 0) return MISSING
+  const giftCard = productTypeOf(item) === ProductType.GIFT_CARD
+  const selectPattern = giftCard
+    ? localized(scope, 'giftCardVariantSelectText') || CommerceText.giftCardVariantSelectText
+    : localized(scope, 'productVariantSelectText') || CommerceText.productVariantSelectText
+  const titlePattern = giftCard
+    ? localized(scope, 'giftCardValueDisplayText') || CommerceText.giftCardValueDisplayText
+    : CommerceText.variantOptionDisplayText
+  const content = child(item, 'structuredContent')
+  const subscribable = isTruthy(child(content, 'isSubscribable'))
+  const data: VariantOptionData[] = options.map(({ name, values }) => ({
+    name,
+    values,
+    title: formatMessage(titlePattern, { name, 0: name }, scope),
+    selectText: formatMessage(selectPattern, { variantName: name, 0: name }, scope),
+  }))
+  return `${VARIANTS_SELECT_LEAD}${variantsSelectMarkup({
+    itemId: toOutput(child(item, 'id')),
+    variantsJson: json(child(content, 'variants')),
+    subscriptionPlanJson: subscribable ? json(child(content, 'subscriptionPlan')) : null,
+    options: data,
+  })}\n`
+}
+
+const variantsSelectFormatter = defineFormatter({
+  apply: (value, _args, scope) => variantsSelect(value, scope),
+})
+
+function quantityInput(item: unknown, scope: Scope): unknown {
+  if (!isQuantityInputShown(item, scope.resolveOuter(['websiteSettings']))) return MISSING
+  const label = localizedInner(scope, 'productQuantityInputLabel')
+  const text = isTruthy(label) ? toOutput(label) : CommerceText.productQuantityInputLabel
+  return QUANTITY_INPUT_LEAD + quantityInputMarkup(toOutput(scope.resolve(['id'])), text)
+}
+
+const quantityInputFormatter = defineFormatter({
+  apply: (value, _args, scope) => quantityInput(value, scope),
+})
+
+/** Variants select, then quantity input, then the add-to-cart button. */
+const productCheckout = defineFormatter({
+  apply(value, _args, scope) {
+    return (
+      toOutput(variantsSelect(value, scope)) + toOutput(quantityInput(value, scope)) + addToCartButton(scope)
+    )
+  },
+})
+
+/** 'blue / large': the variant's option values. */
+const variantDescriptor = defineFormatter({
+  apply(value) {
+    const values = child(value, 'optionValues')
+    if (!Array.isArray(values)) return ''
+    return values.map((v) => asString(child(v, 'value'))).join(' / ')
+  },
+})
+
+// ---- product marks and merchandising ----
+
+/** The sold-out mark (custom, localized or 'sold out'), else the sale mark, else nothing. */
+const productStatus = defineFormatter({
+  apply(value, _args, scope) {
+    const id = asString(child(value, 'id'))
+    const custom =
+      id === ''
+        ? ''
+        : asString(walk(scope.resolveOuter(['productMerchandisingContext']), [id, 'customSoldOutText']))
+    if (isSoldOut(value))
+      return soldOutMarkMarkup(
+        soldOutText(custom, localized(scope, 'productSoldOutText'), COMMERCE_TEXT.soldOutMark),
+      )
+    if (isOnSale(value)) return saleMarkMarkup(saleText(localized(scope, 'productSaleText')))
+    return MISSING
+  },
+})
+
+/** The merchandising settings of one product, from the page's `productMerchandisingContext`. */
+function merchandisingOf(item: unknown, scope: Scope): unknown {
+  return child(scope.resolveOuter(['productMerchandisingContext']), asString(child(item, 'id')))
+}
+
+/** One back-in-stock sign-up form per variant view. */
+const productRestockNotification = defineFormatter({
+  apply(value, _args, scope) {
+    const product = merchandisingOf(value, scope)
+    const messages = child(product, 'restockNotificationMessages')
+    const views = child(product, 'restockNotificationViews')
+    // A view's own flag wins, then the product's setting, then the template's context.
+    const flag = (view: unknown, key: string, fromProduct: unknown): boolean => {
+      const own = child(view, key)
+      if (own !== MISSING) return isTruthy(own)
+      return isTruthy(
+        fromProduct !== MISSING && fromProduct !== null ? fromProduct : scope.resolveOuter([key]),
+      )
+    }
+    const siteKey = walk(scope.resolveOuter(['website']), ['captchaSettings', 'siteKey'])
+    const text = (key: string) => toOutput(child(messages, key))
+    let out = RESTOCK_LEAD
+    if (!Array.isArray(views)) return out
+    for (const view of views) {
+      const join = flag(view, 'mailingListSignUpEnabled', child(product, 'mailingListSignUpEnabled'))
+      out += `\n${restockNotificationMarkup({
+        productId: toOutput(child(value, 'id')),
+        variantId: toOutput(child(view, 'variantId')),
+        hidden: flag(view, 'hiddenByDefault', MISSING),
+        ctaText: text('CTAText'),
+        placeholderText: text('placeholderText'),
+        buttonText: text('buttonText'),
+        mailingList: join
+          ? {
+              description: text('mailingListDescription'),
+              checked: flag(view, 'mailingListOptInByDefault', child(product, 'mailingListOptInByDefault')),
+            }
+          : null,
+        captcha: flag(view, 'captchaSiteKey', siteKey),
+      })}\n`
+    }
+    return out
+  },
+})
+
+/** In-stock quantity messages, one per scarcity view, when scarcity is on for the product. */
+const productScarcity = defineFormatter({
+  apply(value, _args, scope) {
+    const product = merchandisingOf(value, scope)
+    if (product === MISSING || !isTruthy(child(product, 'scarcityEnabled'))) return value
+    const views = child(product, 'scarcityTemplateViews')
+    if (!Array.isArray(views)) return ''
+    let out = ''
+    for (const view of views) {
+      const pattern = child(view, 'scarcityText')
+      const text = formatMessage(
+        asString(pattern === MISSING ? child(product, 'scarcityText') : pattern),
+        { qtyInStock: child(view, 'qtyInStock') },
+        scope,
+      )
+      const own = child(view, 'attributes')
+      const attributes = own === MISSING ? scope.resolveOuter(['attributes']) : own
+      out += `\n  ${scarcityMarkup(text, isTruthy(attributes) ? json(attributes) : null)}\n`
+    }
+    return out
+  },
+})
+
+/** `product-quick-view [group]`: the group is a variable of the item or the page, else the word itself. */
+const productQuickView = defineFormatter({
+  apply(value, args, scope) {
+    let group = args[0] ?? ''
+    if (group !== '') {
+      const own = child(value, group)
+      const found = own !== MISSING ? own : scope.resolveOuter([group])
+      if (found !== MISSING) group = asString(found)
+    }
+    const text = scope.resolveOuter([LOCALIZED, 'productQuickViewText'])
+    return quickViewMarkup(
+      asString(child(value, 'id')),
+      group,
+      text === MISSING ? CommerceText.productQuickViewText : asString(text),
+    )
+  },
+})
+
+// ---- form submission summaries ----
+
+/** Parts of a submitted field as printable text; `optional` parts that are falsy print as absent. */
+function partsOf(scope: Scope, keys: readonly string[], optional: readonly string[] = []): FieldParts {
+  const parts: Record<string, string> = {}
+  for (const key of keys) {
+    const v = scope.resolve(['values', key])
+    parts[key] = optional.includes(key) && !isTruthy(v) ? '' : toOutput(v)
+  }
+  return parts
+}
+
+const ADDRESS = ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country']
+const PHONE = ['Country', 'Areacode', 'Prefix', 'Line']
+const TIME = ['Hour', 'Minute', 'Second', 'Ampm']
+
+function likertRows(values: unknown, scope: Scope): [string, string][] {
+  const strings = scope.resolveOuter([LOCALIZED])
+  const label = (answer: string): string | undefined => {
+    const key = LIKERT_LABEL_KEYS[answer]
+    if (key === undefined) return undefined
+    const text = child(strings, key)
+    return typeof text === 'string' ? text : LIKERT_LABELS[answer]
+  }
+  const neutral = label('0') as string
+  if (!isObject(values)) return []
+  return Object.keys(values).map((q) => [q, label(asString(values[q])) || neutral])
+}
+
+function summaryValue(field: unknown, type: string, scope: Scope): string {
+  switch (type) {
+    case 'address':
+      return summaryAddressMarkup(partsOf(scope, ADDRESS, ['Line2']))
+    case 'checkbox': {
+      const values = scope.resolve(['values'])
+      if (isTruthy(values)) return summaryCheckboxMarkup(Array.isArray(values) ? values.map(toOutput) : [])
+      const value = scope.resolve(['value'])
+      return isTruthy(value) ? toOutput(value) : ''
+    }
+    case 'date':
+      return summaryDateMarkup(partsOf(scope, ['Month', 'Day', 'Year']))
+    case 'likert':
+      return summaryLikertMarkup(likertRows(child(field, 'values'), scope))
+    case 'name':
+      return summaryNameMarkup(partsOf(scope, ['First', 'Last']))
+    case 'phone':
+      return summaryPhoneMarkup(partsOf(scope, PHONE, ['Country']))
+    case 'time':
+      return summaryTimeMarkup(partsOf(scope, TIME, ['Hour', 'Minute', 'Second']), TIME_PART_DEFAULT)
+    default:
+      return asString(child(field, 'value'))
+  }
+}
+
+/** A submitted form field with its title; an empty answer reads 'N/A' (or the localized text). */
+const summaryFormField = defineFormatter({
+  apply(value, _args, scope) {
+    const text = summaryValue(value, asString(child(value, 'type')), scope)
+    const none = localized(scope, 'productSummaryFormNoAnswerText').trim()
+    return summaryFormFieldMarkup(
+      asString(child(value, 'rawTitle')),
+      text !== '' ? text : none || CommerceText.productSummaryFormNoAnswerText,
+    )
+  },
+})
+
+export const commerceWidgetsPlugin: Plugin = {
+  name: 'commerce-widgets',
+  formatters: {
+    'add-to-cart-btn': addToCartBtn,
+    'product-checkout': productCheckout,
+    'product-quick-view': productQuickView,
+    'product-restock-notification': productRestockNotification,
+    'product-scarcity': productScarcity,
+    'product-status': productStatus,
+    'quantity-input': quantityInputFormatter,
+    'summary-form-field': summaryFormField,
+    'variant-descriptor': variantDescriptor,
+    'variants-select': variantsSelectFormatter,
+  },
+}
