@@ -3,10 +3,11 @@
  * and small text helpers. The markup and arithmetic live in images.ts and colors.ts; this file
  * adapts them to the formatter API (arguments parsed once in `prepare`).
  */
-import { ProductType, RecordType } from '../constants'
+import { RecordType } from '../constants'
 import { defineFormatter, type Plugin, type Scope } from '../registry'
 import { asNumber, asString, child, isTruthy, MISSING, walk } from '../values'
 import { colorWeight, websiteColor } from './colors'
+import { isOnSale, isSoldOut } from './commerce.rules'
 import { COLOR_TEXT } from './content.messages'
 import {
   imageColor,
@@ -100,43 +101,6 @@ const imageMetaFormatter = defineFormatter({
 
 const imageSrcsetFormatter = defineFormatter({ apply: (value) => imageSrcset(value) })
 
-/** A product is on sale when a variant is (physical, service) or its own flag says so (digital). */
-function productOnSale(item: unknown): boolean {
-  const content = child(item, 'structuredContent')
-  switch (asNumber(child(content, 'productType'))) {
-    case ProductType.PHYSICAL:
-    case ProductType.SERVICE: {
-      const variants = child(content, 'variants')
-      return Array.isArray(variants) && variants.some((v) => isTruthy(child(v, 'onSale')))
-    }
-    case ProductType.DIGITAL:
-      return isTruthy(child(content, 'onSale'))
-    default:
-      return false
-  }
-}
-
-/**
- * Sold out: physical or service with no unlimited or in-stock variant; never digital or gift
- * card. Any other product type counts as sold out, as in the reference.
- */
-function productSoldOut(item: unknown): boolean {
-  const content = child(item, 'structuredContent')
-  switch (asNumber(child(content, 'productType'))) {
-    case ProductType.PHYSICAL:
-    case ProductType.SERVICE: {
-      const variants = child(content, 'variants')
-      if (!Array.isArray(variants)) return true
-      return !variants.some((v) => isTruthy(child(v, 'unlimited')) || asNumber(child(v, 'qtyInStock')) > 0)
-    }
-    case ProductType.DIGITAL:
-    case ProductType.GIFT_CARD:
-      return false
-    default:
-      return true
-  }
-}
-
 function slugClasses(prefix: string, list: unknown): string {
   if (!Array.isArray(list)) return ''
   let out = ''
@@ -165,8 +129,8 @@ const itemClasses = defineFormatter({
     if (index !== MISSING) out += ` article-index-${asNumber(index)}`
     if (isTruthy(scope.resolve(['starred']))) out += ' featured'
     if (asNumber(child(value, 'recordType')) === RecordType.STORE_ITEM) {
-      if (productOnSale(value)) out += ' on-sale'
-      if (productSoldOut(value)) out += ' sold-out'
+      if (isOnSale(value)) out += ' on-sale'
+      if (isSoldOut(value)) out += ' sold-out'
     }
     return out
   },
