@@ -119,11 +119,24 @@ function decimalOf(value: unknown): string | null {
   return s !== '' && isDecimalString(s) ? s : null
 }
 
-/** `money [options]`: a money value in CLDR style in the render's locale. */
+interface MoneyArgs {
+  /** A locale given as the first argument (`i18n-money-format en-US`), else null. */
+  readonly locale: string | null
+  readonly options: NumberOptions
+}
+
+const LOCALE_ARG = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/
+
+/** `money [options]`: a money value in CLDR style in the render's (or the given) locale. */
 function moneyFormatter(name: string) {
-  return defineFormatter<NumberOptions>({
-    prepare: (args) => parseNumberOptions(args, true),
-    apply(value, options, scope) {
+  return defineFormatter<MoneyArgs>({
+    prepare(args) {
+      const first = args[0]
+      if (first !== undefined && first.indexOf(':') === -1 && LOCALE_ARG.test(first))
+        return { locale: first.replace(/_/g, '-'), options: parseNumberOptions(args.slice(1), true) }
+      return { locale: null, options: parseNumberOptions(args, true) }
+    },
+    apply(value, { locale: given, options }, scope) {
       const money = readMoney(value)
       if (money === null) {
         // Money formatting fails on a value that is not money; a missing one is just empty.
@@ -131,7 +144,7 @@ function moneyFormatter(name: string) {
         return ''
       }
       const locale = renderLocale(scope)
-      return locale === null ? '' : formatCldrMoney(money, locale, options)
+      return locale === null ? '' : formatCldrMoney(money, given ?? locale, options)
     },
   })
 }
