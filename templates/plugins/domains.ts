@@ -8,6 +8,7 @@ import { commercePricePlugin } from './commerce.price'
 import { commerceWidgetsPlugin } from './commerce.widgets'
 import { contentFormatters } from './content'
 import { contentPredicates } from './content.predicates'
+import { datesPlugin } from './dates'
 import { moneyPlugin } from './money'
 import { socialPlugin } from './social'
 
@@ -18,4 +19,5 @@ export const domainPlugins: readonly Plugin[] = [
   contentFormatters,
   contentPredicates,
   socialPlugin,
+  datesPlugin,
 ]

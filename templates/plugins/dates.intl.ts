@@ -1,0 +1,347 @@
+/**
+ * CLDR-style date formatting (`datetime`, `datetime-interval`, `relative-time`) on top of the
+ * platform's `Intl`: the reference's option words (`date:short`, `skeleton:yMMMd`, `wrap:full`,
+ * `context:begin-sentence`, ...) are mapped to `Intl.DateTimeFormat` options.
+ */
+import { BoundedCache } from './dates.zones'
+
+type Width = 'short' | 'medium' | 'long' | 'full'
+const WIDTHS: ReadonlySet<string> = new Set(['short', 'medium', 'long', 'full'])
+const isWidth = (s: string): s is Width => WIDTHS.has(s)
+const CALENDARS: Readonly<Record<string, string>> = {
+  gregorian: 'gregory',
+  gregory: 'gregory',
+  buddhist: 'buddhist',
+  iso8601: 'iso8601',
+  persian: 'persian',
+  japanese: 'japanese',
+}
+const CONTEXTS: ReadonlySet<string> = new Set([
+  'middle-of-text',
+  'begin-sentence',
+  'standalone',
+  'ui-list-or-menu',
+])
+
+export interface DatetimeOptions {
+  date?: Width
+  time?: Width
+  datetime?: Width
+  skeleton?: string
+  wrap?: Width
+  context?: string
+  calendar: string
+}
+
+/** Splits `key:value` (the reference also accepts `key=value` in messages; `:` here). */
+function splitOption(arg: string): [string, string] {
+  const i = arg.indexOf(':')
+  return i === -1 ? [arg, ''] : [arg.slice(0, i), arg.slice(i + 1)]
+}
+
+/** `datetime` arguments: widths, skeleton fragments, `calendar:`, `context:`, `wrap:`. */
+export function parseDatetimeOptions(args: readonly string[]): DatetimeOptions {
+  const o: DatetimeOptions = { calendar: 'gregory' }
+  const addSkeleton = (s: string) => {
+    o.skeleton = (o.skeleton ?? '') + s
+  }
+  for (const arg of args) {
+    const [key, val] = splitOption(arg)
+    if (val === '') {
+      if (key === 'date') o.date = 'short'
+      else if (key === 'time') o.time = 'short'
+      else if (isWidth(key)) o.datetime = key
+      else addSkeleton(key)
+      continue
+    }
+    switch (key) {
+      case 'calendar':
+        o.calendar = CALENDARS[val] ?? 'gregory'
+        break
+      case 'context':
+        if (CONTEXTS.has(val)) o.context = val
+        break
+      case 'date':
+      case 'time':
+      case 'datetime':
+        if (isWidth(val)) o[key] = val
+        else addSkeleton(val)
+        break
+      case 'skeleton':
+        o.skeleton = val
+        break
+      case 'wrap':
+      case 'wrapper':
+      case 'wrapped':
+        if (isWidth(val)) o.wrap = val
+        break
+      default:
+        break
+    }
+  }
+  return o
+}
+
+type IntlOptions = Intl.DateTimeFormatOptions
+type TextWidth = 'narrow' | 'short' | 'long'
+const textWidth = (n: number): TextWidth => (n >= 5 ? 'narrow' : n === 4 ? 'long' : 'short')
+
+/** Intl options for a CLDR skeleton such as `yMMMEd` or `Bh`. */
+export function skeletonOptions(skeleton: string): IntlOptions {
+  const o: IntlOptions = {}
+  let i = 0
+  while (i < skeleton.length) {
+    const c = skeleton[i] as string
+    let n = 1
+    while (skeleton[i + n] === c) n++
+    i += n
+    switch (c) {
+      case 'G':
+        o.era = textWidth(n)
+        break
+      case 'y':
+      case 'Y':
+      case 'u':
+        o.year = n === 2 ? '2-digit' : 'numeric'
+        break
+      case 'M':
+      case 'L':
+        o.month = n === 1 ? 'numeric' : n === 2 ? '2-digit' : textWidth(n)
+        break
+      case 'd':
+        o.day = n === 2 ? '2-digit' : 'numeric'
+        break
+      case 'E':
+      case 'c':
+      case 'e':
+        o.weekday = textWidth(n)
+        break
+      case 'h':
+      case 'K':
+      case 'H':
+      case 'k':
+      case 'j':
+      case 'J':
+      case 'C':
+        o.hour = n === 2 ? '2-digit' : 'numeric'
+        if (c === 'h') o.hourCycle = 'h12'
+        else if (c === 'K') o.hourCycle = 'h11'
+        else if (c === 'H') o.hourCycle = 'h23'
+        else if (c === 'k') o.hourCycle = 'h24'
+        break
+      case 'B':
+      case 'b':
+        o.dayPeriod = textWidth(n)
+        break
+      case 'm':
+        o.minute = n === 2 ? '2-digit' : 'numeric'
+        break
+      case 's':
+        o.second = n === 2 ? '2-digit' : 'numeric'
+        break
+      case 'S':
+        o.fractionalSecondDigits = Math.min(n, 3) as 1 | 2 | 3
+        break
+      case 'z':
+        o.timeZoneName = n >= 4 ? 'long' : 'short'
+        break
+      case 'v':
+      case 'V':
+        o.timeZoneName = n >= 4 ? 'longGeneric' : 'shortGeneric'
+        break
+      case 'O':
+      case 'Z':
+      case 'x':
+      case 'X':
+        o.timeZoneName = n >= 4 ? 'longOffset' : 'shortOffset'
+        break
+      default:
+        break
+    }
+  }
+  return o
+}
+
+const formats = new BoundedCache<Intl.DateTimeFormat>(256)
+
+/** A cached formatter for locale, zone, calendar and options. */
+export function dateTimeFormat(
+  locale: string,
+  zone: string,
+  calendar: string,
+  o: IntlOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${calendar}|${JSON.stringify(o)}`
+  return (
+    formats.get(key) ?? formats.set(key, new Intl.DateTimeFormat(locale, { ...o, timeZone: zone, calendar }))
+  )
+}
+
+/**
+ * V8 replaces ICU's narrow no-break space (U+202F, CLDR 42+ "h:mm a") by a plain space in
+ * `format()` but not in `formatRange()`; the reference prints CLDR's character. Detected once.
+ */
+let scrubsNarrowSpace: boolean | undefined
+function platformScrubs(): boolean {
+  if (scrubsNarrowSpace === undefined) {
+    const probe = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: 'numeric', timeZone: 'UTC' })
+    scrubsNarrowSpace =
+      probe.formatRange(0, 3_600_000).includes('\u202f') && !probe.format(0).includes('\u202f')
+  }
+  return scrubsNarrowSpace
+}
+
+/** Formats one instant, with the narrow space before AM/PM restored where the platform removed it. */
+export function formatInstant(f: Intl.DateTimeFormat, utc: number): string {
+  if (!platformScrubs() || f.resolvedOptions().hour12 !== true || f.resolvedOptions().dayPeriod !== undefined)
+    return f.format(utc)
+  const parts = f.formatToParts(utc)
+  let out = ''
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as Intl.DateTimeFormatPart
+    out += p.type === 'literal' && p.value === ' ' && parts[i + 1]?.type === 'dayPeriod' ? '\u202f' : p.value
+  }
+  return out
+}
+
+/** Capitalises the first letter for `context:begin-sentence`. */
+export function applyContext(text: string, context: string | undefined): string {
+  if (context !== 'begin-sentence' || text === '') return text
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1)
+}
+
+const DATE_PARTS: ReadonlySet<string> = new Set([
+  'weekday',
+  'era',
+  'year',
+  'month',
+  'day',
+  'relatedYear',
+  'yearName',
+])
+const TIME_PARTS: ReadonlySet<string> = new Set(['hour', 'minute', 'second', 'dayPeriod', 'fractionalSecond'])
+const glues = new BoundedCache<[string, boolean]>(64)
+
+/** The locale's text joining a date and a time at `width` ("{date} at {time}"), and whether time comes first. */
+function dateTimeGlue(locale: string, width: Width): [string, boolean] {
+  const key = `${locale}|${width}`
+  const cached = glues.get(key)
+  if (cached !== undefined) return cached
+  const parts = new Intl.DateTimeFormat(locale, {
+    dateStyle: width,
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).formatToParts(0)
+  const firstTime = parts.findIndex((p) => TIME_PARTS.has(p.type))
+  const firstDate = parts.findIndex((p) => DATE_PARTS.has(p.type))
+  const timeFirst = firstTime < firstDate
+  let glue = ''
+  if (timeFirst) {
+    let lastTime = firstTime
+    for (let i = firstTime; i < firstDate; i++)
+      if (TIME_PARTS.has((parts[i] as Intl.DateTimeFormatPart).type)) lastTime = i
+    for (let i = lastTime + 1; i < firstDate; i++) glue += (parts[i] as Intl.DateTimeFormatPart).value
+  } else {
+    let lastDate = firstDate
+    for (let i = firstDate; i < firstTime; i++)
+      if (DATE_PARTS.has((parts[i] as Intl.DateTimeFormatPart).type)) lastDate = i
+    for (let i = lastDate + 1; i < firstTime; i++) glue += (parts[i] as Intl.DateTimeFormatPart).value
+  }
+  return glues.set(key, [glue, timeFirst])
+}
+
+/** The `datetime` formatter's text for `utc` in `zone`. */
+export function formatDatetime(locale: string, zone: string, utc: number, o: DatetimeOptions): string {
+  const fmt = (opts: IntlOptions) => formatInstant(dateTimeFormat(locale, zone, o.calendar, opts), utc)
+  let text: string
+  if (o.skeleton !== undefined && (o.date !== undefined || o.time !== undefined)) {
+    // A width for one half and a skeleton for the other, joined by the locale's wrapper.
+    const date = o.date !== undefined ? fmt({ dateStyle: o.date }) : fmt(skeletonOptions(o.skeleton))
+    const time = o.date !== undefined ? fmt(skeletonOptions(o.skeleton)) : fmt({ timeStyle: o.time as Width })
+    const [glue, timeFirst] = dateTimeGlue(locale, o.wrap ?? o.date ?? 'medium')
+    text = timeFirst ? time + glue + date : date + glue + time
+  } else if (o.skeleton !== undefined) text = fmt(skeletonOptions(o.skeleton))
+  else if (o.datetime !== undefined) text = fmt({ dateStyle: o.datetime, timeStyle: o.datetime })
+  else if (o.date !== undefined || o.time !== undefined) {
+    const opts: IntlOptions = {}
+    if (o.date !== undefined) opts.dateStyle = o.date
+    if (o.time !== undefined) opts.timeStyle = o.time
+    text = fmt(opts)
+  } else text = fmt({ dateStyle: 'long' })
+  return applyContext(text, o.context)
+}
+
+export interface IntervalOptions {
+  skeleton?: string
+  date?: string
+  time?: string
+  context?: string
+}
+
+/** `datetime-interval` arguments: a bare skeleton, or `skeleton:`, `date:`, `time:`, `context:`. */
+export function parseIntervalOptions(args: readonly string[]): IntervalOptions {
+  const o: IntervalOptions = {}
+  for (const arg of args) {
+    const [key, val] = splitOption(arg)
+    if (val === '') {
+      if (key !== '' && key !== 'context' && key !== 'skeleton' && key !== 'date' && key !== 'time')
+        o.skeleton = key
+    } else if (key === 'context') {
+      if (CONTEXTS.has(val)) o.context = val
+    } else if (key === 'skeleton' || key === 'date' || key === 'time') o[key] = val
+  }
+  return o
+}
+
+const DAY_MS = 86_400_000
+const HAS_DATE_FIELD = /[GyYuMLd]/
+const HAS_TIME_FIELD = /[hHkKjJCmsBb]/
+const separators = new BoundedCache<string>(64)
+
+/** The locale's range separator (CLDR's interval fallback, e.g. thin space, en dash, thin space). */
+function rangeSeparator(locale: string): string {
+  const cached = separators.get(locale)
+  if (cached !== undefined) return cached
+  const f = new Intl.DateTimeFormat(locale, { year: 'numeric', timeZone: 'UTC', calendar: 'gregory' })
+  const a = f.format(0)
+  const b = f.format(4 * 365 * DAY_MS)
+  const range = f.formatRange(0, 4 * 365 * DAY_MS)
+  const sep =
+    range.startsWith(a) && range.endsWith(b) ? range.slice(a.length, range.length - b.length) : ' – '
+  return separators.set(locale, sep)
+}
+
+/**
+ * The `datetime-interval` text: with no skeleton, `yMMMd` when the local days differ, else
+ * hours and minutes; a time-only skeleton gets the date when the days differ.
+ */
+export function formatInterval(
+  locale: string,
+  zone: string,
+  start: number,
+  end: number,
+  startOffset: number,
+  endOffset: number,
+  o: IntervalOptions,
+): string {
+  const dateDiffers = Math.floor((start + startOffset) / DAY_MS) !== Math.floor((end + endOffset) / DAY_MS)
+  let skeleton = o.skeleton ?? (dateDiffers && o.date !== undefined ? o.date : o.time)
+  if (skeleton === undefined || skeleton === '') skeleton = dateDiffers ? 'yMMMd' : 'jm'
+  else if (dateDiffers && !HAS_DATE_FIELD.test(skeleton)) {
+    if (HAS_TIME_FIELD.test(skeleton)) skeleton = `yMMMd${skeleton}`
+    else {
+      // Weekday only: each end with its time, joined by the fallback separator (as the reference).
+      const f = dateTimeFormat(locale, zone, 'gregory', skeletonOptions(`${skeleton}jm`))
+      return applyContext(formatInstant(f, start) + rangeSeparator(locale) + formatInstant(f, end), o.context)
+    }
+  }
+  const f = dateTimeFormat(locale, zone, 'gregory', skeletonOptions(skeleton))
+  let text: string
+  try {
+    text = start === end ? formatInstant(f, start) : f.formatRange(start, end)
+  } catch {
+    // Older engines refuse an end before the start.
+    text = formatInstant(f, start) + rangeSeparator(locale) + formatInstant(f, end)
+  }
+  return applyContext(text, o.context)
+}
