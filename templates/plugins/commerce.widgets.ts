@@ -10,6 +10,7 @@
  * markup while templates stay byte-identical to the reference.
  */
 import { ProductType } from '../constants'
+import { messages } from '../errors'
 import { defineFormatter, type Plugin, type Scope } from '../registry'
 import { asString, child, isObject, isTruthy, MISSING, toOutput, toScriptSafeJson, walk } from '../values'
 import {
@@ -310,11 +311,15 @@ const productQuickView = defineFormatter({
 
 // ---- form submission summaries ----
 
-/** Parts of a submitted field as printable text; `optional` parts that are falsy print as absent. */
-function partsOf(scope: Scope, keys: readonly string[], optional: readonly string[] = []): FieldParts {
+/**
+ * Parts of a submitted field as printable text; `optional` parts that are falsy print as
+ * absent. Only the field itself is read (the reference renders summaries in a private scope).
+ */
+function partsOf(field: unknown, keys: readonly string[], optional: readonly string[] = []): FieldParts {
+  const values = child(field, 'values')
   const parts: Record<string, string> = {}
   for (const key of keys) {
-    const v = scope.resolve(['values', key])
+    const v = child(values, key)
     parts[key] = optional.includes(key) && !isTruthy(v) ? '' : toOutput(v)
   }
   return parts
@@ -324,7 +329,7 @@ const ADDRESS = ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country']
 const PHONE = ['Country', 'Areacode', 'Prefix', 'Line']
 const TIME = ['Hour', 'Minute', 'Second', 'Ampm']
 
-function likertRows(values: unknown, scope: Scope): [string, string][] {
+function likertRows(values: Readonly<Record<string, unknown>>, scope: Scope): [string, string][] {
   const strings = scope.resolveOuter([LOCALIZED])
   const label = (answer: string): string | undefined => {
     const key = LIKERT_LABEL_KEYS[answer]
@@ -333,30 +338,33 @@ function likertRows(values: unknown, scope: Scope): [string, string][] {
     return typeof text === 'string' ? text : LIKERT_LABELS[answer]
   }
   const neutral = label('0') as string
-  if (!isObject(values)) return []
   return Object.keys(values).map((q) => [q, label(asString(values[q])) || neutral])
 }
 
-function summaryValue(field: unknown, type: string, scope: Scope): string {
+/** The printed answer of a field; null when it cannot be printed (a likert field without answers). */
+function summaryValue(field: unknown, type: string, scope: Scope): string | null {
   switch (type) {
     case 'address':
-      return summaryAddressMarkup(partsOf(scope, ADDRESS, ['Line2']))
+      return summaryAddressMarkup(partsOf(field, ADDRESS, ['Line2']))
     case 'checkbox': {
-      const values = scope.resolve(['values'])
+      const values = child(field, 'values')
       if (isTruthy(values)) return summaryCheckboxMarkup(Array.isArray(values) ? values.map(toOutput) : [])
-      const value = scope.resolve(['value'])
+      const value = child(field, 'value')
       return isTruthy(value) ? toOutput(value) : ''
     }
     case 'date':
-      return summaryDateMarkup(partsOf(scope, ['Month', 'Day', 'Year']))
-    case 'likert':
-      return summaryLikertMarkup(likertRows(child(field, 'values'), scope))
+      return summaryDateMarkup(partsOf(field, ['Month', 'Day', 'Year']))
+    case 'likert': {
+      const answers = child(field, 'values')
+      if (!isObject(answers)) return null
+      return summaryLikertMarkup(likertRows(answers, scope))
+    }
     case 'name':
-      return summaryNameMarkup(partsOf(scope, ['First', 'Last']))
+      return summaryNameMarkup(partsOf(field, ['First', 'Last']))
     case 'phone':
-      return summaryPhoneMarkup(partsOf(scope, PHONE, ['Country']))
+      return summaryPhoneMarkup(partsOf(field, PHONE, ['Country']))
     case 'time':
-      return summaryTimeMarkup(partsOf(scope, TIME, ['Hour', 'Minute', 'Second']), TIME_PART_DEFAULT)
+      return summaryTimeMarkup(partsOf(field, TIME, ['Hour', 'Minute', 'Second']), TIME_PART_DEFAULT)
     default:
       return asString(child(field, 'value'))
   }
@@ -366,6 +374,13 @@ function summaryValue(field: unknown, type: string, scope: Scope): string {
 const summaryFormField = defineFormatter({
   apply(value, _args, scope) {
     const text = summaryValue(value, asString(child(value, 'type')), scope)
+    if (text === null) {
+      scope.fail(
+        'PLUGIN_FAILED',
+        messages.PLUGIN_FAILED('formatter', 'summary-form-field', 'likert answers must be an object'),
+      )
+      return MISSING
+    }
     const none = localized(scope, 'productSummaryFormNoAnswerText').trim()
     return summaryFormFieldMarkup(
       asString(child(value, 'rawTitle')),
