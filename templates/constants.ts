@@ -220,6 +220,12 @@ export const ALT_TEXT_MAX_LENGTH = 1000
 export const DEFAULT_FOCAL_POINT = { x: 0.5, y: 0.5 } as const
 
 export const DEFAULT_TIME_ZONE = 'America/New_York'
+/** ISO 8601 weeks (platform spec §9): Monday first (1 = Sunday .. 7 = Saturday), 4 minimum days. */
+export const ISO_WEEK = { firstDay: 2, minDays: 4 } as const
+/** The default date format of the platform's date helpers: long date-time. */
+export const DEFAULT_DATE_FORMAT = 'LLL'
+/** Parsed i18n messages kept per engine (platform spec §9: message-formatter cache size). */
+export const MESSAGE_FORMATTER_CACHE_SIZE = 100
 export const DEFAULT_CURRENCY = 'USD'
 export const DEFAULT_TRUNCATE_LENGTH = 100
 export const DEFAULT_TRUNCATE_ELLIPSIS = '...'
