@@ -3,6 +3,7 @@
  * formatted in the render's locale (en-US when none is given); locale 'none' turns i18n off and
  * the locale-aware formatters then render empty, as the reference does.
  */
+import { messages } from '../errors'
 import { defineFormatter, type Plugin, type Scope } from '../registry'
 import { asString, MISSING } from '../values'
 import {
@@ -18,8 +19,8 @@ import {
 } from './money.display'
 
 export const MONEY_MESSAGES = {
-  notMoney: (name: string) =>
-    `The formatter '${name}' expects a money value (decimalValue and currencyCode, or value and currency)`,
+  /** Why a money formatter failed on a value that is not money. */
+  notMoney: 'expected a money value (decimalValue and currencyCode, or value and currency)',
   /** The legacy native money markup. */
   native: (amount: string) => `<span class="sqs-money-native">${amount}</span>`,
 } as const
@@ -140,7 +141,8 @@ function moneyFormatter(name: string) {
       const money = readMoney(value)
       if (money === null) {
         // Money formatting fails on a value that is not money; a missing one is just empty.
-        if (value !== MISSING && value !== null) scope.fail('PLUGIN_FAILED', MONEY_MESSAGES.notMoney(name))
+        if (value !== MISSING && value !== null)
+          scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', name, MONEY_MESSAGES.notMoney))
         return ''
       }
       const locale = renderLocale(scope)
