@@ -330,9 +330,15 @@ export function formatInterval(
   else if (dateDiffers && !HAS_DATE_FIELD.test(skeleton)) {
     if (HAS_TIME_FIELD.test(skeleton)) skeleton = `yMMMd${skeleton}`
     else {
-      // Weekday only: each end with its time, joined by the fallback separator (as the reference).
-      const f = dateTimeFormat(locale, zone, 'gregory', skeletonOptions(`${skeleton}jm`))
-      return applyContext(formatInstant(f, start) + rangeSeparator(locale) + formatInstant(f, end), o.context)
+      // Weekday only: each end as "weekday, time" (medium wrapper), joined by the fallback.
+      const day = dateTimeFormat(locale, zone, 'gregory', skeletonOptions(skeleton))
+      const time = dateTimeFormat(locale, zone, 'gregory', skeletonOptions('jm'))
+      const [glue, timeFirst] = dateTimeGlue(locale, 'medium')
+      const one = (t: number) =>
+        timeFirst
+          ? formatInstant(time, t) + glue + formatInstant(day, t)
+          : formatInstant(day, t) + glue + formatInstant(time, t)
+      return applyContext(one(start) + rangeSeparator(locale) + one(end), o.context)
     }
   }
   const f = dateTimeFormat(locale, zone, 'gregory', skeletonOptions(skeleton))

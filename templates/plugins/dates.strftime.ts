@@ -2,6 +2,7 @@
  * `date` formatter patterns: strftime / YUI style (`%Y-%m-%d`), English names, the reference's
  * choices where strftime leaves room (`%c`, `%x`, `%X`, `%v`; `%U` and `%W` both count US weeks).
  */
+import { ISO_WEEK } from '../constants'
 import { abbreviation, type DateFields, weekOfYear } from './dates.calendar'
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
@@ -55,9 +56,9 @@ function convert(d: DateFields, c: string): string {
     case 'F':
       return formatStrftime(d, '%Y-%m-%d')
     case 'g':
-      return pad(weekOfYear(d, 2, 4)[1] % 100, 2)
+      return pad(weekOfYear(d, ISO_WEEK.firstDay, ISO_WEEK.minDays)[1] % 100, 2)
     case 'G':
-      return pad(weekOfYear(d, 2, 4)[1], 4)
+      return pad(weekOfYear(d, ISO_WEEK.firstDay, ISO_WEEK.minDays)[1], 4)
     case 'H':
       return pad(d.hour, 2)
     case 'i':
@@ -104,7 +105,7 @@ function convert(d: DateFields, c: string): string {
     case 'v':
       return formatStrftime(d, '%e-%b-%Y')
     case 'V':
-      return pad(weekOfYear(d, 2, 4)[0], 2)
+      return pad(weekOfYear(d, ISO_WEEK.firstDay, ISO_WEEK.minDays)[0], 2)
     case 'w':
       return String(d.dayOfWeek - 1)
     case 'x':

@@ -9,6 +9,7 @@ import { commerceWidgetsPlugin } from './commerce.widgets'
 import { contentFormatters } from './content'
 import { contentPredicates } from './content.predicates'
 import { datesPlugin } from './dates'
+import { i18nPlugin } from './i18n'
 import { moneyPlugin } from './money'
 import { socialPlugin } from './social'
 
@@ -20,4 +21,5 @@ export const domainPlugins: readonly Plugin[] = [
   contentPredicates,
   socialPlugin,
   datesPlugin,
+  i18nPlugin,
 ]
