@@ -53,12 +53,12 @@ function legacyCents(money: unknown): string {
   return movePoint(amountOf(money), 2) ?? '0'
 }
 
+const FEATURE_FLAG_PATH = ['featureFlags', 'useCLDRMoneyFormat']
+const WEBSITE_FLAG_PATH = ['website', 'useCLDRMoneyFormat']
+
 /** True when the website formats money the CLDR way (`featureFlags` or `website` flag). */
 function isCldrMoneyOn(scope: Scope): boolean {
-  return (
-    isTruthy(scope.resolve(['featureFlags', 'useCLDRMoneyFormat'])) ||
-    isTruthy(scope.resolve(['website', 'useCLDRMoneyFormat']))
-  )
+  return isTruthy(scope.resolve(FEATURE_FLAG_PATH)) || isTruthy(scope.resolve(WEBSITE_FLAG_PATH))
 }
 
 /** How a price block writes money: CLDR in the render's locale, or the native legacy span. */
