@@ -17,6 +17,9 @@ export default defineConfig(async () => ({
       },
     }),
   ],
+  // wrangler.toml defines NODE_ENV as production, so React's runtime is the production one:
+  // compile JSX for it (`jsx`, not the development `jsxDEV`).
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
     include: ['tests/worker/**/*.test.ts', 'tests/templates/**/*.test.ts', 'tests/islands/**/*.test.ts'],
     setupFiles: ['./tests/setup/worker-state.ts'],

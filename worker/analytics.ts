@@ -1,7 +1,8 @@
 /**
  * The analytics queue's consumer: a batch of beacons becomes rows in D1 in one transaction.
  * A message that does not match the schema is acknowledged and logged (retrying cannot fix
- * it); a failed write retries the whole batch, and `message_id` keeps redelivery idempotent.
+ * it); a failed write retries every valid message of the batch, and `message_id` keeps redelivery
+ * idempotent.
  */
 import { z } from 'zod'
 import type { AnalyticsMessage, Env } from './env'
@@ -16,6 +17,7 @@ const analyticsMessageSchema = z.object({
 
 export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>, env: Env): Promise<void> {
   const statements: D1PreparedStatement[] = []
+  const stored: Message<AnalyticsMessage>[] = []
   const receivedAt = Date.now()
   for (const message of batch.messages) {
     const parsed = analyticsMessageSchema.safeParse(message.body)
@@ -30,13 +32,14 @@ export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>,
         'INSERT OR IGNORE INTO analytics_events (message_id, site_id, event, data, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?)',
       ).bind(message.id, siteId, event, JSON.stringify(data), occurredAt, receivedAt),
     )
+    stored.push(message)
   }
   if (statements.length === 0) return
   try {
     await env.DB.batch(statements)
-    batch.ackAll()
+    for (const message of stored) message.ack()
   } catch (error) {
     logError('analytics-batch-failed', { size: statements.length, message: String(error) })
-    batch.retryAll({ delaySeconds: 5 })
+    for (const message of stored) message.retry({ delaySeconds: 5 })
   }
 }

@@ -52,11 +52,7 @@ export function Document({ tenant, title, description, path, children }: Documen
         <footer className="site-footer">
           <p>
             © {website.siteTitle}
-            {tenant.site.storeSettings && (
-              <>
-                {' · '}Prices in {tenant.site.storeSettings.selectedCurrency}
-              </>
-            )}
+            {tenant.site.storeSettings && ` · Prices in ${tenant.site.storeSettings.selectedCurrency}`}
           </p>
         </footer>
       </body>
