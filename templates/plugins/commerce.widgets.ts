@@ -43,6 +43,8 @@ import {
   saleText,
   soldOutText,
 } from './commerce.rules'
+import { formatMessage } from './i18n'
+import { renderLocale } from './i18n.locale'
 
 // The reference widget templates open with one line per variable they bind; these are the
 // line breaks (and indentation) that leaves in front of each widget's markup.
@@ -59,25 +61,14 @@ const localized = (scope: Scope, key: string): string => asString(scope.resolveO
 const localizedInner = (scope: Scope, key: string): unknown => scope.resolve([LOCALIZED, key])
 
 /**
- * Fills `{name}` and `{0}`-style arguments of a short message pattern, the subset of ICU
- * message syntax the widget texts use. With i18n off (locale 'none') messages print nothing,
- * as in the reference.
+ * Formats a widget message (ICU syntax: `{variantName}`, plurals) with the i18n plugin's
+ * formatter, in the render's locale; with i18n off (locale 'none') it prints nothing, as the
+ * reference does. The single argument is both keyword and positional `{0}`.
  */
-function formatMessage(pattern: string, args: Readonly<Record<string, unknown>>, scope: Scope): string {
-  if (scope.settings.locale === 'none') return ''
-  let out = ''
-  let i = 0
-  while (i < pattern.length) {
-    const open = pattern.indexOf('{', i)
-    const close = open === -1 ? -1 : pattern.indexOf('}', open + 1)
-    if (close === -1) return out + pattern.slice(i)
-    out += pattern.slice(i, open)
-    const name = pattern.slice(open + 1, close).trim()
-    const v = Object.hasOwn(args, name) ? args[name] : MISSING
-    out += toOutput(v)
-    i = close + 1
-  }
-  return out
+function message(pattern: string, key: string, value: unknown, scope: Scope): string {
+  const locale = renderLocale(scope.settings)
+  if (locale === null) return ''
+  return formatMessage(locale, scope, pattern, { positional: [value], keyword: { [key]: value } })
 }
 
 // ---- add to cart ----
@@ -160,8 +151,8 @@ function variantsSelect(item: unknown, scope: Scope): unknown {
   const data: VariantOptionData[] = options.map(({ name, values }) => ({
     name,
     values,
-    title: formatMessage(titlePattern, { name, 0: name }, scope),
-    selectText: formatMessage(selectPattern, { variantName: name, 0: name }, scope),
+    title: message(titlePattern, 'name', name, scope),
+    selectText: message(selectPattern, 'variantName', name, scope),
   }))
   return `${VARIANTS_SELECT_LEAD}${variantsSelectMarkup({
     itemId: toOutput(child(item, 'id')),
@@ -278,9 +269,10 @@ const productScarcity = defineFormatter({
     let out = ''
     for (const view of views) {
       const pattern = child(view, 'scarcityText')
-      const text = formatMessage(
+      const text = message(
         asString(pattern === MISSING ? child(product, 'scarcityText') : pattern),
-        { qtyInStock: child(view, 'qtyInStock') },
+        'qtyInStock',
+        child(view, 'qtyInStock'),
         scope,
       )
       const own = child(view, 'attributes')
