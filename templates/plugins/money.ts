@@ -151,13 +151,13 @@ function moneyFormatter(name: string) {
   })
 }
 
-/** Cents as a plain amount with 2 decimals and ',' thousands ('123.45'). */
-function legacyCents(value: unknown): string {
-  const amount = movePoint(decimalOf(value) ?? '0', -2) ?? '0'
-  return formatLegacyMoney({ amount, currency: '' })
+/** Cents as a plain amount with 2 decimals and ',' thousands ('123.45'); null for a non-number, which renders empty. */
+function legacyCents(value: unknown): string | null {
+  const cents = decimalOf(value)
+  return cents === null ? null : formatLegacyMoney({ amount: movePoint(cents, -2) ?? '0', currency: '' })
 }
 
-const moneyFormat = defineFormatter({ apply: (value) => legacyCents(value) })
+const moneyFormat = defineFormatter({ apply: (value) => legacyCents(value) ?? '' })
 
 /** `bookkeeper-money-format`: cents in the currency of the locale's region. */
 const bookkeeperMoneyFormat = defineFormatter({
@@ -210,7 +210,12 @@ export const moneyPlugin: Plugin = {
     'i18n-money-format': moneyFormatter('i18n-money-format'),
     'money-format': moneyFormat,
     moneyFormat,
-    'money-string': defineFormatter({ apply: (value) => MONEY_MESSAGES.native(legacyCents(value)) }),
+    'money-string': defineFormatter({
+      apply(value) {
+        const cents = legacyCents(value)
+        return cents === null ? '' : MONEY_MESSAGES.native(cents)
+      },
+    }),
     'bookkeeper-money-format': bookkeeperMoneyFormat,
     'percentage-format': percentageFormat,
     decimal,

@@ -182,6 +182,8 @@ describe('money formatters', () => {
     expect(render('{@|money-format}', 123456).output).toBe('1,234.56')
     expect(render('{@|moneyFormat}', 12345).output).toBe('123.45')
     expect(render('{@|money-string}', 12345).output).toBe('<span class="sqs-money-native">123.45</span>')
+    expect(render('{@|money-format}', {}).output).toBe('')
+    expect(render('{@|money-string}', {}).output).toBe('')
   })
 
   it('bookkeeper-money-format books cents in the currency of the locale region', () => {
