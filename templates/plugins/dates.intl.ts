@@ -178,30 +178,45 @@ export function dateTimeFormat(
 }
 
 /**
- * V8 replaces ICU's narrow no-break space (U+202F, CLDR 42+ "h:mm a") by a plain space in
- * `format()` but not in `formatRange()`; the reference prints CLDR's character. Detected once.
+ * V8 replaces ICU's narrow no-break space (U+202F, CLDR 42+ "h:mm a") by a plain space (Node 20
+ * in `format()` only, workerd also in `formatRange()`); the reference prints CLDR's character.
+ * CLDR 42+ data is recognised by its thin-space range separator; detected once.
  */
 let scrubsNarrowSpace: boolean | undefined
 function platformScrubs(): boolean {
   if (scrubsNarrowSpace === undefined) {
     const probe = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: 'numeric', timeZone: 'UTC' })
-    scrubsNarrowSpace =
-      probe.formatRange(0, 3_600_000).includes('\u202f') && !probe.format(0).includes('\u202f')
+    scrubsNarrowSpace = rangeSeparator('en-US').includes('\u2009') && !probe.format(0).includes('\u202f')
   }
   return scrubsNarrowSpace
 }
 
-/** Formats one instant, with the narrow space before AM/PM restored where the platform removed it. */
-export function formatInstant(f: Intl.DateTimeFormat, utc: number): string {
-  if (!platformScrubs() || f.resolvedOptions().hour12 !== true || f.resolvedOptions().dayPeriod !== undefined)
-    return f.format(utc)
-  const parts = f.formatToParts(utc)
+type Part = { type: string; value: string }
+
+/** Joins parts, putting the narrow space back between a time and its AM/PM marker. */
+function joinRestoring(parts: readonly Part[]): string {
   let out = ''
   for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as Intl.DateTimeFormatPart
+    const p = parts[i] as Part
     out += p.type === 'literal' && p.value === ' ' && parts[i + 1]?.type === 'dayPeriod' ? '\u202f' : p.value
   }
   return out
+}
+
+function needsRestoring(f: Intl.DateTimeFormat): boolean {
+  if (!platformScrubs()) return false
+  const o = f.resolvedOptions()
+  return o.hour12 === true && o.dayPeriod === undefined
+}
+
+/** Formats one instant, with the narrow space before AM/PM restored where the platform removed it. */
+export function formatInstant(f: Intl.DateTimeFormat, utc: number): string {
+  return needsRestoring(f) ? joinRestoring(f.formatToParts(utc)) : f.format(utc)
+}
+
+/** Formats a range, restoring the narrow space as `formatInstant` does. */
+export function formatRange(f: Intl.DateTimeFormat, start: number, end: number): string {
+  return needsRestoring(f) ? joinRestoring(f.formatRangeToParts(start, end)) : f.formatRange(start, end)
 }
 
 /** Capitalises the first letter for `context:begin-sentence`. */
@@ -344,7 +359,7 @@ export function formatInterval(
   const f = dateTimeFormat(locale, zone, 'gregory', skeletonOptions(skeleton))
   let text: string
   try {
-    text = start === end ? formatInstant(f, start) : f.formatRange(start, end)
+    text = start === end ? formatInstant(f, start) : formatRange(f, start, end)
   } catch {
     // Older engines refuse an end before the start.
     text = formatInstant(f, start) + rangeSeparator(locale) + formatInstant(f, end)
