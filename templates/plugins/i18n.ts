@@ -3,16 +3,21 @@
  * with arguments taken from the template (`{msg|message count name=person.name}`: each argument
  * is positional, and `key=path` or `key:path` also names it). The locale comes from the render
  * settings; with i18n off (`'none'`) the output is empty, like the reference's legacy mode.
+ * `unit` (and `{0 unit in:byte}` inside a message) formats measurements: see `i18n.units.ts`.
  */
-import { clampDigits } from '../limits'
+
+import { MESSAGE_FORMATTER_CACHE_SIZE } from '../constants'
+import { messages } from '../errors'
 import { splitPath } from '../patterns'
-import { defineFormatter, type Plugin, type Scope } from '../registry'
+import { defineFormatter, definePredicate, type Plugin, type Scope } from '../registry'
 import { asNumber, asString, child, isObject, MISSING } from '../values'
 import { siteZone } from './dates'
 import { formatDatetime, formatInterval, parseDatetimeOptions, parseIntervalOptions } from './dates.intl'
 import { BoundedCache, zoneOffset } from './dates.zones'
-import { renderLocale } from './i18n.locale'
+import { DEFAULT_LOCALE, renderLocale } from './i18n.locale'
 import { type MessageNode, parseMessage } from './i18n.messages'
+import { numberFormat, numberOptions } from './i18n.numbers'
+import { formatUnit, parseUnitOptions, type UnitOptions, unitsMetric } from './i18n.units'
 
 interface MessageArg {
   key: string | null
@@ -33,17 +38,22 @@ function moneyAmount(v: unknown): unknown {
   return amount !== MISSING ? amount : child(v, 'value')
 }
 
-/** The number an argument stands for, as decimal text ('0' when it is not one). */
-function decimalText(v: unknown): string {
+/** The number an argument stands for, as decimal text, or null when it is not one. */
+function decimalOrNull(v: unknown): string | null {
   const amount = moneyAmount(v)
   const x = amount === MISSING ? v : amount
-  if (typeof x === 'number') return Number.isFinite(x) ? String(x) : '0'
+  if (typeof x === 'number') return Number.isFinite(x) ? String(x) : null
   if (typeof x === 'boolean') return x ? '1' : '0'
   if (typeof x === 'string') {
     const t = x.trim()
-    return DECIMAL.test(t) ? t : '0'
+    return DECIMAL.test(t) ? t : null
   }
-  return '0'
+  return null
+}
+
+/** The number an argument stands for, as decimal text ('0' when it is not one). */
+function decimalText(v: unknown): string {
+  return decimalOrNull(v) ?? '0'
 }
 
 /** An argument as plain text: money values print their amount. */
@@ -64,77 +74,6 @@ function pluralCategory(locale: string, text: string, ordinal: boolean): string 
     pluralRules.get(key) ??
     pluralRules.set(key, new Intl.PluralRules(locale, { type, minimumFractionDigits: digits }))
   return rules.select(Number(text))
-}
-
-const numberFormats = new BoundedCache<Intl.NumberFormat>(128)
-
-function numberFormat(locale: string, o: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(o)}`
-  return numberFormats.get(key) ?? numberFormats.set(key, new Intl.NumberFormat(locale, o))
-}
-
-/** Reads the reference's number option words (`maxFrac:1`, `group:false`, `style:short`, ...). */
-function numberOptions(options: readonly string[], currency: boolean): Intl.NumberFormatOptions {
-  const o: Intl.NumberFormatOptions = {}
-  const digits = (v: string, min: number, max: number) =>
-    Math.min(Math.max(clampDigits(asNumber(v) || 0), min), max)
-  for (const opt of options) {
-    const i = opt.indexOf(':')
-    const key = i === -1 ? opt : opt.slice(0, i)
-    const val = i === -1 ? '' : opt.slice(i + 1)
-    switch (key) {
-      case 'style':
-        if (val === 'short' || val === 'long') {
-          o.notation = 'compact'
-          o.compactDisplay = val
-        } else if (currency && (val === 'name' || val === 'code')) o.currencyDisplay = val
-        else if (currency && val === 'accounting') o.currencySign = 'accounting'
-        else if (!currency && val === 'scientific') o.notation = 'scientific'
-        else if (!currency && (val === 'percent' || val === 'percent-scaled')) o.style = 'percent'
-        break
-      case 'symbol':
-        if (currency && val === 'narrow') o.currencyDisplay = 'narrowSymbol'
-        break
-      case 'group':
-      case 'grouping':
-        o.useGrouping = val === '' || val === 'true'
-        break
-      case 'no-group':
-      case 'no-grouping':
-        o.useGrouping = false
-        break
-      case 'minint':
-      case 'minInt':
-      case 'minimumIntegerDigits':
-        o.minimumIntegerDigits = digits(val, 1, 21)
-        break
-      case 'maxfrac':
-      case 'maxFrac':
-      case 'maximumFractionDigits':
-        o.maximumFractionDigits = digits(val, 0, 20)
-        break
-      case 'minfrac':
-      case 'minFrac':
-      case 'minimumFractionDigits':
-        o.minimumFractionDigits = digits(val, 0, 20)
-        break
-      case 'maxsig':
-      case 'maxSig':
-      case 'maximumSignificantDigits':
-        o.maximumSignificantDigits = digits(val, 1, 21)
-        break
-      case 'minsig':
-      case 'minSig':
-      case 'minimumSignificantDigits':
-        o.minimumSignificantDigits = digits(val, 1, 21)
-        break
-      default:
-        break
-    }
-  }
-  if (o.minimumFractionDigits !== undefined && o.maximumFractionDigits !== undefined)
-    o.maximumFractionDigits = Math.max(o.maximumFractionDigits, o.minimumFractionDigits)
-  return o
 }
 
 function formatNumber(locale: string, v: unknown, options: readonly string[]): string {
@@ -164,6 +103,14 @@ function formatMoney(locale: string, v: unknown, options: readonly string[]): st
   } catch {
     return ''
   }
+}
+
+const unitArgOptions = new BoundedCache<UnitOptions>(MESSAGE_FORMATTER_CACHE_SIZE)
+
+/** A message's unit argument options, read once per distinct option list. */
+function unitOptionsOf(options: readonly string[]): UnitOptions {
+  const key = options.join(' ')
+  return unitArgOptions.get(key) ?? unitArgOptions.set(key, parseUnitOptions(options))
 }
 
 interface Env {
@@ -203,6 +150,10 @@ function formatArg(env: Env, node: Extract<MessageNode, { kind: 'arg' }>): strin
       const o = parseIntervalOptions(node.options)
       return formatInterval(env.locale, zone, s, e, zoneOffset(zone, s), zoneOffset(zone, e), o)
     }
+    case 'unit':
+      return formatUnit(env.locale, Number(decimalText(value)), unitOptionsOf(node.options), (reason) =>
+        env.scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'message', reason)),
+      )
     default:
       return ''
   }
@@ -259,7 +210,30 @@ const message = defineFormatter<MessageArg[]>({
   },
 })
 
+/**
+ * `unit in:<unit> [out:<unit>[,<unit>...]] [sequence:<unit>,...] [compact:<set>]
+ * [format:narrow|short|long] [number options]`: a measurement in the render's locale. A value
+ * that is not a number renders empty.
+ */
+const unit = defineFormatter<UnitOptions>({
+  prepare: parseUnitOptions,
+  apply(value, options, scope) {
+    const locale = renderLocale(scope.settings)
+    const text = decimalOrNull(value)
+    if (locale === null || text === null) return ''
+    return formatUnit(locale, Number(text), options, (reason) =>
+      scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'unit', reason)),
+    )
+  },
+})
+
+/** `{.units-metric?}`: the render's locale measures in metric units (en-US does not). */
+const unitsMetricPredicate = definePredicate({
+  test: (_args, scope) => unitsMetric(renderLocale(scope.settings) ?? DEFAULT_LOCALE),
+})
+
 export const i18nPlugin: Plugin = {
   name: 'i18n',
-  formatters: { message, plural: message },
+  formatters: { message, plural: message, unit },
+  predicates: { 'units-metric?': unitsMetricPredicate },
 }
