@@ -3,6 +3,10 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 import { readFixtures } from './kv-fixtures/fixtures.mjs'
+import { buildIslands } from './scripts/build-islands.mjs'
+
+// The worker imports the island manifest: build it first, so `npx vitest` works on its own.
+await buildIslands()
 
 export default defineConfig(async () => ({
   plugins: [
@@ -19,7 +23,7 @@ export default defineConfig(async () => ({
   ],
   // wrangler.toml defines NODE_ENV as production, so React's runtime is the production one:
   // compile JSX for it (`jsx`, not the development `jsxDEV`).
-  oxc: { jsx: { runtime: 'automatic', development: false } },
+  oxc: { jsx: { runtime: 'automatic' as const, development: false } },
   test: {
     include: ['tests/worker/**/*.test.ts', 'tests/templates/**/*.test.ts', 'tests/islands/**/*.test.ts'],
     setupFiles: ['./tests/setup/worker-state.ts'],

@@ -17,7 +17,7 @@ function checkValue(value: unknown, path: string): void {
     return
   }
   if (Array.isArray(value)) {
-    value.forEach((entry, index) => checkValue(entry, `${path}[${index}]`))
+    for (const [index, entry] of value.entries()) checkValue(entry, `${path}[${index}]`)
     return
   }
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
@@ -39,10 +39,15 @@ const ESCAPES: Record<string, string> = {
   '\u2029': '\\u2029',
 }
 
+/** JSON text that is safe inside an HTML attribute or a `<script>` element (JSON-LD too). */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(UNSAFE, (ch) => ESCAPES[ch] ?? ch)
+}
+
 /** JSON for the props attribute. Throws on anything that is not plain data. */
 export function serializeProps(props: IslandProps): string {
   checkValue(props, 'props')
-  return JSON.stringify(props).replace(UNSAFE, (ch) => ESCAPES[ch] ?? ch)
+  return jsonForHtml(props)
 }
 
 /** Reads props back; a forbidden key anywhere is an error, not a silently dropped field. */

@@ -9,4 +9,3 @@ import type { IslandProps } from './props'
 export type IslandModule = { default: ComponentType<IslandProps> }
 
 export const ISLANDS: Record<string, () => Promise<IslandModule>> = {}
-

@@ -11,7 +11,10 @@ const scripts = readdirSync(dir).filter((name) => /\.bench\.(ts|mjs)$/.test(name
 let failed = 0
 for (const name of scripts.sort()) {
   console.log(`\n# ${name}`)
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(dir, name)], { cwd: ROOT, stdio: 'inherit' })
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(dir, name)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   if (result.status !== 0) failed++
 }
 process.exit(failed > 0 ? 1 : 0)

@@ -1,10 +1,11 @@
-// `npm start`: seed local state, then serve the storefront with `wrangler dev` on
+// `npm start`: build the island bundle, seed local state, then serve the storefront with `wrangler dev` on
 // http://127.0.0.1:8787 (demo tenants at http://aurora.localhost:8787 and so on).
 //
 //   node scripts/start.mjs [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...]
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { buildIslands } from './build-islands.mjs'
 import { seedLocalState } from './seed.mjs'
 import { ROOT, startWrangler } from './wrangler.mjs'
 
@@ -24,6 +25,8 @@ if (values.fresh) {
   rmSync(resolve(ROOT, values['persist-to']), { recursive: true, force: true })
 }
 
+const islands = await buildIslands()
+console.log(`islands built: ${islands.runtime}`)
 const seeded = seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
 console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied`)
 

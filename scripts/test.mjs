@@ -1,4 +1,4 @@
-// `npm test`: the type check, the worker suite in workerd, then the browser suite in Chromium,
+// `npm test`: the island build, the type check, the worker suite in workerd, then the browser suite in Chromium,
 // and one closing line that counts both suites: `tests: N passed, N failed`.
 // Every step runs even when an earlier one fails, so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process'
@@ -18,6 +18,7 @@ function run(label, command, args, env = {}) {
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name)
 const steps = {
+  build: run('island bundle', process.execPath, [join(ROOT, 'scripts', 'build-islands.mjs')]),
   typecheck: run('type check', 'npm', ['run', '--silent', 'typecheck']),
   worker: run('worker tests (workerd)', bin('vitest'), [
     'run',

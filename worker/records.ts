@@ -55,9 +55,13 @@ export const currencyCodeSchema = z.enum([
   'ZAR',
 ])
 
-/** A money value as the spec stores it: minor units as a string, plus the currency. */
+/**
+ * A money value as templates read it (the engine's `readMoney`): a decimal amount in the
+ * currency's major unit as a string, plus the currency: `{ "value": "48.00", "currency": "USD" }`,
+ * `{ "value": "1800", "currency": "JPY" }`. Variants also carry `price` / `salePrice` in minor units.
+ */
 export const moneySchema = z.looseObject({
-  value: z.string().regex(/^-?\d+$/, 'must be an amount in minor units, such as "2500"'),
+  value: z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount such as "48.00"'),
   currency: currencyCodeSchema,
 })
 
@@ -100,12 +104,42 @@ export const websiteSchema = z.looseObject({
   logoImage: imageSchema.optional(),
 })
 
+/** Store-wide merchandising: scarcity messages and back-in-stock sign-ups (storefront.md section 3). */
+export const merchandisingSchema = z.looseObject({
+  scarcity: z
+    .looseObject({
+      enabled: z.boolean().default(false),
+      /** Show the message when a limited variant has this many units or fewer. */
+      threshold: z.number().int().min(1).default(5),
+      /** `{qtyInStock}` is replaced by the units left. */
+      text: z.string().default('Only {qtyInStock} left in stock!'),
+      shownByDefault: z.boolean().default(false),
+    })
+    .optional(),
+  restock: z
+    .looseObject({
+      enabled: z.boolean().default(false),
+      messages: z
+        .looseObject({
+          buttonText: z.string(),
+          CTAText: z.string(),
+          placeholderText: z.string(),
+          mailingListDescription: z.string(),
+        })
+        .optional(),
+      mailingListSignUpEnabled: z.boolean().default(false),
+      mailingListOptInByDefault: z.boolean().default(false),
+    })
+    .optional(),
+})
+
 export const storeSettingsSchema = z.looseObject({
   /** Store currency; storefront.md section 3: default USD. */
   selectedCurrency: currencyCodeSchema.default('USD'),
   multipleQuantityAllowedForServices: z.boolean().default(true),
   customSoldOutText: z.string().optional(),
   expressCheckout: z.boolean().default(false),
+  merchandising: merchandisingSchema.optional(),
 })
 
 export const siteSchema = z.looseObject({
@@ -114,6 +148,8 @@ export const siteSchema = z.looseObject({
   /** Absent for a content-only site. */
   storeSettings: storeSettingsSchema.optional(),
   navigation: z.array(navigationLinkSchema).min(1),
+  /** Overrides of the platform's shopper-facing texts (`productAddToCartText`, `productSoldOutText`, ...). */
+  localizedStrings: z.record(z.string(), z.string()).optional(),
   /** Collection slug served at `/`. */
   homeCollection: slugSchema,
 })
@@ -156,6 +192,9 @@ export const variantSchema = z.looseObject({
   id: z.string().min(1),
   sku: z.string().min(1),
   attributes: z.record(z.string(), z.string()).default({}),
+  /** Minor units, as the platform also stores them beside the money values. */
+  price: z.number().int().min(0).optional(),
+  salePrice: z.number().int().min(0).optional(),
   priceMoney: moneySchema,
   salePriceMoney: moneySchema,
   onSale: z.boolean().default(false),

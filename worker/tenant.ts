@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { getContentVersion, getSite, siteIdForHost } from './catalog'
 import type { AppEnv } from './context'
-import { unknownHostResponse } from './pages/status'
+import { unknownHostResponse } from './render/plain'
 
 /** Lower-cased hostname without port or trailing dot; `Host` is case-insensitive (RFC 9110 §4.2.3). */
 export function hostnameOf(request: Request): string {

@@ -4,14 +4,24 @@
  * React, then hydrates it. React and the components are separate chunks, fetched only when the
  * first island hydrates. One island failing never stops the others.
  */
-import { HYDRATE_STRATEGIES, type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT, ISLAND_EVENT } from '../constants'
+import {
+  HYDRATE_STRATEGIES,
+  type HydrateStrategy,
+  ISLAND_ATTR,
+  ISLAND_ELEMENT,
+  ISLAND_EVENT,
+} from '../constants'
 import { parseProps } from '../props'
 import { ISLANDS, type IslandModule } from '../registry'
 import { schedule } from './strategies'
 
 /** Tells the page an island failed: a cancelable event first, then the console. */
 function reportError(element: Element, name: string, error: unknown): void {
-  const event = new CustomEvent(ISLAND_EVENT.error, { bubbles: true, cancelable: true, detail: { name, error } })
+  const event = new CustomEvent(ISLAND_EVENT.error, {
+    bubbles: true,
+    cancelable: true,
+    detail: { name, error },
+  })
   if (element.dispatchEvent(event)) console.error(`Island "${name}" failed to hydrate:`, error)
 }
 

@@ -9,7 +9,10 @@ function onIdle(start: Start): void {
 }
 
 function onVisible(element: Element, start: Start): void {
-  if (!('IntersectionObserver' in window)) return start()
+  if (!('IntersectionObserver' in window)) {
+    start()
+    return
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return

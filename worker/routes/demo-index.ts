@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { getSite } from '../catalog'
 import type { AppEnv } from '../context'
-import { plainHtmlResponse } from '../pages/render'
+import { plainHtmlResponse } from '../render/plain'
 import { hostnameOf } from '../tenant'
 
 const INDEX_HOSTS = new Set(['localhost', '127.0.0.1'])

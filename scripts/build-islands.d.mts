@@ -1,0 +1,1 @@
+export function buildIslands(): Promise<{ runtime: string; chunks: Record<string, string[]> }>

@@ -1,0 +1,86 @@
+/**
+ * Streams a storefront page in document order: doctype, `<head>` (title, meta, JSON-LD, CSS)
+ * and the site header leave as soon as the page's own record is read; the main region follows
+ * when its slow parts (item lists, template rendering) are done; then the footer and, only when
+ * the page holds islands, the island runtime.
+ *
+ * Why not React's Suspense streaming: content that resolves after the shell is placed by inline
+ * scripts, so a page without islands would ship JavaScript and its main content would depend on
+ * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
+ */
+import { ISLAND_ELEMENT } from '../../islands/constants'
+import type { Tenant } from '../context'
+import { logError } from '../log'
+import { type HeadData, renderHead } from './head'
+import { islandScripts } from './islands'
+
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+/** Header and footer HTML (from the tenant's header and footer templates). */
+export interface PageFrame {
+  header: string
+  footer: string
+}
+
+export interface StreamPageOptions {
+  tenant: Tenant
+  head: HeadData
+  status?: number
+  frame: Promise<PageFrame>
+  /** The main region's HTML; this is where the slow parts are. */
+  main: Promise<string>
+  /** Extra response headers (e.g. cache-control). */
+  headers?: Record<string, string>
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+const FAILED_MAIN =
+  '<section class="status-page"><h1>This page could not be loaded</h1><p>Something went wrong on our side. Please try again in a few minutes.</p></section>'
+
+export function streamPage({
+  tenant,
+  head,
+  status = 200,
+  frame,
+  main,
+  headers = {},
+}: StreamPageOptions): Response {
+  const encoder = new TextEncoder()
+  const lang = escapeAttribute(tenant.site.website.language)
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
+  const writer = writable.getWriter()
+  const write = (text: string) => writer.write(encoder.encode(text))
+
+  // Both are under way already; a failure of either is shown in the page and logged, since the
+  // status has left with the head.
+  const failed = (part: string) => (error: unknown) => {
+    logError('page-render-failed', { siteId: tenant.siteId, path: head.path, part, message: String(error) })
+    return null
+  }
+  const frameResult = frame.catch(failed('frame'))
+  const mainResult = main.catch(failed('main'))
+
+  async function produce(): Promise<void> {
+    await write(`<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head)}</head><body>`)
+    const siteFrame = (await frameResult) ?? { header: '', footer: '' }
+    await write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
+    const html = (await mainResult) ?? FAILED_MAIN
+    const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
+    await write(
+      `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`,
+    )
+    await writer.close()
+  }
+  produce().catch((error) => {
+    logError('page-stream-failed', { siteId: tenant.siteId, message: String(error) })
+    writer.abort(error).catch(() => {})
+  })
+  return new Response(readable, { status, headers: { ...HTML_HEADERS, ...headers } })
+}

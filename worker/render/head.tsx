@@ -1,0 +1,92 @@
+/**
+ * The `<head>` of a storefront page: title, description, canonical URL, Open Graph and, on
+ * product pages, JSON-LD `Product` / `Offer` (schema.org) with price, currency and
+ * availability. Rendered by React (escaping every value) and sent before the page's slow parts.
+ */
+import { renderToString } from 'react-dom/server'
+import { jsonForHtml } from '../../islands/props'
+import { isVariantInStock } from '../../templates/plugins/commerce.rules'
+import type { Tenant } from '../context'
+import type { Item } from '../records'
+import { SHELL_CSS } from './shell-css'
+
+export interface HeadData {
+  /** Page title; the site title is appended unless they are the same. */
+  title: string
+  description?: string
+  /** Site-relative canonical path; null for pages that have none (404). */
+  path: string | null
+  type: 'website' | 'product' | 'article'
+  image?: string
+  /** A product page's item: adds JSON-LD `Product` with its offers. */
+  product?: Item
+  /** Pages that must stay out of search results (lock screen, member area, search). */
+  noindex?: boolean
+}
+
+function absolute(url: string, origin: string): string {
+  return new URL(url, origin).href
+}
+
+/** schema.org Product with one Offer per variant. */
+export function productJsonLd(item: Item, origin: string): Record<string, unknown> {
+  const content = item.structuredContent
+  const offers = (content?.variants ?? []).map((variant) => {
+    const money = variant.onSale ? variant.salePriceMoney : variant.priceMoney
+    return {
+      '@type': 'Offer',
+      sku: variant.sku,
+      price: money.value,
+      priceCurrency: money.currency,
+      availability: isVariantInStock(variant)
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+      url: absolute(item.fullUrl, origin),
+    }
+  })
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: item.title,
+    ...(item.excerpt ? { description: item.excerpt.replace(/<[^>]*>/g, '').trim() } : {}),
+    ...(item.mainImage ? { image: absolute(item.mainImage.assetUrl, origin) } : {}),
+    ...(content?.variants[0] ? { sku: content.variants[0].sku } : {}),
+    offers,
+  }
+}
+
+function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
+  const { website } = tenant.site
+  const title = head.title === website.siteTitle ? head.title : `${head.title} — ${website.siteTitle}`
+  const description = head.description ?? website.siteDescription
+  const url = head.path === null ? null : absolute(head.path, tenant.origin)
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      {description && <meta name="description" content={description} />}
+      {head.noindex && <meta name="robots" content="noindex" />}
+      {url && <link rel="canonical" href={url} />}
+      <meta property="og:site_name" content={website.siteTitle} />
+      <meta property="og:title" content={head.title} />
+      <meta property="og:type" content={head.type} />
+      {url && <meta property="og:url" content={url} />}
+      {description && <meta property="og:description" content={description} />}
+      {head.image && <meta property="og:image" content={absolute(head.image, tenant.origin)} />}
+      {head.product && (
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped for a script element by jsonForHtml.
+          dangerouslySetInnerHTML={{ __html: jsonForHtml(productJsonLd(head.product, tenant.origin)) }}
+        />
+      )}
+      <style>{SHELL_CSS}</style>
+    </>
+  )
+}
+
+/** The inside of `<head>` as HTML. */
+export function renderHead(tenant: Tenant, head: HeadData): string {
+  return renderToString(<HeadTags tenant={tenant} head={head} />)
+}

@@ -1,0 +1,27 @@
+/** Small fixed pages that need no tenant: unknown host, broken tenant, bad request, demo index. */
+
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+/** `title` and `message` are fixed text of ours; `extraHtml` must already be escaped by the caller. */
+export function plainHtmlResponse(status: number, title: string, message: string, extraHtml = ''): Response {
+  const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#222;background:#f7f7f5}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}</style></head><body><main><h1>${title}</h1><p>${message}</p>${extraHtml}</main></body></html>`
+  return new Response(body, { status, headers: { ...HTML_HEADERS, 'cache-control': 'no-store' } })
+}
+
+/** No tenant owns this hostname. The page must not reveal any tenant, so it is fixed text. */
+export function unknownHostResponse(): Response {
+  return plainHtmlResponse(404, 'Website not found', 'There is no website at this address.')
+}
+
+/** A tenant record failed its schema: the shopper sees an apology, the operator a log line. */
+export function brokenSiteResponse(): Response {
+  return plainHtmlResponse(
+    500,
+    'This page could not be loaded',
+    'Something went wrong on our side. Please try again in a few minutes.',
+  )
+}
