@@ -2,7 +2,8 @@
 // `wrangler dev` on its own port and its own fresh local state, seeded like `npm start`.
 import { defineConfig } from '@playwright/test'
 
-const PORT = 8788
+// STOREFRONT_TEST_PORT lets two runs (two engineers, one machine) use their own server and state.
+const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -31,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/start.mjs --port ${PORT} --persist-to .wrangler/test-state --fresh --extra tests/fixtures/kv`,
+    command: `node scripts/start.mjs --port ${PORT} --persist-to .wrangler/test-state-${PORT} --fresh --extra tests/fixtures/kv`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-export const PORT = 8788
+export const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
 
 export const DEMO_TENANTS = [
   { host: 'aurora.localhost', title: 'Aurora Outfitters', lang: 'en-US', currency: 'USD' },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_TENANTS, urlOf, watchConsole } from './helpers'
+import { DEMO_TENANTS, PORT, urlOf, watchConsole } from './helpers'
 
 for (const tenant of DEMO_TENANTS) {
   test(`Should show ${tenant.title} on ${tenant.host}`, async ({ page }) => {
@@ -20,7 +20,7 @@ for (const tenant of DEMO_TENANTS) {
     const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '')
     expect(locations.length).toBeGreaterThan(3)
     for (const location of locations) {
-      expect(new URL(location).host).toBe(`${tenant.host}:8788`)
+      expect(new URL(location).host).toBe(`${tenant.host}:${PORT}`)
       const response = await request.get(location)
       expect(response.status(), location).toBe(200)
     }
@@ -56,7 +56,7 @@ test('Should show a tenant-branded 404 for a missing page', async ({ page }) => 
 })
 
 test('Should list the demo tenants on plain localhost', async ({ page }) => {
-  await page.goto('http://localhost:8788/')
+  await page.goto(`http://localhost:${PORT}/`)
   for (const tenant of DEMO_TENANTS) {
     await expect(page.getByRole('link', { name: tenant.title })).toHaveAttribute('href', urlOf(tenant.host))
   }

@@ -6,6 +6,7 @@
 import { renderToString } from 'react-dom/server'
 import { jsonForHtml } from '../../islands/props'
 import { isVariantInStock } from '../../templates/plugins/commerce.rules'
+import { currencyTemplate } from '../../templates/plugins/money.display'
 import type { Tenant } from '../context'
 import type { Item } from '../records'
 import { SHELL_CSS } from './shell-css'
@@ -55,6 +56,23 @@ export function productJsonLd(item: Item, origin: string): Record<string, unknow
   }
 }
 
+/**
+ * Legacy money display prints the bare amount in `.sqs-money-native`; the currency's symbol
+ * goes around it in CSS, placed as its legacy template says ('$12.00', '12.00 kr', '₪ 12.00',
+ * '$12.00 CAD'), so prices need no script. CLDR display prints the symbol itself.
+ */
+export function moneySymbolCss(tenant: Tenant): string {
+  const store = tenant.site.storeSettings
+  if (!store || tenant.site.website.useCLDRMoneyFormat) return ''
+  const currency = store.selectedCurrency
+  const t = currencyTemplate(currency, 'native')
+  const before = t.trailing ? '' : `${t.symbol}${t.spaced ? ' ' : ''}`
+  const after = t.trailing ? ` ${t.symbol}` : t.withCode ? ` ${currency}` : ''
+  const rule = (pseudo: string, text: string) =>
+    text ? `.sqs-money-native::${pseudo}{content:${JSON.stringify(text)}}` : ''
+  return rule('before', before) + rule('after', after)
+}
+
 function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
   const { website } = tenant.site
   const title = head.title === website.siteTitle ? head.title : `${head.title} — ${website.siteTitle}`
@@ -81,7 +99,7 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
           dangerouslySetInnerHTML={{ __html: jsonForHtml(productJsonLd(head.product, tenant.origin)) }}
         />
       )}
-      <style>{SHELL_CSS}</style>
+      <style>{SHELL_CSS + moneySymbolCss(tenant)}</style>
     </>
   )
 }

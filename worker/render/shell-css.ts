@@ -19,5 +19,6 @@ main{max-width:72rem;margin:0 auto;padding:1.5rem}
 .item-list{list-style:none;padding:0}
 .item-list li{margin:0 0 1.5rem}
 .status-page{text-align:center;padding:3rem 0}
+sf-island{display:contents}
 @media (max-width:432px){main{padding:1rem}}
 `

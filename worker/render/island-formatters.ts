@@ -1,0 +1,8 @@
+/**
+ * Formatters that print an island instead of static markup, by formatter name. Each island's
+ * server side (props from the template data) lives beside its component in `islands/<name>/`;
+ * this is the one list the worker's engine takes them from.
+ */
+import type { AnyFormatter } from '../../templates/index'
+
+export const islandFormatters: Readonly<Record<string, AnyFormatter>> = {}
