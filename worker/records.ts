@@ -14,6 +14,7 @@
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
 import { z } from 'zod'
+import { INSTALLMENTS_DEFAULT_COUNT } from '../templates/constants'
 
 /** Lower-case slug as used in URLs: `linen-shirt`, `2026/spring-notes` is not one (no slash). */
 export const slugSchema = z
@@ -133,6 +134,26 @@ export const merchandisingSchema = z.looseObject({
     .optional(),
 })
 
+/**
+ * Pay-in-installments offer on product pages (storefront.md sections 3, 5 and 9): the provider
+ * shown, the number of payments, the order range in the store currency's minor units (cents)
+ * as the spec's `afterPayMin` / `afterPayMax`, and the payment account's country, which picks
+ * the provider's locale (only US, CA, AU and NZ have one).
+ */
+export const installmentsSchema = z
+  .looseObject({
+    enabled: z.boolean().default(false),
+    provider: z.string().min(1).default('Afterpay'),
+    count: z.number().int().min(2).default(INSTALLMENTS_DEFAULT_COUNT),
+    afterPayMin: z.number().int().min(0),
+    afterPayMax: z.number().int().min(0),
+    stripeAccountCountry: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as "US"'),
+  })
+  .refine((s) => s.afterPayMin <= s.afterPayMax, {
+    message: 'afterPayMin must not be above afterPayMax',
+    path: ['afterPayMax'],
+  })
+
 export const storeSettingsSchema = z.looseObject({
   /** Store currency; storefront.md section 3: default USD. */
   selectedCurrency: currencyCodeSchema.default('USD'),
@@ -140,6 +161,7 @@ export const storeSettingsSchema = z.looseObject({
   customSoldOutText: z.string().optional(),
   expressCheckout: z.boolean().default(false),
   merchandising: merchandisingSchema.optional(),
+  installments: installmentsSchema.optional(),
 })
 
 export const siteSchema = z.looseObject({
