@@ -22,6 +22,9 @@ app.onError(function reportError(error, c) {
   return brokenSiteResponse()
 })
 
+// Liveness for operators and load balancers: answers before any tenant or storage is touched.
+app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
+
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(trimTrailingSlash())

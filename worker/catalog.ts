@@ -31,6 +31,34 @@ function describeIssues(error: z.ZodError): string[] {
   return error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
 }
 
+/** A tenant at one content version: records read for it never change until the version does. */
+export interface SiteRef {
+  siteId: string
+  version: string
+}
+
+/**
+ * Parsed, validated records by tenant version. A publish bumps `site:<id>:version`, so a
+ * cached record is never served past its version; the bound keeps an isolate's memory small.
+ */
+const MAX_CACHED_RECORDS = 5000
+const records = new Map<string, Promise<unknown>>()
+
+function cached<T>(site: SiteRef, key: string, read: () => Promise<T>): Promise<T> {
+  const cacheKey = `${site.version}\u0000${key}`
+  const hit = records.get(cacheKey)
+  if (hit) return hit as Promise<T>
+  if (records.size >= MAX_CACHED_RECORDS) {
+    const oldest = records.keys().next().value
+    if (oldest !== undefined) records.delete(oldest)
+  }
+  const value = read()
+  records.set(cacheKey, value)
+  // A failed read (broken record, KV error) is not remembered: the next request tries again.
+  value.catch(() => records.delete(cacheKey))
+  return value
+}
+
 async function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
   const text = await kv.get(key, 'text')
   if (text === null) return null
@@ -68,21 +96,24 @@ export async function getContentVersion(kv: KVNamespace, siteId: string): Promis
   return (await kv.get(kvKey.version(siteId), 'text'))?.trim() || '0'
 }
 
-export function getCollection(kv: KVNamespace, siteId: string, slug: string): Promise<Collection | null> {
-  return readRecord(kv, kvKey.collection(siteId, slug), collectionSchema)
+export function getCollection(kv: KVNamespace, site: SiteRef, slug: string): Promise<Collection | null> {
+  const key = kvKey.collection(site.siteId, slug)
+  return cached(site, key, () => readRecord(kv, key, collectionSchema))
 }
 
 export function getItem(
   kv: KVNamespace,
-  siteId: string,
+  site: SiteRef,
   collection: string,
   slug: string,
 ): Promise<Item | null> {
-  return readRecord(kv, kvKey.item(siteId, collection, slug), itemSchema)
+  const key = kvKey.item(site.siteId, collection, slug)
+  return cached(site, key, () => readRecord(kv, key, itemSchema))
 }
 
-export function getForm(kv: KVNamespace, siteId: string, formId: string): Promise<Form | null> {
-  return readRecord(kv, kvKey.form(siteId, formId), formSchema)
+export function getForm(kv: KVNamespace, site: SiteRef, formId: string): Promise<Form | null> {
+  const key = kvKey.form(site.siteId, formId)
+  return cached(site, key, () => readRecord(kv, key, formSchema))
 }
 
 /**
@@ -91,11 +122,11 @@ export function getForm(kv: KVNamespace, siteId: string, formId: string): Promis
  */
 export async function getCollectionItems(
   kv: KVNamespace,
-  siteId: string,
+  site: SiteRef,
   collection: Collection,
   range: { offset: number; limit: number } = { offset: 0, limit: collection.itemSlugs.length },
 ): Promise<Item[]> {
   const slugs = collection.itemSlugs.slice(range.offset, range.offset + range.limit)
-  const items = await Promise.all(slugs.map((slug) => getItem(kv, siteId, collection.urlId, slug)))
+  const items = await Promise.all(slugs.map((slug) => getItem(kv, site, collection.urlId, slug)))
   return items.filter((item): item is Item => item !== null)
 }

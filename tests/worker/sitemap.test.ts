@@ -35,7 +35,8 @@ describe('sitemap', () => {
         expect(response.status, location).toBe(200)
         await response.body?.cancel()
       }
-    })
+      // Every page of the tenant is rendered: allow for a loaded two-core machine.
+    }, 60_000)
   }
 
   it("Should name only the tenant's own host", async () => {

@@ -31,7 +31,7 @@ async function buildIndex(kv: KVNamespace, tenant: Tenant): Promise<Entry[]> {
   const prefix = kvKey.collection(tenant.siteId, '')
   const { keys } = await kv.list({ prefix })
   const collections = await Promise.all(
-    keys.map((k) => getCollection(kv, tenant.siteId, k.name.slice(prefix.length))),
+    keys.map((k) => getCollection(kv, tenant, k.name.slice(prefix.length))),
   )
   const entries: Entry[] = []
   for (const collection of collections) {
@@ -42,7 +42,7 @@ async function buildIndex(kv: KVNamespace, tenant: Tenant): Promise<Entry[]> {
       collection.locked
     )
       continue
-    for (const item of await getCollectionItems(kv, tenant.siteId, collection)) {
+    for (const item of await getCollectionItems(kv, tenant, collection)) {
       entries.push({
         title: item.title,
         fullUrl: item.fullUrl,

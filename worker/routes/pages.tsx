@@ -97,7 +97,7 @@ function collectionPage(
     type: 'website',
   }
   const data = (async () => {
-    const items = await getCollectionItems(kv, tenant.siteId, collection, {
+    const items = await getCollectionItems(kv, tenant, collection, {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     })
@@ -110,7 +110,7 @@ function collectionPage(
     } else if (collection.typeName === 'events') {
       Object.assign(own, splitEvents(items, Date.now()))
     } else if (collection.formId) {
-      own.form = await getForm(kv, tenant.siteId, collection.formId)
+      own.form = await getForm(kv, tenant, collection.formId)
     }
     return own
   })()
@@ -140,7 +140,7 @@ export const pageRoutes = new Hono<AppEnv>()
 
 pageRoutes.get('/', async function showHome(c) {
   const tenant = c.get('tenant')
-  const collection = await getCollection(c.env.CATALOG, tenant.siteId, tenant.site.homeCollection)
+  const collection = await getCollection(c.env.CATALOG, tenant, tenant.site.homeCollection)
   if (!collection) return notFoundPage(tenant, c.env.CATALOG, '/')
   return collectionPage(c, tenant, collection, 1)
 })
@@ -186,7 +186,7 @@ pageRoutes.get('/:collection', async function showCollection(c) {
   if (!query.success) {
     return plainHtmlResponse(400, 'Bad request', query.error.issues[0]?.message ?? 'Invalid query.')
   }
-  const collection = await getCollection(c.env.CATALOG, tenant.siteId, slug.data)
+  const collection = await getCollection(c.env.CATALOG, tenant, slug.data)
   if (!collection) return notFoundPage(tenant, c.env.CATALOG, c.req.path)
   const page = query.data.page
   const pageSize = PAGE_SIZE[collection.typeName]
@@ -203,8 +203,8 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
   const itemSlug = slugSchema.safeParse(c.req.param('slug'))
   if (!collectionSlug.success || !itemSlug.success) return notFoundPage(tenant, kv, c.req.path)
   const [collection, item] = await Promise.all([
-    getCollection(kv, tenant.siteId, collectionSlug.data),
-    getItem(kv, tenant.siteId, collectionSlug.data, itemSlug.data),
+    getCollection(kv, tenant, collectionSlug.data),
+    getItem(kv, tenant, collectionSlug.data, itemSlug.data),
   ])
   if (!collection || !item || !ITEM_PAGE_KINDS.has(collection.typeName))
     return notFoundPage(tenant, kv, c.req.path)

@@ -30,7 +30,7 @@ async function listCollectionSlugs(kv: KVNamespace, siteId: string): Promise<str
 /** Site-relative URLs in a stable order: home, then collections with their items. */
 export async function sitemapPaths(kv: KVNamespace, tenant: Tenant): Promise<string[]> {
   const slugs = await listCollectionSlugs(kv, tenant.siteId)
-  const collections = await Promise.all(slugs.map((slug) => getCollection(kv, tenant.siteId, slug)))
+  const collections = await Promise.all(slugs.map((slug) => getCollection(kv, tenant, slug)))
   const paths = new Set<string>(['/'])
   for (const collection of collections) {
     if (!collection) continue
