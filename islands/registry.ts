@@ -8,4 +8,6 @@ import type { IslandProps } from './props'
 
 export type IslandModule = { default: ComponentType<IslandProps> }
 
-export const ISLANDS: Record<string, () => Promise<IslandModule>> = {}
+export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  'installment-teaser': () => import('./installment-teaser/client'),
+}

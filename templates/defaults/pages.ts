@@ -41,6 +41,7 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
     <div class="product-meta">
       <h1 class="product-title">{title|html}</h1>
       {@|product-price}
+      {@|installment-teaser}
       {@|product-status}
       {@|product-scarcity}
       {.excerpt?}<div class="product-excerpt">{excerpt}</div>{.end}

@@ -4,5 +4,8 @@
  * this is the one list the worker's engine takes them from.
  */
 import type { AnyFormatter } from '../../templates/index'
+import { installmentTeaserFormatter } from './installment-teaser-formatter'
 
-export const islandFormatters: Readonly<Record<string, AnyFormatter>> = {}
+export const islandFormatters: Readonly<Record<string, AnyFormatter>> = {
+  'installment-teaser': installmentTeaserFormatter,
+}

@@ -1,0 +1,131 @@
+/**
+ * The installment teaser's rules and words, shared by the server props builder, the view and
+ * the client island (platform-neutral: no DOM). Money is written with the store's own money
+ * display (`money.display.ts`), so the teaser's amounts read exactly like the prices beside it.
+ */
+import {
+  formatMoney,
+  type Money,
+  minorUnitsOf,
+  moneyFromMinorUnits,
+  readMoney,
+} from '../../templates/plugins/money.display'
+
+/** The registry name of the island. */
+export const INSTALLMENT_TEASER_ISLAND = 'installment-teaser'
+
+/**
+ * Every shopper-visible text of the teaser. `overMax` and `underMin` are the spec's words
+ * (storefront.md section 4); `{amount}` is money, `{count}` the number of payments.
+ */
+export const INSTALLMENT_TEXT = {
+  inRange: 'or {count} interest-free payments of {amount} with {provider}',
+  overMax: 'available for orders up to {amount}',
+  underMin: 'available for orders over {amount}',
+  infoButton: 'Learn more about paying in installments with {provider}',
+  dialogTitle: 'Pay in {count} interest-free installments',
+  dialogIntro:
+    'Choose {provider} at checkout to split your order into {count} payments, with no interest and no extra cost when you pay on time.',
+  dialogSteps: [
+    'Add the items you want to your cart.',
+    'Choose {provider} as your payment method at checkout.',
+    'Pay the first installment when you order and the rest every two weeks.',
+  ],
+  dialogTerms:
+    'Available for orders over {min} and up to {max}. {provider} approves each order; its terms apply and late fees may be charged.',
+  close: 'Close',
+  done: 'Got it',
+} as const
+
+/** How the store writes money: the website's CLDR flag and language (legacy symbols otherwise). */
+export type MoneyDisplay = { readonly useCLDR: boolean; readonly locale: string }
+
+/** Where a price stands against the offer's range. */
+export type InstallmentRange = 'in' | 'over' | 'under'
+
+/**
+ * In range only if the price is strictly above the minimum and at most the maximum
+ * (storefront.md section 5); all three in minor units.
+ */
+export function installmentRange(priceMinor: number, min: number, max: number): InstallmentRange {
+  if (priceMinor > max) return 'over'
+  return priceMinor > min ? 'in' : 'under'
+}
+
+/** Fills `{name}` placeholders. */
+export function fillText(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name]
+    return value === undefined ? whole : String(value)
+  })
+}
+
+/** Money in the store's display ('$12.00' in the legacy display of USD). */
+export function moneyText(money: Money, display: MoneyDisplay): string {
+  return formatMoney(
+    { decimalValue: money.amount, currencyCode: money.currency },
+    { useCLDR: display.useCLDR, locale: display.locale, symbols: 'native' },
+  )
+}
+
+/** The amount of a money value in minor units, or null when it is not a whole number of them. */
+export function minorUnits(money: Money): number | null {
+  const minor = Number(minorUnitsOf(money))
+  return Number.isSafeInteger(minor) ? minor : null
+}
+
+export interface TeaserOffer {
+  readonly provider: string
+  readonly count: number
+  /** Minor units of the store currency. */
+  readonly min: number
+  readonly max: number
+  readonly currency: string
+}
+
+/** The offer's minimum and maximum as money text. */
+export function offerLimits(offer: TeaserOffer, display: MoneyDisplay): { min: string; max: string } {
+  const money = (minor: number) => moneyText(moneyFromMinorUnits(minor, offer.currency), display)
+  return { min: money(offer.min), max: money(offer.max) }
+}
+
+/** The teaser's message for a price (a decimal amount in major units), or null without one. */
+export function teaserMessage(
+  amount: string | null,
+  offer: TeaserOffer,
+  display: MoneyDisplay,
+): { range: InstallmentRange; text: string } | null {
+  if (amount === null) return null
+  const price = minorUnits({ amount, currency: offer.currency })
+  if (price === null) return null
+  const range = installmentRange(price, offer.min, offer.max)
+  if (range === 'over') {
+    return { range, text: fillText(INSTALLMENT_TEXT.overMax, { amount: offerLimits(offer, display).max }) }
+  }
+  if (range === 'under') {
+    return { range, text: fillText(INSTALLMENT_TEXT.underMin, { amount: offerLimits(offer, display).min }) }
+  }
+  // Each payment rounded half-up to the currency's smallest unit (the provider settles the
+  // remainder of a split that does not divide evenly in the last payment).
+  const each = Math.round(price / offer.count)
+  return {
+    range,
+    text: fillText(INSTALLMENT_TEXT.inRange, {
+      count: offer.count,
+      amount: moneyText(moneyFromMinorUnits(each, offer.currency), display),
+      provider: offer.provider,
+    }),
+  }
+}
+
+/**
+ * The price a variant is sold at, as a decimal amount: its sale price when on sale (the
+ * variant as the picker's change event carries it, `priceMoney` / `salePriceMoney`). Null
+ * when the variant has no readable price.
+ */
+export function variantPriceAmount(variant: unknown): string | null {
+  if (typeof variant !== 'object' || variant === null) return null
+  const v = variant as Record<string, unknown>
+  const money = readMoney(v.onSale === true ? v.salePriceMoney : v.priceMoney)
+  return money === null ? null : money.amount
+}

@@ -1,0 +1,109 @@
+/**
+ * The installment teaser's markup: the pill under the product price, and the information
+ * dialog when open. Pure: props in, markup out. The worker renders it with the island's props
+ * (dialog closed); the client island renders it with the same props plus its state, so
+ * `hydrateRoot` finds exactly the server's DOM. The dialog exists only while open, so nothing
+ * of it is in the server HTML.
+ */
+import type { Ref } from 'react'
+import { fillText, INSTALLMENT_TEXT, type InstallmentRange, offerLimits, teaserMessage } from './rules'
+
+/** The island's props: plain JSON, built by `server.ts` from the template data. */
+export type InstallmentTeaserProps = {
+  itemId: string
+  provider: string
+  count: number
+  /** Order range in the currency's minor units: in range strictly above `min`, up to `max`. */
+  min: number
+  max: number
+  currency: string
+  /** The price the page opens with, in major units ('48.00'); null when it has none. */
+  price: string | null
+  /** The provider's locale for the shopper ('en-US', 'fr-CA'). */
+  locale: string
+  /** How the store writes money. */
+  useCLDR: boolean
+  moneyLocale: string
+}
+
+/** What the client island adds: the current price, the dialog's state and its handles. */
+export interface InstallmentTeaserState {
+  currentPrice?: string | null
+  open?: boolean
+  onOpen?: () => void
+  onClose?: () => void
+  rootRef?: Ref<HTMLDivElement>
+  buttonRef?: Ref<HTMLButtonElement>
+  overlayRef?: Ref<HTMLDivElement>
+  dialogRef?: Ref<HTMLDivElement>
+}
+
+export function InstallmentTeaserView(props: InstallmentTeaserProps & InstallmentTeaserState) {
+  const { itemId, provider, count, currency, locale, useCLDR, moneyLocale, open = false } = props
+  const display = { useCLDR, locale: moneyLocale }
+  const offer = { provider, count, min: props.min, max: props.max, currency }
+  const amount = props.currentPrice === undefined ? props.price : props.currentPrice
+  // A price that cannot be read (a variant without one) keeps the page's own price.
+  const message = teaserMessage(amount, offer, display) ?? teaserMessage(props.price, offer, display)
+  const range: InstallmentRange = message?.range ?? 'under'
+  const words = { provider, count }
+  const titleId = `installment-dialog-title-${itemId}`
+  const introId = `installment-dialog-intro-${itemId}`
+  const limits = { ...words, ...offerLimits(offer, display) }
+  return (
+    <div
+      className="installment-teaser"
+      data-installment-range={range}
+      data-installment-locale={locale}
+      ref={props.rootRef}
+    >
+      {range !== 'in' && <span className="installment-teaser-provider">{provider}</span>}
+      <span className="installment-teaser-message" aria-live="polite">
+        {message?.text ?? ''}
+      </span>
+      <button
+        type="button"
+        className="installment-teaser-info"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={fillText(INSTALLMENT_TEXT.infoButton, words)}
+        onClick={props.onOpen}
+        ref={props.buttonRef}
+      >
+        <span aria-hidden="true">i</span>
+      </button>
+      {open && (
+        <div className="installment-dialog-overlay" ref={props.overlayRef}>
+          <div
+            className="installment-dialog"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            aria-describedby={introId}
+            ref={props.dialogRef}
+          >
+            <button
+              type="button"
+              className="installment-dialog-close"
+              aria-label={INSTALLMENT_TEXT.close}
+              onClick={props.onClose}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+            <h2 id={titleId}>{fillText(INSTALLMENT_TEXT.dialogTitle, words)}</h2>
+            <p id={introId}>{fillText(INSTALLMENT_TEXT.dialogIntro, words)}</p>
+            <ol>
+              {INSTALLMENT_TEXT.dialogSteps.map((step) => (
+                <li key={step}>{fillText(step, words)}</li>
+              ))}
+            </ol>
+            <p className="installment-dialog-terms">{fillText(INSTALLMENT_TEXT.dialogTerms, limits)}</p>
+            <button type="button" className="installment-dialog-done" onClick={props.onClose}>
+              {INSTALLMENT_TEXT.done}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}
