@@ -162,6 +162,8 @@ export const storeSettingsSchema = z.looseObject({
   expressCheckout: z.boolean().default(false),
   merchandising: merchandisingSchema.optional(),
   installments: installmentsSchema.optional(),
+  /** Branching: with exactly two dropdowns, the second offers only values compatible with the first. */
+  variantBranching: z.boolean().optional(),
 })
 
 export const siteSchema = z.looseObject({
