@@ -13,12 +13,13 @@ const AURORA_OFFER = {
   afterPayMax: 30000,
   stripeAccountCountry: 'US',
 }
-const seeded = await env.CATALOG.get('site:aurora')
-
+let seeded: string | null = null
 let version = 0
 
 /** Stores aurora with these installment settings (and language), under a new content version. */
 async function configure(installments: Record<string, unknown> | null, language = 'en-US'): Promise<void> {
+  // The demo record as seeded before this file's first change.
+  seeded ??= await env.CATALOG.get('site:aurora')
   const site = JSON.parse(seeded ?? '{}')
   site.website.language = language
   if (installments === null) delete site.storeSettings.installments
