@@ -10,4 +10,5 @@ export type IslandModule = { default: ComponentType<IslandProps> }
 
 export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
   'installment-teaser': () => import('./installment-teaser/client'),
+  'variant-picker': () => import('./variant-picker/client'),
 }

@@ -14,6 +14,7 @@ import { messages } from '../errors'
 import { defineFormatter, type Plugin, type Scope } from '../registry'
 import { asString, child, isObject, isTruthy, MISSING, toOutput, toScriptSafeJson, walk } from '../values'
 import {
+  type AddToCartButtonData,
   addToCartButtonMarkup,
   type FieldParts,
   quantityInputMarkup,
@@ -31,6 +32,7 @@ import {
   summaryPhoneMarkup,
   summaryTimeMarkup,
   type VariantOptionData,
+  type VariantsSelectData,
   variantsSelectMarkup,
 } from './commerce.markup'
 import { CommerceText, LIKERT_LABEL_KEYS, LIKERT_LABELS, TIME_PART_DEFAULT } from './commerce.messages'
@@ -73,7 +75,8 @@ function message(pattern: string, key: string, value: unknown, scope: Scope): st
 
 // ---- add to cart ----
 
-function addToCartButton(scope: Scope): string {
+/** The add-to-cart button's data as the widget resolves it (the variant picker island reuses it). */
+export function addToCartButtonData(scope: Scope): AddToCartButtonData {
   const content = scope.resolve(['structuredContent'])
   const field = (key: string) => child(content, key)
   const form = field('additionalFieldsForm')
@@ -95,19 +98,20 @@ function addToCartButton(scope: Scope): string {
     (typeof options === 'string' || Array.isArray(options)
       ? options.length > 0
       : isObject(options) && isTruthy(options)) && isTruthy(subscribable)
-  return (
-    ADD_TO_CART_LEAD +
-    addToCartButtonMarkup({
-      collectionId: toOutput(scope.resolve(['collectionId'])),
-      itemId: toOutput(scope.resolve(['id'])),
-      productType: toOutput(field('productType')),
-      useCustomLabel: toOutput(useCustom),
-      isSubscription: isTruthy(subscribable) ? toOutput(subscribable) : null,
-      label,
-      formJson: useForm ? json(form) : null,
-      subscriptionOptionId: hasOptions ? toOutput(walk(options, [0, 'id'])) : null,
-    })
-  )
+  return {
+    collectionId: toOutput(scope.resolve(['collectionId'])),
+    itemId: toOutput(scope.resolve(['id'])),
+    productType: toOutput(field('productType')),
+    useCustomLabel: toOutput(useCustom),
+    isSubscription: isTruthy(subscribable) ? toOutput(subscribable) : null,
+    label,
+    formJson: useForm ? json(form) : null,
+    subscriptionOptionId: hasOptions ? toOutput(walk(options, [0, 'id'])) : null,
+  }
+}
+
+function addToCartButton(scope: Scope): string {
+  return ADD_TO_CART_LEAD + addToCartButtonMarkup(addToCartButtonData(scope))
 }
 
 const addToCartBtn = defineFormatter({ apply: (_value, _args, scope) => addToCartButton(scope) })
@@ -136,9 +140,10 @@ export function variantOptionsOf(item: unknown): { name: string; values: string[
   return options
 }
 
-function variantsSelect(item: unknown, scope: Scope): unknown {
+/** The variants select's data, or null when the item has no variant choices (reused by the variant picker island). */
+export function variantsSelectData(item: unknown, scope: Scope): VariantsSelectData | null {
   const options = variantOptionsOf(item)
-  if (options.length === 0) return MISSING
+  if (options.length === 0) return null
   const giftCard = productTypeOf(item) === ProductType.GIFT_CARD
   const selectPattern = giftCard
     ? localized(scope, 'giftCardVariantSelectText') || CommerceText.giftCardVariantSelectText
@@ -154,23 +159,34 @@ function variantsSelect(item: unknown, scope: Scope): unknown {
     title: message(titlePattern, 'name', name, scope),
     selectText: message(selectPattern, 'variantName', name, scope),
   }))
-  return `${VARIANTS_SELECT_LEAD}${variantsSelectMarkup({
+  return {
     itemId: toOutput(child(item, 'id')),
     variantsJson: json(child(content, 'variants')),
     subscriptionPlanJson: subscribable ? json(child(content, 'subscriptionPlan')) : null,
     options: data,
-  })}\n`
+  }
+}
+
+function variantsSelect(item: unknown, scope: Scope): unknown {
+  const data = variantsSelectData(item, scope)
+  return data === null ? MISSING : `${VARIANTS_SELECT_LEAD}${variantsSelectMarkup(data)}\n`
 }
 
 const variantsSelectFormatter = defineFormatter({
   apply: (value, _args, scope) => variantsSelect(value, scope),
 })
 
-function quantityInput(item: unknown, scope: Scope): unknown {
-  if (!isQuantityInputShown(item, scope.resolveOuter(['websiteSettings']))) return MISSING
+/** The quantity input's item id and label, or null when it is not shown (reused by the variant picker island). */
+export function quantityInputData(item: unknown, scope: Scope): { itemId: string; label: string } | null {
+  if (!isQuantityInputShown(item, scope.resolveOuter(['websiteSettings']))) return null
   const label = localizedInner(scope, 'productQuantityInputLabel')
   const text = isTruthy(label) ? toOutput(label) : CommerceText.productQuantityInputLabel
-  return QUANTITY_INPUT_LEAD + quantityInputMarkup(toOutput(scope.resolve(['id'])), text)
+  return { itemId: toOutput(scope.resolve(['id'])), label: text }
+}
+
+function quantityInput(item: unknown, scope: Scope): unknown {
+  const data = quantityInputData(item, scope)
+  return data === null ? MISSING : QUANTITY_INPUT_LEAD + quantityInputMarkup(data.itemId, data.label)
 }
 
 const quantityInputFormatter = defineFormatter({

@@ -5,7 +5,9 @@
  */
 import type { AnyFormatter } from '../../templates/index'
 import { installmentTeaserFormatter } from './installment-teaser-formatter'
+import { variantPickerFormatter } from './variant-picker-formatter'
 
 export const islandFormatters: Readonly<Record<string, AnyFormatter>> = {
   'installment-teaser': installmentTeaserFormatter,
+  'product-checkout': variantPickerFormatter,
 }

@@ -1,0 +1,202 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { type VariantPickerProps, variantPriceHtml } from '../../islands/variant-picker/model'
+import { createEngine } from '../../templates/index'
+import { domainPlugins } from '../../templates/plugins/domains'
+import { getCollection, getForm, getItem, getSite } from '../../worker/catalog'
+import type { Tenant } from '../../worker/context'
+import type { Item } from '../../worker/records'
+import { merchandisingFor, siteData } from '../../worker/render/context'
+import { storefrontEngine } from '../../worker/render/engine'
+import { storefrontPlugin } from '../../worker/render/storefront-plugin'
+import { visit } from './helpers'
+
+/** The engine without island overrides: what the conformance adapter and tenant CSS know. */
+const plainEngine = createEngine({ plugins: [...domainPlugins, storefrontPlugin] })
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+function decode(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#')
+      return String.fromCodePoint(
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)),
+      )
+    return ENTITIES[name.toLowerCase()] ?? whole
+  })
+}
+
+const VOID_ELEMENTS = new Set(['input', 'img', 'br', 'hr', 'meta', 'link'])
+const TOKEN =
+  /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*"[^"]*")?)*)\s*\/?>|([^<]+)/g
+const ATTRIBUTE = /([^\s=]+)(?:\s*=\s*"([^"]*)")?/g
+
+/**
+ * The DOM an HTML fragment parses to, as a list of tokens: elements with their attributes
+ * (sorted, values decoded) and text with whitespace collapsed; comments and whitespace between
+ * tags drop out, and a void element's stray end tag (`</input>`) is ignored as parsers do.
+ */
+function domOf(html: string): string[] {
+  const tokens: string[] = []
+  for (const m of html.matchAll(TOKEN)) {
+    const [, end, start, attributes, text] = m
+    if (end !== undefined) {
+      if (!VOID_ELEMENTS.has(end.toLowerCase())) tokens.push(`</${end.toLowerCase()}>`)
+    } else if (start !== undefined) {
+      const pairs = [...(attributes ?? '').matchAll(ATTRIBUTE)].map(
+        ([, n, v]) => `${n}=${JSON.stringify(decode(v ?? ''))}`,
+      )
+      tokens.push(`<${start.toLowerCase()} ${pairs.sort().join(' ')}>`)
+    } else if (text !== undefined) {
+      const t = decode(text).replace(/\s+/g, ' ').trim()
+      if (t !== '') tokens.push(t)
+    }
+  }
+  return tokens
+}
+
+const ISLAND = /^\s*<sf-island ([^>]*)>([\s\S]*)<\/sf-island>\s*$/
+
+async function tenantOf(siteId: string): Promise<Tenant> {
+  const site = await getSite(env.CATALOG, siteId)
+  if (site === null) throw new Error(`no site ${siteId}`)
+  return { siteId, site, version: '1', hostname: `${siteId}.localhost`, origin: `http://${siteId}.localhost` }
+}
+
+/** The product page's template data, as the worker builds it for `/:collection/:slug`. */
+async function productData(
+  tenant: Tenant,
+  collectionSlug: string,
+  slug: string,
+  patch?: (item: Item) => Item,
+) {
+  const collection = await getCollection(env.CATALOG, tenant, collectionSlug)
+  const found = await getItem(env.CATALOG, tenant, collectionSlug, slug)
+  if (found === null || collection === null) throw new Error(`no item ${collectionSlug}/${slug}`)
+  const item = patch ? patch(found) : found
+  return {
+    ...siteData(tenant, item.fullUrl),
+    collection,
+    item,
+    productMerchandisingContext: merchandisingFor(tenant, [item]),
+  }
+}
+
+const CHECKOUT = '{.section item}{@|product-checkout}{.end}'
+const PRICE = '{.section item}{@|product-price}{.end}'
+
+function render(engine: typeof plainEngine, template: string, data: unknown, locale = 'en-US'): string {
+  const { output, errors } = engine.render(template, data, { locale })
+  expect(errors).toEqual([])
+  return output
+}
+
+function islandOf(html: string): { attributes: string; inner: string; props: VariantPickerProps } {
+  const match = ISLAND.exec(html)
+  if (match === null) throw new Error(`not an island: ${html.slice(0, 120)}`)
+  const [, attributes = '', inner = ''] = match
+  const json = /data-island-props="([^"]*)"/.exec(attributes)?.[1] ?? '{}'
+  return { attributes, inner, props: JSON.parse(decode(json)) as VariantPickerProps }
+}
+
+/** Adds the additional-fields form record to the item, as a page with that form carries it. */
+async function withMonogramForm(item: Item): Promise<Item> {
+  const form = await getForm(env.CATALOG, { siteId: 'aurora', version: '1' } as Tenant, 'monogram')
+  expect(form).not.toBeNull()
+  return { ...item, structuredContent: { ...item.structuredContent, additionalFieldsForm: form } } as Item
+}
+
+describe('The variant picker island prints the product-checkout DOM', () => {
+  const products = [
+    ['a product with Size and Color options', 'apparel', 'ridgeline-flannel-shirt'],
+    ['a single-variant product', 'footwear', 'leather-boot-care-kit'],
+    ['a subscribable product', 'gifts', 'trail-sock-club'],
+    ['a service', 'gear', 'boot-and-pack-fitting'],
+    ['a product with an additional-fields form', 'apparel', 'custom-embroidered-beanie'],
+  ] as const
+
+  for (const [what, collection, slug] of products) {
+    it(`Should render the same elements, attributes and text as the plain formatter for ${what}`, async () => {
+      const tenant = await tenantOf('aurora')
+      const form =
+        slug === 'custom-embroidered-beanie'
+          ? await withMonogramForm((await getItem(env.CATALOG, tenant, collection, slug)) as Item)
+          : null
+      const data = await productData(tenant, collection, slug, form ? () => form : undefined)
+      const plain = render(plainEngine, CHECKOUT, data)
+      const island = islandOf(render(storefrontEngine, CHECKOUT, data))
+      expect(island.attributes).toContain('data-island="variant-picker"')
+      expect(island.attributes).toContain('data-island-hydrate="load"')
+      expect(plain).not.toContain('sf-island')
+      expect(domOf(island.inner)).toEqual(domOf(plain))
+      expect(domOf(plain).length).toBeGreaterThan(4)
+      if (form) expect(plain).toContain('use-form')
+    })
+  }
+
+  it('Should print one dropdown and one radio button per value for a product with options', async () => {
+    const data = await productData(await tenantOf('aurora'), 'apparel', 'ridgeline-flannel-shirt')
+    const { inner, props } = islandOf(render(storefrontEngine, CHECKOUT, data))
+    expect(props.select?.options.map((o) => [o.name, o.values])).toEqual([
+      ['Size', ['S', 'M', 'L', 'XL']],
+      ['Color', ['Red', 'Forest', 'Navy']],
+    ])
+    expect(inner.match(/<select /g)).toHaveLength(2)
+    expect(inner.match(/type="radio"/g)).toHaveLength(7)
+    expect(props.soldOutText).toBe('Sold Out')
+    expect(props.branching).toBe(false)
+  })
+
+  it('Should use the store’s custom sold-out text and branching setting', async () => {
+    const tenant = await tenantOf('picker')
+    tenant.site.storeSettings = {
+      ...tenant.site.storeSettings,
+      customSoldOutText: 'Gone <for now>',
+    } as Tenant['site']['storeSettings']
+    const data = await productData(tenant, 'shop', 'summit-shell')
+    const { props } = islandOf(render(storefrontEngine, CHECKOUT, data))
+    expect(props.soldOutText).toBe('Gone <for now>')
+    expect(props.branching).toBe(true)
+  })
+})
+
+describe('A chosen variant’s price is what product-price prints for that variant alone', () => {
+  const cases = [
+    ['one-time prices', 'aurora', 'apparel', 'ridgeline-flannel-shirt', 'en-US', false],
+    ['sale prices', 'aurora', 'apparel', 'merino-liner-gloves', 'en-US', false],
+    ['subscription wording', 'aurora', 'gifts', 'trail-sock-club', 'en-US', false],
+    ['a sale and a missing combination', 'picker', 'shop', 'summit-shell', 'en-US', false],
+    ['CLDR money in German', 'picker', 'shop', 'summit-shell', 'de-DE', true],
+    ['i18n turned off', 'picker', 'shop', 'summit-shell', 'none', false],
+  ] as const
+
+  for (const [what, siteId, collection, slug, locale, cldr] of cases) {
+    it(`Should match the price formatter for ${what}`, async () => {
+      const tenant = await tenantOf(siteId)
+      tenant.site.website = { ...tenant.site.website, useCLDRMoneyFormat: cldr }
+      const data = await productData(tenant, collection, slug)
+      const { props } = islandOf(render(storefrontEngine, CHECKOUT, data, locale))
+      const variants = data.item.structuredContent?.variants ?? []
+      expect(variants.length).toBeGreaterThan(1)
+      for (const variant of variants) {
+        const alone = {
+          ...data.item,
+          structuredContent: { ...data.item.structuredContent, variants: [variant] },
+        }
+        const printed = render(plainEngine, PRICE, { ...data, item: alone }, locale)
+        const inner = /<div class="product-price">([\s\S]*)<\/div>$/.exec(printed)?.[1]
+        expect(variantPriceHtml(variant, props.price), variant.sku).toBe(inner)
+      }
+    })
+  }
+})
+
+describe('The product page', () => {
+  it('Should serve the checkout block as a variant-picker island with the island runtime', async () => {
+    const response = await visit('aurora.localhost', '/apparel/ridgeline-flannel-shirt')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toMatch(/<sf-island data-island="variant-picker"[^>]*><div class="product-variants"/)
+    expect(html).toMatch(/<script type="module" src="\/_islands\/runtime-[^"]+\.js"><\/script>/)
+    expect(html).toContain('class="product-price"')
+  })
+})
