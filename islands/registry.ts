@@ -9,6 +9,7 @@ import type { IslandProps } from './props'
 export type IslandModule = { default: ComponentType<IslandProps> }
 
 export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+  gallery: () => import('./gallery/client'),
   'installment-teaser': () => import('./installment-teaser/client'),
   'variant-picker': () => import('./variant-picker/client'),
 }

@@ -36,7 +36,7 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
   <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
   <div class="product-layout">
     <div class="product-images">
-      {.section mainImage}<img class="product-main-image" src="{assetUrl|htmlattr}" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}" fetchpriority="high">{.end}
+      {@|product-gallery}
     </div>
     <div class="product-meta">
       <h1 class="product-title">{title|html}</h1>
@@ -92,7 +92,7 @@ const eventItem = `{.section item}<article class="event-item">
 const gallery = `<section class="gallery-page">
   {.section collection}<h1 class="collection-title">{title|html}</h1>
   {.section description}<p class="collection-description">{@|html}</p>{.end}{.end}
-  {gallery}
+  {collection|gallery}
 </section>`
 
 const form = `<section class="page form-page">

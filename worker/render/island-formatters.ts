@@ -4,10 +4,12 @@
  * this is the one list the worker's engine takes them from.
  */
 import type { AnyFormatter } from '../../templates/index'
+import { galleryFormatters } from './gallery-formatters'
 import { installmentTeaserFormatter } from './installment-teaser-formatter'
 import { variantPickerFormatter } from './variant-picker-formatter'
 
 export const islandFormatters: Readonly<Record<string, AnyFormatter>> = {
+  ...galleryFormatters,
   'installment-teaser': installmentTeaserFormatter,
   'product-checkout': variantPickerFormatter,
 }

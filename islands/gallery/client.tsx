@@ -1,0 +1,79 @@
+/**
+ * The gallery island in the browser: slide state, autoplay and the lightbox, rendered through
+ * the same view and initial state the worker used, so `hydrateRoot` matches the server HTML.
+ *
+ * Autoplay (WCAG 2.2.2): the rotation button pauses and resumes it; while the pointer is over
+ * the gallery or keyboard focus is inside it (other than on the rotation button itself, so
+ * pressing play can take effect) the rotation is held, and the live region speaks again.
+ */
+import { type FocusEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { IslandProps } from '../props'
+import type { GalleryProps } from './types'
+import { type GalleryActions, GalleryView, initialGalleryState } from './view'
+
+const ROTATION_BUTTON = '.sf-gallery-rotation'
+
+function focusHolds(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(ROTATION_BUTTON) === null
+}
+
+export default function GalleryIsland(island: IslandProps) {
+  // The worker built these props with `galleryProps` (islands/gallery/server.ts).
+  const props = island as unknown as GalleryProps
+  const count = props.slides.length
+  const initial = initialGalleryState(props)
+  const [index, setIndex] = useState(initial.index)
+  const [playing, setPlaying] = useState(initial.playing)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const [lightbox, setLightbox] = useState<number | null>(initial.lightbox)
+  const dialog = useRef<HTMLDialogElement>(null)
+
+  const rotating = playing && !hovered && !focused && lightbox === null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `index` restarts the timer on every slide change
+  useEffect(() => {
+    if (!rotating || count < 2) return
+    // A manual step gives the shopper a full interval before the next automatic one.
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), props.autoplayDuration * 1000)
+    return () => clearTimeout(timer)
+  }, [rotating, index, count, props.autoplayDuration])
+
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (lightbox !== null && !element.open) element.showModal()
+    else if (lightbox === null && element.open) element.close()
+  }, [lightbox])
+
+  const onFocus = useCallback((event: FocusEvent) => setFocused(focusHolds(event.target)), [])
+  const onBlur = useCallback((event: FocusEvent) => {
+    const next = event.relatedTarget
+    if (!(next instanceof Node) || !event.currentTarget.contains(next)) setFocused(false)
+  }, [])
+
+  const actions = useMemo<GalleryActions>(
+    () => ({
+      go: (i) => setIndex(i),
+      togglePlaying: () => setPlaying((p) => !p),
+      openLightbox: (i) => {
+        setLightbox(i)
+        setIndex(i)
+      },
+      closeLightbox: () => setLightbox(null),
+      onFocus,
+      onBlur,
+      onMouseEnter: () => setHovered(true),
+      onMouseLeave: () => setHovered(false),
+    }),
+    [onFocus, onBlur],
+  )
+
+  return (
+    <GalleryView
+      props={props}
+      state={{ index, playing, held: hovered || focused, lightbox }}
+      actions={actions}
+      dialogRef={dialog}
+    />
+  )
+}

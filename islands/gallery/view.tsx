@@ -1,0 +1,269 @@
+/**
+ * The gallery's markup (slideshow and slider designs): a pure function of the server's props
+ * and the shopper's state. The worker renders it with the initial state for the island's
+ * server HTML; the client renders it with the same props and state first, so `hydrateRoot`
+ * finds identical DOM and nothing moves. No DOM access here: the worker has no DOM types.
+ *
+ * Accessibility follows the WAI-ARIA carousel pattern: a region with
+ * `aria-roledescription="carousel"`, slides as labelled groups, real buttons for previous,
+ * next and each thumbnail, the rotation control first in tab order, and a polite live region
+ * that is silent while the slides rotate by themselves.
+ */
+import type { CSSProperties, FocusEventHandler, MouseEventHandler, Ref } from 'react'
+import { GALLERY_TEXT } from './messages'
+import type { GalleryProps, GallerySlide } from './types'
+
+export interface GalleryState {
+  /** The slide shown. */
+  index: number
+  /** Autoplay is on (the shopper has not pressed pause). */
+  playing: boolean
+  /** Rotation is held because the pointer is over, or focus is inside, the gallery. */
+  held: boolean
+  /** The slide shown in the lightbox, or null when it is closed. */
+  lightbox: number | null
+}
+
+export interface GalleryActions {
+  go(index: number): void
+  togglePlaying(): void
+  openLightbox(index: number): void
+  closeLightbox(): void
+  onFocus: FocusEventHandler
+  onBlur: FocusEventHandler
+  onMouseEnter: MouseEventHandler
+  onMouseLeave: MouseEventHandler
+}
+
+export function initialGalleryState(props: GalleryProps): GalleryState {
+  return { index: 0, playing: props.autoplay, held: false, lightbox: null }
+}
+
+/** Percent of the stage one slide takes, and where the current slide starts. */
+function geometry(props: GalleryProps): { slide: number; offset: number } {
+  if (props.design === 'slideshow') return { slide: 100, offset: 0 }
+  const slide = 80
+  const offset =
+    props.alignment === 'left' ? 0 : props.alignment === 'right' ? 100 - slide : (100 - slide) / 2
+  return { slide, offset }
+}
+
+/**
+ * A slide's image. The `<picture>` keeps React's server renderer from emitting a
+ * `<link rel="preload">` for an eager image into the island's markup, where the client
+ * renderer would not expect it; the `<img>` itself is found by the preload scanner anyway.
+ */
+function SlideImage({ slide, eager, priority }: { slide: GallerySlide; eager: boolean; priority: boolean }) {
+  return (
+    <picture>
+      <img
+        src={slide.src}
+        alt={slide.alt}
+        width={slide.width || undefined}
+        height={slide.height || undefined}
+        loading={eager ? undefined : 'lazy'}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+      />
+    </picture>
+  )
+}
+
+function Lightbox({
+  props,
+  state,
+  actions,
+  dialogRef,
+}: {
+  props: GalleryProps
+  state: GalleryState
+  actions: GalleryActions | undefined
+  dialogRef: Ref<HTMLDialogElement> | undefined
+}) {
+  const total = props.slides.length
+  const at = state.lightbox
+  const slide = at === null ? undefined : props.slides[at]
+  return (
+    <dialog
+      ref={dialogRef}
+      className="sf-lightbox"
+      data-theme={props.lightboxTheme}
+      aria-label={GALLERY_TEXT.lightbox((at ?? 0) + 1, total)}
+      // Escape and a click outside close it natively; `onClose` brings the state along.
+      closedby="any"
+      onClose={actions?.closeLightbox}
+    >
+      {at !== null && slide ? (
+        <>
+          <button type="button" className="sf-lightbox-close" onClick={actions?.closeLightbox}>
+            {GALLERY_TEXT.close}
+          </button>
+          <figure className="sf-lightbox-figure">
+            <SlideImage slide={slide} eager priority={false} />
+            <figcaption>
+              {slide.alt ? `${slide.alt} · ` : ''}
+              {GALLERY_TEXT.position(at + 1, total)}
+            </figcaption>
+          </figure>
+          <button
+            type="button"
+            className="sf-lightbox-prev"
+            aria-label={GALLERY_TEXT.previous}
+            onClick={() => actions?.openLightbox((at - 1 + total) % total)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="sf-lightbox-next"
+            aria-label={GALLERY_TEXT.next}
+            onClick={() => actions?.openLightbox((at + 1) % total)}
+          >
+            ›
+          </button>
+        </>
+      ) : null}
+    </dialog>
+  )
+}
+
+export interface GalleryViewProps {
+  props: GalleryProps
+  state: GalleryState
+  /** Absent on the server: the buttons are inert markup until the island hydrates. */
+  actions?: GalleryActions
+  dialogRef?: Ref<HTMLDialogElement>
+}
+
+export function GalleryView({ props, state, actions, dialogRef }: GalleryViewProps) {
+  const { slides, id } = props
+  const total = slides.length
+  const { slide: slideWidth, offset } = geometry(props)
+  const viewportId = `${id}-slides`
+  const rotating = state.playing && !state.held
+  const current = slides[state.index]
+  const style = {
+    '--sf-ratio': props.ratio,
+    '--sf-slide': `${slideWidth}%`,
+    '--sf-thumb-height': `${props.thumbnailStripHeight}px`,
+    '--sf-thumb-margin': `${props.thumbnailStripMargin}px`,
+  } as CSSProperties
+  return (
+    <section
+      className="sf-gallery"
+      data-design={props.design}
+      data-crop={props.crop ? undefined : 'false'}
+      aria-roledescription={GALLERY_TEXT.carousel}
+      aria-label={props.label}
+      style={style}
+      onFocus={actions?.onFocus}
+      onBlur={actions?.onBlur}
+      onMouseEnter={actions?.onMouseEnter}
+      onMouseLeave={actions?.onMouseLeave}
+    >
+      <div className="sf-gallery-stage">
+        {props.autoplay ? (
+          <button
+            type="button"
+            className="sf-gallery-rotation"
+            aria-label={state.playing ? GALLERY_TEXT.pause : GALLERY_TEXT.play}
+            aria-controls={viewportId}
+            onClick={actions?.togglePlaying}
+          >
+            <span aria-hidden="true">{state.playing ? '❚❚' : '▶'}</span>
+          </button>
+        ) : null}
+        <div className="sf-gallery-viewport" id={viewportId}>
+          <div
+            className="sf-gallery-track"
+            style={{ transform: `translateX(${offset - state.index * slideWidth}%)` }}
+          >
+            {slides.map((slide, i) => {
+              const shown = i === state.index
+              const image = <SlideImage slide={slide} eager={i === 0} priority={props.priority && i === 0} />
+              return (
+                // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group, not a form fieldset
+                <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: slides never reorder, the position is their identity
+                  key={i}
+                  className="sf-gallery-slide"
+                  role="group"
+                  aria-roledescription={GALLERY_TEXT.slide}
+                  aria-label={GALLERY_TEXT.position(i + 1, total)}
+                  aria-current={shown ? 'true' : undefined}
+                  inert={!shown}
+                >
+                  {props.lightbox ? (
+                    <button
+                      type="button"
+                      className="sf-gallery-frame"
+                      aria-label={GALLERY_TEXT.enlarge(i + 1, total)}
+                      aria-haspopup="dialog"
+                      onClick={() => actions?.openLightbox(i)}
+                    >
+                      {image}
+                    </button>
+                  ) : (
+                    <div className="sf-gallery-frame">{image}</div>
+                  )}
+                </div>
+              )
+            })}
+          </div>
+        </div>
+        <button
+          type="button"
+          className="sf-gallery-prev"
+          aria-label={GALLERY_TEXT.previous}
+          aria-controls={viewportId}
+          onClick={() => actions?.go((state.index - 1 + total) % total)}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button
+          type="button"
+          className="sf-gallery-next"
+          aria-label={GALLERY_TEXT.next}
+          aria-controls={viewportId}
+          onClick={() => actions?.go((state.index + 1) % total)}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      {/* Announces the slide shown, except while the slides rotate by themselves (APG). */}
+      <p className="sf-gallery-status" aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
+        {GALLERY_TEXT.position(state.index + 1, total)}
+        {current?.alt ? `: ${current.alt}` : ''}
+      </p>
+      {props.thumbnails && props.thumbnailStripHeight > 0 ? (
+        <ul className="sf-gallery-thumbs">
+          {slides.map((slide, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
+            <li key={i}>
+              <button
+                type="button"
+                className="sf-gallery-thumb"
+                aria-label={GALLERY_TEXT.showImage(i + 1, total)}
+                aria-current={i === state.index ? 'true' : undefined}
+                aria-controls={viewportId}
+                onClick={() => actions?.go(i)}
+              >
+                <img
+                  src={slide.src}
+                  alt=""
+                  width={slide.width || undefined}
+                  height={slide.height || undefined}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {props.lightbox ? (
+        <Lightbox props={props} state={state} actions={actions} dialogRef={dialogRef} />
+      ) : null}
+    </section>
+  )
+}
