@@ -76,4 +76,17 @@ button.sf-gallery-frame{cursor:zoom-in}
 .sf-lightbox-next{right:.5rem}
 @keyframes sf-lightbox-in{from{opacity:0}}
 @media (prefers-reduced-motion:reduce){.sf-gallery-track{transition:none}.sf-lightbox[open]{animation:none}}
+/* variant picker (islands/variant-picker): options in sync, unavailable values, sold-out notice, price */
+.product-variants{margin:1rem 0}
+.variant-option{margin:0 0 .75rem}
+.variant-option-title{font-weight:600}
+.variant-select-wrapper select{width:100%;max-width:20rem;padding:.4rem;font:inherit}
+.variant-radiobtn-wrapper{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .5rem;margin-top:.4rem}
+.variant-radiobtn-wrapper label{padding:.15rem .6rem;border:1px solid #c9c5bb;border-radius:4px;cursor:pointer}
+.variant-radiobtn:checked+label{border-color:#1d1d1b;background:#1d1d1b;color:#fff}
+.variant-radiobtn-wrapper label[data-unavailable]{text-decoration:line-through;color:#5b5a55}
+.variant-radiobtn-wrapper label:focus-visible,.variant-select-wrapper select:focus-visible{outline:3px solid #1d4e89;outline-offset:2px}
+.variant-radiobtn-wrapper .visually-hidden,.product-price .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.product-price .original-price{margin-left:.4rem;color:#5b5a55;text-decoration:line-through}
+.product-variant-sold-out{margin:.5rem 0;font-weight:600;color:#a3261b}
 `
