@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PARTIALS } from '../../templates/defaults/partials'
 import { DEFAULT_TEMPLATES } from '../../templates/defaults/pages'
+import { DEFAULT_PARTIALS } from '../../templates/defaults/partials'
 import { storefrontEngine } from '../../worker/render/engine'
 
 describe('built-in templates', () => {

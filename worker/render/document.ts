@@ -54,10 +54,6 @@ export function streamPage({
 }: StreamPageOptions): Response {
   const encoder = new TextEncoder()
   const lang = escapeAttribute(tenant.site.website.language)
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
-  const writer = writable.getWriter()
-  const write = (text: string) => writer.write(encoder.encode(text))
-
   // Both are under way already; a failure of either is shown in the page and logged, since the
   // status has left with the head.
   const failed = (part: string) => (error: unknown) => {
@@ -67,20 +63,25 @@ export function streamPage({
   const frameResult = frame.catch(failed('frame'))
   const mainResult = main.catch(failed('main'))
 
-  async function produce(): Promise<void> {
-    await write(`<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head)}</head><body>`)
-    const siteFrame = (await frameResult) ?? { header: '', footer: '' }
-    await write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
-    const html = (await mainResult) ?? FAILED_MAIN
-    const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
-    await write(
-      `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`,
-    )
-    await writer.close()
-  }
-  produce().catch((error) => {
-    logError('page-stream-failed', { siteId: tenant.siteId, message: String(error) })
-    writer.abort(error).catch(() => {})
+  // A pull-less stream fed in document order; a visitor who leaves cancels it and the rest of
+  // the page is simply not written.
+  let cancelled = false
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => {
+        if (!cancelled) controller.enqueue(encoder.encode(text))
+      }
+      write(`<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head)}</head><body>`)
+      const siteFrame = (await frameResult) ?? { header: '', footer: '' }
+      write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
+      const html = (await mainResult) ?? FAILED_MAIN
+      const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
+      write(`${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`)
+      if (!cancelled) controller.close()
+    },
+    cancel() {
+      cancelled = true
+    },
   })
-  return new Response(readable, { status, headers: { ...HTML_HEADERS, ...headers } })
+  return new Response(body, { status, headers: { ...HTML_HEADERS, ...headers } })
 }
