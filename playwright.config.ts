@@ -7,6 +7,8 @@ const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
 
 export default defineConfig({
   testDir: 'tests/browser',
+  // Per port, so two runs on one machine do not clear each other's results.
+  outputDir: `test-results/${PORT}`,
   // Two cores: the worker needs one.
   workers: 1,
   fullyParallel: false,

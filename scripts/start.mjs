@@ -44,11 +44,9 @@ console.log(
   `storefront: http://127.0.0.1:${values.port} (demo tenants: http://aurora.localhost:${values.port}, http://kissa.localhost:${values.port}, http://journal.localhost:${values.port})`,
 )
 
-// wrangler starts workerd as a child: end the whole process group, not just wrangler.
+// A signal to this process alone (not its group) is passed on; wrangler then stops workerd.
 function stop(signal) {
-  try {
-    process.kill(-dev.pid, signal)
-  } catch {}
+  if (dev.exitCode === null) dev.kill(signal)
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal))
 process.on('exit', () => stop('SIGTERM'))

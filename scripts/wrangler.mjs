@@ -29,12 +29,11 @@ export function runWrangler(args) {
   return result.stdout
 }
 
-/** Starts a long-running wrangler command in its own process group (so workerd stops with it). */
+/**
+ * Starts a long-running wrangler command in the caller's process group: whoever ends that
+ * group (Ctrl-C in a terminal, Playwright stopping its web server, the benchmark) ends wrangler
+ * and the workerd it started too, leaving nothing behind on the port.
+ */
 export function startWrangler(args) {
-  return spawn(process.execPath, [WRANGLER, ...args], {
-    cwd: ROOT,
-    env: WRANGLER_ENV,
-    stdio: 'inherit',
-    detached: true,
-  })
+  return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env: WRANGLER_ENV, stdio: 'inherit' })
 }

@@ -88,5 +88,6 @@ try {
   }
 } finally {
   agent.destroy()
+  // start.mjs leads its own process group, wrangler and workerd included: end all of it.
   if (server.pid) process.kill(-server.pid, 'SIGTERM')
 }

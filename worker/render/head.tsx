@@ -83,6 +83,7 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{title}</title>
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {description && <meta name="description" content={description} />}
       {head.noindex && <meta name="robots" content="noindex" />}
       {url && <link rel="canonical" href={url} />}
