@@ -93,13 +93,14 @@ describe('demo tenant fixtures', () => {
     for (const c of content) for (const v of c.variants) expect(v.priceMoney.currency).toBe('JPY')
   })
 
-  it('Should give Field Journal posts, past and upcoming events, a gallery, forms and a member-only page', () => {
+  it('Should give Field Journal posts, past and upcoming events, a gallery, forms, a member-only and a locked page', () => {
     const collections = [...fixtures.keys()]
       .filter((key) => key.startsWith('site:journal:collection:'))
       .map((key) => collectionSchema.parse(json(key)))
     const kinds = new Set(collections.map((c) => c.typeName))
     for (const kind of ['blog', 'events', 'gallery', 'form', 'page']) expect(kinds, kind).toContain(kind)
     expect(collections.some((c) => c.memberOnly)).toBe(true)
+    expect(collections.some((c) => c.locked)).toBe(true)
     const events = [...fixtures.keys()]
       .filter((key) => key.startsWith('site:journal:item:'))
       .map((key) => itemSchema.parse(json(key)))

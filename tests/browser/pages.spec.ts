@@ -1,0 +1,165 @@
+// Every page kind of every demo tenant, as a shopper's browser loads it: the status, the main
+// content, no console errors or hydration warnings, no serious accessibility violations, and
+// no JavaScript at all on pages without islands.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { expect, type Page, test } from '@playwright/test'
+import { urlOf, watchConsole } from './helpers'
+
+interface PageKind {
+  kind: string
+  host: string
+  path: string
+  heading: string | RegExp
+  status?: number
+}
+
+const PAGES: PageKind[] = [
+  { kind: 'home page', host: 'aurora.localhost', path: '/', heading: /Aurora Outfitters|Welcome/ },
+  { kind: 'ordinary page', host: 'aurora.localhost', path: '/about', heading: /About/ },
+  { kind: 'product list', host: 'aurora.localhost', path: '/apparel', heading: 'Apparel' },
+  {
+    kind: 'physical product with options',
+    host: 'aurora.localhost',
+    path: '/apparel/ridgeline-flannel-shirt',
+    heading: 'Ridgeline Flannel Shirt',
+  },
+  {
+    kind: 'sold-out product',
+    host: 'aurora.localhost',
+    path: '/apparel/alpine-down-parka',
+    heading: /Alpine Down Parka/,
+  },
+  { kind: 'gift card', host: 'aurora.localhost', path: '/gifts/aurora-gift-card', heading: /Gift Card/ },
+  { kind: 'service', host: 'aurora.localhost', path: '/gear/boot-and-pack-fitting', heading: /Fitting/ },
+  {
+    kind: 'subscription product',
+    host: 'aurora.localhost',
+    path: '/gifts/trail-sock-club',
+    heading: /Sock Club/,
+  },
+  { kind: 'search', host: 'aurora.localhost', path: '/search?q=merino', heading: 'Search' },
+  { kind: 'cart', host: 'aurora.localhost', path: '/cart', heading: 'Shopping Cart' },
+  {
+    kind: 'not found',
+    host: 'aurora.localhost',
+    path: '/no-such-page',
+    heading: 'Page not found',
+    status: 404,
+  },
+  { kind: 'home page', host: 'kissa.localhost', path: '/', heading: /Kissa/ },
+  { kind: 'product list', host: 'kissa.localhost', path: '/tea', heading: /Tea|お茶/ },
+  {
+    kind: 'digital product',
+    host: 'kissa.localhost',
+    path: '/gifts/brewing-guide-ebook',
+    heading: /Guide|ガイド/,
+  },
+  { kind: 'weekly subscription', host: 'kissa.localhost', path: '/gifts/weekly-tea-post', heading: /./ },
+  { kind: 'service', host: 'kissa.localhost', path: '/gifts/tea-tasting-session', heading: /./ },
+  { kind: 'gift card', host: 'kissa.localhost', path: '/gifts/kissa-gift-card', heading: /./ },
+  { kind: 'home page', host: 'journal.localhost', path: '/', heading: /Field Journal|./ },
+  { kind: 'blog list', host: 'journal.localhost', path: '/field-notes', heading: 'Field Notes' },
+  {
+    kind: 'blog post',
+    host: 'journal.localhost',
+    path: '/field-notes/tide-pools-at-dawn',
+    heading: /Tide Pools at Dawn/i,
+  },
+  { kind: 'event list', host: 'journal.localhost', path: '/events', heading: 'Events' },
+  {
+    kind: 'event',
+    host: 'journal.localhost',
+    path: '/events/low-tide-pool-walk',
+    heading: /Tide Pool Walk/i,
+  },
+  { kind: 'gallery page', host: 'journal.localhost', path: '/gallery', heading: 'Gallery' },
+  { kind: 'form page', host: 'journal.localhost', path: '/contact', heading: /Contact/ },
+  {
+    kind: 'lock screen',
+    host: 'journal.localhost',
+    path: '/workshop-drafts',
+    heading: 'This page is locked',
+  },
+  {
+    kind: 'member area, access denied',
+    host: 'journal.localhost',
+    path: '/members',
+    heading: 'This page available only site members',
+  },
+]
+
+const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[] }[]
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
+    return (await axe.run()).violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Scripts the page loaded, by URL, before anything was clicked. */
+async function scriptUrls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' || e.name.endsWith('.js'))
+      .map((e) => e.name),
+  )
+}
+
+for (const p of PAGES) {
+  test(`Should show the ${p.kind} of ${p.host} (${p.path})`, async ({ page }) => {
+    const errors = watchConsole(page)
+    const response = await page.goto(urlOf(p.host, p.path))
+    expect(response?.status()).toBe(p.status ?? 200)
+    await expect(page.locator('main h1').first()).toHaveText(p.heading)
+    const hasIslands = (await page.locator('sf-island').count()) > 0
+    if (hasIslands) {
+      // Every island on the page hydrates (the runtime marks each one).
+      await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, { timeout: 10_000 })
+    } else {
+      expect(await page.locator('script[src]').count(), 'a page without islands loads no script').toBe(0)
+      expect(await scriptUrls(page)).toEqual([])
+    }
+    expect(await seriousViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+  })
+}
+
+test('Should print the JavaScript a product page transfers before any interaction', async ({ page }) => {
+  await page.goto(urlOf('aurora.localhost', '/apparel/ridgeline-flannel-shirt'))
+  await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, { timeout: 10_000 })
+  const urls = await scriptUrls(page)
+  expect(urls.length).toBeGreaterThan(0)
+  let raw = 0
+  let gzip = 0
+  const files: string[] = []
+  for (const url of urls) {
+    const body = Buffer.from(
+      await (
+        await page.request.fetch(url.replace(/^http:\/\/[^/]+/, 'http://127.0.0.1:' + new URL(url).port))
+      ).body(),
+    )
+    raw += body.length
+    const zipped = gzipSync(body, { level: 9 }).length
+    gzip += zipped
+    files.push(`${new URL(url).pathname} ${(zipped / 1024).toFixed(1)} KB gzip`)
+  }
+  console.log(
+    `product page JavaScript before interaction: ${urls.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip\n  ${files.join('\n  ')}`,
+  )
+  const runtime = urls.filter((u) => /\/_islands\/runtime-/.test(u))
+  expect(runtime).toHaveLength(1)
+})
