@@ -3,7 +3,13 @@ import { parseProps, serializeProps } from '../../islands/props'
 
 describe('island props', () => {
   it('Should round-trip plain JSON data', () => {
-    const props = { title: 'Linen "Shirt"', price: 4800, onSale: false, sizes: ['S', 'M'], nested: { a: null } }
+    const props = {
+      title: 'Linen "Shirt"',
+      price: 4800,
+      onSale: false,
+      sizes: ['S', 'M'],
+      nested: { a: null },
+    }
     expect(parseProps(serializeProps(props))).toEqual(props)
   })
 
