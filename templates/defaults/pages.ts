@@ -17,11 +17,11 @@ const footer = `<div class="site-footer-inner">
   <p>© {website.siteTitle|html}{.section storeSettings} · Prices in {selectedCurrency}{.end}</p>
 </div>`
 
+/** A page's content is the merchant's, headings included; the title heads it only when it has none. */
 const page = `<section class="page">
   {.section collection}
-  <h1 class="page-title">{title|html}</h1>
-  {.section description}<p class="page-description">{@|html}</p>{.end}
-  {.section mainContent}<div class="page-content">{@}</div>{.end}
+  {.section mainContent}<div class="page-content">{@}</div>{.or}<h1 class="page-title">{title|html}</h1>
+  {.section description}<p class="page-description">{@|html}</p>{.end}{.end}
   {.end}
 </section>`
 
@@ -97,9 +97,8 @@ const gallery = `<section class="gallery-page">
 
 const form = `<section class="page form-page">
   {.section collection}
-  <h1 class="page-title">{title|html}</h1>
-  {.section description}<p class="page-description">{@|html}</p>{.end}
-  {.section mainContent}<div class="page-content">{@}</div>{.end}
+  {.section mainContent}<div class="page-content">{@}</div>{.or}<h1 class="page-title">{title|html}</h1>
+  {.section description}<p class="page-description">{@|html}</p>{.end}{.end}
   {.end}
   {form|public-form}
 </section>`

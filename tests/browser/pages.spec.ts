@@ -15,8 +15,8 @@ interface PageKind {
 }
 
 const PAGES: PageKind[] = [
-  { kind: 'home page', host: 'aurora.localhost', path: '/', heading: /Aurora Outfitters|Welcome/ },
-  { kind: 'ordinary page', host: 'aurora.localhost', path: '/about', heading: /About/ },
+  { kind: 'home page', host: 'aurora.localhost', path: '/', heading: /^Made for the long way/ },
+  { kind: 'ordinary page', host: 'aurora.localhost', path: '/about', heading: 'About Aurora Outfitters' },
   { kind: 'product list', host: 'aurora.localhost', path: '/apparel', heading: 'Apparel' },
   {
     kind: 'physical product with options',
@@ -47,7 +47,7 @@ const PAGES: PageKind[] = [
     heading: 'Page not found',
     status: 404,
   },
-  { kind: 'home page', host: 'kissa.localhost', path: '/', heading: /Kissa/ },
+  { kind: 'home page', host: 'kissa.localhost', path: '/', heading: '一杯のお茶から、ひと息を。' },
   { kind: 'product list', host: 'kissa.localhost', path: '/tea', heading: /Tea|お茶/ },
   {
     kind: 'digital product',
@@ -58,7 +58,7 @@ const PAGES: PageKind[] = [
   { kind: 'weekly subscription', host: 'kissa.localhost', path: '/gifts/weekly-tea-post', heading: /./ },
   { kind: 'service', host: 'kissa.localhost', path: '/gifts/tea-tasting-session', heading: /./ },
   { kind: 'gift card', host: 'kissa.localhost', path: '/gifts/kissa-gift-card', heading: /./ },
-  { kind: 'home page', host: 'journal.localhost', path: '/', heading: /Field Journal|./ },
+  { kind: 'home page', host: 'journal.localhost', path: '/', heading: 'Field Journal' },
   { kind: 'blog list', host: 'journal.localhost', path: '/field-notes', heading: 'Field Notes' },
   {
     kind: 'blog post',
@@ -74,7 +74,7 @@ const PAGES: PageKind[] = [
     heading: /Tide Pool Walk/i,
   },
   { kind: 'gallery page', host: 'journal.localhost', path: '/gallery', heading: 'Gallery' },
-  { kind: 'form page', host: 'journal.localhost', path: '/contact', heading: /Contact/ },
+  { kind: 'form page', host: 'journal.localhost', path: '/contact', heading: 'Contact' },
   {
     kind: 'lock screen',
     host: 'journal.localhost',
@@ -88,6 +88,9 @@ const PAGES: PageKind[] = [
     heading: 'This page available only site members',
   },
 ]
+
+/** Islands that hydrate without the shopper scrolling (`load`, `idle`) and have not yet. */
+const LOAD_ISLANDS_PENDING = 'sf-island:not([data-island-hydrate="visible"]):not([data-island-hydrated])'
 
 const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
 
@@ -127,20 +130,24 @@ for (const p of PAGES) {
     await expect(page.locator('main h1').first()).toHaveText(p.heading)
     const hasIslands = (await page.locator('sf-island').count()) > 0
     if (hasIslands) {
-      // Every island on the page hydrates (the runtime marks each one).
+      // Every island hydrates (the runtime marks each one): at once, or once scrolled to.
+      await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: 10_000 })
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
       await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, { timeout: 10_000 })
     } else {
       expect(await page.locator('script[src]').count(), 'a page without islands loads no script').toBe(0)
       expect(await scriptUrls(page)).toEqual([])
     }
     expect(await seriousViolations(page)).toEqual([])
-    expect(errors).toEqual([])
+    // The browser reports the page's own 404 status as a console error; nothing else may.
+    const ownStatus = p.status === 404 ? /status of 404/ : null
+    expect(errors.filter((e) => !ownStatus?.test(e))).toEqual([])
   })
 }
 
 test('Should print the JavaScript a product page transfers before any interaction', async ({ page }) => {
   await page.goto(urlOf('aurora.localhost', '/apparel/ridgeline-flannel-shirt'))
-  await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, { timeout: 10_000 })
+  await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: 10_000 })
   const urls = await scriptUrls(page)
   expect(urls.length).toBeGreaterThan(0)
   let raw = 0
