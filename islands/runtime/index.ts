@@ -33,13 +33,22 @@ async function importOnceMore<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * esbuild hands a CommonJS package (React) imported dynamically into a split bundle over as
+ * its `default` export only: `import('react')` is `{ default: React }` there.
+ */
+function commonJs<T extends object>(module: T): T {
+  const inner: unknown = (module as { default?: unknown }).default
+  return (inner !== null && typeof inner === 'object' ? inner : module) as T
+}
+
 async function hydrateIsland(element: HTMLElement, name: string): Promise<void> {
   if (!Object.hasOwn(ISLANDS, name)) throw new Error(`No island is registered as "${name}"`)
   const props = parseProps(element.getAttribute(ISLAND_ATTR.props) ?? '{}')
   const [component, react, reactDom] = await Promise.all([
     importOnceMore(ISLANDS[name] as () => Promise<IslandModule>),
-    importOnceMore(() => import('react')),
-    importOnceMore(() => import('react-dom/client')),
+    importOnceMore(() => import('react').then(commonJs)),
+    importOnceMore(() => import('react-dom/client').then(commonJs)),
   ])
   reactDom.hydrateRoot(element, react.createElement(component.default, props), {
     onRecoverableError: (error) => reportError(element, name, error),
