@@ -94,6 +94,19 @@ describe('gallery markup', () => {
     expect(html).toContain('<script type="module"')
   })
 
+  it("Should render the Field Journal's slideshow gallery page as an island", async () => {
+    const response = await visit('journal.localhost', '/gallery')
+    expect(response.status).toBe(200)
+    const island = galleryIsland(await response.text())
+    expect(island?.props).toMatchObject({
+      design: 'slideshow',
+      autoplay: true,
+      ratio: '16/9',
+      lightboxTheme: 'dark',
+    })
+    expect((island?.props.slides as unknown[]).length).toBeGreaterThan(1)
+  })
+
   it('Should escape the alt text a merchant wrote', async () => {
     const html = await (await visit('gallery.localhost', '/slideshow')).text()
     expect(html).toContain('alt="Tee &lt;b&gt;&quot;blue&quot;&lt;/b&gt; &amp; co"')
