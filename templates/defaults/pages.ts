@@ -17,12 +17,8 @@ const footer = `<div class="site-footer-inner">
   <p>© {website.siteTitle|html}{.section storeSettings} · Prices in {selectedCurrency}{.end}</p>
 </div>`
 
-/** A page's content is the merchant's, headings included; the title heads it only when it has none. */
 const page = `<section class="page">
-  {.section collection}
-  {.section mainContent}<div class="page-content">{@}</div>{.or}<h1 class="page-title">{title|html}</h1>
-  {.section description}<p class="page-description">{@|html}</p>{.end}{.end}
-  {.end}
+  {collection|apply page-content.block}
 </section>`
 
 const products = `<section class="products-list">
@@ -96,10 +92,7 @@ const gallery = `<section class="gallery-page">
 </section>`
 
 const form = `<section class="page form-page">
-  {.section collection}
-  {.section mainContent}<div class="page-content">{@}</div>{.or}<h1 class="page-title">{title|html}</h1>
-  {.section description}<p class="page-description">{@|html}</p>{.end}{.end}
-  {.end}
+  {collection|apply page-content.block}
   {form|public-form}
 </section>`
 

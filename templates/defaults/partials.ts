@@ -27,9 +27,14 @@ const eventSummary = `<article class="event-summary">
 
 const pagination = `{.section pagination}<nav class="pagination" aria-label="Pages">{.section prevPageUrl}<a class="pagination-prev" rel="prev" href="{@|htmlattr}">Previous</a>{.end} <span class="pagination-current">Page {page} of {pageCount}</span> {.section nextPageUrl}<a class="pagination-next" rel="next" href="{@|htmlattr}">Next</a>{.end}</nav>{.end}`
 
+/** A page's content is the merchant's, headings included; the title heads it only when it has none. */
+const pageContent = `{.section mainContent}<div class="page-content">{@}</div>{.or}<h1 class="page-title">{title|html}</h1>
+{.section description}<p class="page-description">{@|html}</p>{.end}{.end}`
+
 export const DEFAULT_PARTIALS: Readonly<Record<string, string>> = {
   'product-card.block': productCard,
   'post-summary.block': postSummary,
   'event-summary.block': eventSummary,
   'pagination.block': pagination,
+  'page-content.block': pageContent,
 }
