@@ -4,11 +4,12 @@
  * discovery that could silently drop an island).
  */
 import type { ComponentType } from 'react'
+import type { IslandName } from './names'
 import type { IslandProps } from './props'
 
 export type IslandModule = { default: ComponentType<IslandProps> }
 
-export const ISLANDS: Record<string, () => Promise<IslandModule>> = {
+export const ISLANDS: Readonly<Record<IslandName, () => Promise<IslandModule>>> = {
   gallery: () => import('./gallery/client'),
   'installment-teaser': () => import('./installment-teaser/client'),
   'variant-picker': () => import('./variant-picker/client'),

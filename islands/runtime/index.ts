@@ -11,8 +11,9 @@ import {
   ISLAND_ELEMENT,
   ISLAND_EVENT,
 } from '../constants'
+import type { IslandName } from '../names'
 import { parseProps } from '../props'
-import { ISLANDS, type IslandModule } from '../registry'
+import { ISLANDS } from '../registry'
 import { schedule } from './strategies'
 
 /** Tells the page an island failed: a cancelable event first, then the console. */
@@ -46,7 +47,7 @@ async function hydrateIsland(element: HTMLElement, name: string): Promise<void> 
   if (!Object.hasOwn(ISLANDS, name)) throw new Error(`No island is registered as "${name}"`)
   const props = parseProps(element.getAttribute(ISLAND_ATTR.props) ?? '{}')
   const [component, react, reactDom] = await Promise.all([
-    importOnceMore(ISLANDS[name] as () => Promise<IslandModule>),
+    importOnceMore(ISLANDS[name as IslandName]),
     importOnceMore(() => import('react').then(commonJs)),
     importOnceMore(() => import('react-dom/client').then(commonJs)),
   ])

@@ -7,6 +7,7 @@
 import { type ComponentType, createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT } from '../../islands/constants'
+import type { IslandName } from '../../islands/names'
 import { type IslandProps, serializeProps } from '../../islands/props'
 
 function escapeAttribute(text: string): string {
@@ -15,7 +16,7 @@ function escapeAttribute(text: string): string {
 
 /** The marker plus the component's server HTML. Throws on props that are not plain JSON data. */
 export function islandMarkup<P extends IslandProps>(
-  name: string,
+  name: IslandName,
   component: ComponentType<P>,
   props: P,
   hydrate: HydrateStrategy = 'load',
