@@ -10,6 +10,7 @@ const header = `<div class="site-header-inner">
   <nav class="site-navigation" aria-label="Main">
     <ul>{.repeated section navigation}<li><a href="{url|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a></li>{.end}</ul>
   </nav>
+  <a class="site-search-link" href="/search">Search</a>
   {.section storeSettings}<a class="site-cart-link" href="{@|cart-url}">Cart</a>{.end}
 </div>`
 

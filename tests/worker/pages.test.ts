@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { visit } from './helpers'
 
 describe('pages', () => {
@@ -43,5 +43,34 @@ describe('pages', () => {
     const html = await (await visit('aurora.localhost', '/no-such-page')).text()
     expect(html).toContain('Aurora &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co')
     expect(html).not.toContain('<script>alert(1)')
+  })
+
+  it("Should render a tenant's own template from KV in place of the built-in one", async () => {
+    const kissa = await (await visit('kissa.localhost', '/tea')).text()
+    expect(kissa).toContain(
+      '<p class="kissa-footer-note">全国送料無料 ¥5,000以上 · Free shipping in Japan on orders over ¥5,000</p>',
+    )
+    const journal = await (await visit('journal.localhost', '/field-notes')).text()
+    expect(journal).not.toContain('kissa-footer')
+    expect(journal).toContain('<p>© Field Journal</p>')
+  })
+
+  it('Should log a broken tenant template and still serve the page with what compiled', async () => {
+    const { env } = await import('cloudflare:workers')
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await env.CATALOG.put(
+      'site:journal:template:footer',
+      '<p class="broken-footer">{.section website}Field notes',
+    )
+    await env.CATALOG.put('site:journal:version', 'broken-footer-test')
+    const response = await visit('journal.localhost', '/field-notes')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<h1 class="collection-title">Field Notes</h1>')
+    const events = warned.mock.calls.map(([line]) => JSON.parse(String(line)))
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'template-compile-error', siteId: 'journal', template: 'footer' }),
+    )
+    warned.mockRestore()
   })
 })

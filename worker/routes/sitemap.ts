@@ -27,7 +27,7 @@ async function listCollectionSlugs(kv: KVNamespace, siteId: string): Promise<str
   return slugs
 }
 
-/** Site-relative URLs in a stable order: home, then collections with their items. */
+/** Site-relative URLs: home, collections with their items, then search and (stores) the cart. */
 export async function sitemapPaths(kv: KVNamespace, tenant: Tenant): Promise<string[]> {
   const slugs = await listCollectionSlugs(kv, tenant.siteId)
   const collections = await Promise.all(slugs.map((slug) => getCollection(kv, tenant, slug)))
@@ -38,6 +38,8 @@ export async function sitemapPaths(kv: KVNamespace, tenant: Tenant): Promise<str
     if (!ITEM_PAGE_KINDS.has(collection.typeName)) continue
     for (const slug of collection.itemSlugs) paths.add(`/${collection.urlId}/${slug}`)
   }
+  paths.add('/search')
+  if (tenant.site.storeSettings) paths.add('/cart')
   return [...paths]
 }
 
