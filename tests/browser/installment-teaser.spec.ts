@@ -17,7 +17,8 @@ async function openProduct(page: Page, path: string): Promise<void> {
   expect(response?.status()).toBe(200)
   const island = page.locator('sf-island[data-island="installment-teaser"]')
   await island.getByRole('button', { name: INFO_BUTTON }).scrollIntoViewIfNeeded()
-  await expect(island).toHaveAttribute('data-island-hydrated', '')
+  // React is fetched only now; give a busy two-core machine time to load it.
+  await expect(island).toHaveAttribute('data-island-hydrated', '', { timeout: 15_000 })
 }
 
 /**
