@@ -42,12 +42,14 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
       {@|product-status}
       {@|product-scarcity}
       {.excerpt?}<div class="product-excerpt">{excerpt}</div>{.end}
+      {.if structuredContent.audioAssetUrl}{@|audio-player}{.end}
       {@|product-checkout}
       {@|product-restock-notification}
       {.if website.simpleLikingEnabled}{@|like-button}{.end}
     </div>
   </div>
   {.section body}<div class="product-description">{@}</div>{.end}
+  {.comments?}<section class="product-comments" id="comments">{@|comment-link}{@|comments}</section>{.end}
 </article>{.end}`
 
 const blog = `<section class="blog-list">

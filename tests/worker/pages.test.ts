@@ -73,4 +73,12 @@ describe('pages', () => {
     )
     warned.mockRestore()
   })
+
+  it("Should give an audio item's product page the browser's own player, with no script", async () => {
+    const html = await (await visit('kissa.localhost', '/gifts/brewing-guide-ebook')).text()
+    expect(html).toMatch(
+      /<div class="squarespace-audio-player" data-audio-asset-url="\/demo\/kissa\/brewing-guide-sample.wav" data-item-id="[^"]+" id="audio-player-[^"]+"><audio controls preload="none" src="\/demo\/kissa\/brewing-guide-sample.wav"><\/audio><\/div>/,
+    )
+    expect(html).not.toContain("Y.use('squarespace-audio-player-frontend')")
+  })
 })

@@ -7,7 +7,7 @@
 import { type AnyFormatter, createEngine, type Plugin } from '../../templates/index'
 import { domainPlugins } from '../../templates/plugins/domains'
 import { islandFormatters } from './island-formatters'
-import { storefrontPlugin } from './storefront-plugin'
+import { storefrontOverrides, storefrontPlugin } from './storefront-plugin'
 
 /** `plugins` with each formatter named in `overrides` replaced; names no plugin has are added. */
 export function withFormatterOverrides(
@@ -30,5 +30,8 @@ export function withFormatterOverrides(
 }
 
 export const storefrontEngine = createEngine({
-  plugins: [...withFormatterOverrides(domainPlugins, islandFormatters), storefrontPlugin],
+  plugins: [
+    ...withFormatterOverrides(domainPlugins, { ...storefrontOverrides, ...islandFormatters }),
+    storefrontPlugin,
+  ],
 })
