@@ -184,6 +184,23 @@ test.describe('installment teaser', () => {
     expect(errors).toEqual([])
   })
 
+  test('Should follow the variant a shopper picks in the variant picker', async ({ page }) => {
+    const errors = watchErrors(page)
+    await openProduct(page, '/gear/roll-top-dry-bag')
+    await expect(page.locator('sf-island[data-island="variant-picker"]')).toHaveAttribute(
+      'data-island-hydrated',
+      '',
+      { timeout: 15_000 },
+    )
+    const pill = page.locator('.installment-teaser')
+    await page.getByRole('combobox', { name: 'Select Size' }).selectOption('35L')
+    await page.getByRole('combobox', { name: 'Select Color' }).selectOption('Orange')
+    await expect(pill).toContainText('or 4 interest-free payments of $10.75 with Afterpay')
+    await page.getByRole('combobox', { name: 'Select Size' }).selectOption('20L')
+    await expect(pill).toContainText('available for orders over $35.00')
+    expect(errors).toEqual([])
+  })
+
   test('Should not move when it hydrates', async ({ page }) => {
     await page.addInitScript(() => {
       const win = window as unknown as { teaserShift: number }
