@@ -116,6 +116,20 @@ export function getForm(kv: KVNamespace, site: SiteRef, formId: string): Promise
   return cached(site, key, () => readRecord(kv, key, formSchema))
 }
 
+/** Every collection of a tenant, following KV list cursors (a list page holds at most 1000 keys). */
+export async function listCollections(kv: KVNamespace, site: SiteRef): Promise<Collection[]> {
+  const prefix = kvKey.collection(site.siteId, '')
+  const slugs: string[] = []
+  let cursor: string | undefined
+  do {
+    const page = await kv.list({ prefix, cursor })
+    for (const key of page.keys) slugs.push(key.name.slice(prefix.length))
+    cursor = page.list_complete ? undefined : page.cursor
+  } while (cursor)
+  const collections = await Promise.all(slugs.map((slug) => getCollection(kv, site, slug)))
+  return collections.filter((collection): collection is Collection => collection !== null)
+}
+
 /**
  * The items of a collection in display order, read in parallel. An item the collection lists
  * but KV lacks is skipped (a publish in progress), not an error; a broken item is an error.

@@ -7,7 +7,11 @@ function galleryIsland(html: string): { props: Record<string, unknown>; hydrate:
   const match =
     /<sf-island data-island="gallery" data-island-props="([^"]*)" data-island-hydrate="(\w+)">/.exec(html)
   if (!match) return null
-  const json = (match[1] ?? '').replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+  // The attribute as a browser reads it: named and numeric character references decoded.
+  const named: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>' }
+  const json = (match[1] ?? '').replace(/&(#\d+|quot|amp|lt|gt);/g, (_, ref: string) =>
+    ref.startsWith('#') ? String.fromCharCode(Number(ref.slice(1))) : (named[ref] ?? ''),
+  )
   return { props: JSON.parse(json), hydrate: match[2] ?? '' }
 }
 

@@ -9,16 +9,12 @@
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
 import { ISLAND_ELEMENT } from '../../islands/constants'
+import { escapeHtmlAttribute } from '../../templates/plugins/util.strings'
 import type { Tenant } from '../context'
 import { logError } from '../log'
 import { type HeadData, renderHead } from './head'
 import { islandScripts } from './islands'
-
-const HTML_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-}
+import { HTML_HEADERS } from './plain'
 
 /** Header and footer HTML (from the tenant's header and footer templates). */
 export interface PageFrame {
@@ -37,10 +33,6 @@ export interface StreamPageOptions {
   headers?: Record<string, string>
 }
 
-function escapeAttribute(text: string): string {
-  return text.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
-
 const FAILED_MAIN =
   '<section class="status-page"><h1>This page could not be loaded</h1><p>Something went wrong on our side. Please try again in a few minutes.</p></section>'
 
@@ -53,7 +45,7 @@ export function streamPage({
   headers = {},
 }: StreamPageOptions): Response {
   const encoder = new TextEncoder()
-  const lang = escapeAttribute(tenant.site.website.language)
+  const lang = escapeHtmlAttribute(tenant.site.website.language)
   // Both are under way already; a failure of either is shown in the page and logged, since the
   // status has left with the head.
   const failed = (part: string) => (error: unknown) => {

@@ -10,6 +10,7 @@ import { currencyTemplate } from '../../templates/plugins/money.display'
 import type { Tenant } from '../context'
 import type { Item } from '../records'
 import { SHELL_CSS } from './shell-css'
+import { plainText } from './text'
 
 export interface HeadData {
   /** Page title; the site title is appended unless they are the same. */
@@ -49,7 +50,7 @@ export function productJsonLd(item: Item, origin: string): Record<string, unknow
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: item.title,
-    ...(item.excerpt ? { description: item.excerpt.replace(/<[^>]*>/g, '').trim() } : {}),
+    ...(item.excerpt ? { description: plainText(item.excerpt) } : {}),
     ...(item.mainImage ? { image: absolute(item.mainImage.assetUrl, origin) } : {}),
     ...(content?.variants[0] ? { sku: content.variants[0].sku } : {}),
     offers,

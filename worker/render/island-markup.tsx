@@ -9,10 +9,7 @@ import { renderToString } from 'react-dom/server'
 import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT } from '../../islands/constants'
 import type { IslandName } from '../../islands/names'
 import { type IslandProps, serializeProps } from '../../islands/props'
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
+import { escapeHtmlAttribute } from '../../templates/plugins/util.strings'
 
 /** The marker plus the component's server HTML. Throws on props that are not plain JSON data. */
 export function islandMarkup<P extends IslandProps>(
@@ -22,6 +19,6 @@ export function islandMarkup<P extends IslandProps>(
   hydrate: HydrateStrategy = 'load',
 ): string {
   const html = renderToString(createElement(component, props))
-  const attributes = `${ISLAND_ATTR.name}="${escapeAttribute(name)}" ${ISLAND_ATTR.props}="${escapeAttribute(serializeProps(props))}" ${ISLAND_ATTR.hydrate}="${hydrate}"`
+  const attributes = `${ISLAND_ATTR.name}="${escapeHtmlAttribute(name)}" ${ISLAND_ATTR.props}="${escapeHtmlAttribute(serializeProps(props))}" ${ISLAND_ATTR.hydrate}="${hydrate}"`
   return `<${ISLAND_ELEMENT} ${attributes}>${html}</${ISLAND_ELEMENT}>`
 }

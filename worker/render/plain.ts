@@ -1,6 +1,7 @@
 /** Small fixed pages that need no tenant: unknown host, broken tenant, bad request, demo index. */
 
-const HTML_HEADERS = {
+/** Headers of every HTML response, tenant pages included. */
+export const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

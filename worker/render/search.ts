@@ -2,9 +2,10 @@
  * `/search`: the tenant's products, posts and events matched against the shopper's words. The
  * searchable text of a tenant is read once per isolate and content version.
  */
-import { getCollection, getCollectionItems } from '../catalog'
+import { getCollectionItems, listCollections } from '../catalog'
 import type { Tenant } from '../context'
-import { ITEM_PAGE_KINDS, kvKey } from '../records'
+import { ITEM_PAGE_KINDS } from '../records'
+import { plainText } from './text'
 
 export interface SearchResult {
   title: string
@@ -20,40 +21,23 @@ const KIND_LABEL: Record<string, string> = { products: 'Product', blog: 'Post', 
 const MAX_RESULTS = 50
 const indexes = new Map<string, Promise<Entry[]>>()
 
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
-}
-
 async function buildIndex(kv: KVNamespace, tenant: Tenant): Promise<Entry[]> {
-  const prefix = kvKey.collection(tenant.siteId, '')
-  const { keys } = await kv.list({ prefix })
-  const collections = await Promise.all(
-    keys.map((k) => getCollection(kv, tenant, k.name.slice(prefix.length))),
+  const searchable = (await listCollections(kv, tenant)).filter(
+    (c) => ITEM_PAGE_KINDS.has(c.typeName) && !c.memberOnly && !c.locked,
   )
-  const entries: Entry[] = []
-  for (const collection of collections) {
-    if (
-      !collection ||
-      !ITEM_PAGE_KINDS.has(collection.typeName) ||
-      collection.memberOnly ||
-      collection.locked
-    )
-      continue
-    for (const item of await getCollectionItems(kv, tenant, collection)) {
-      entries.push({
+  const lists = await Promise.all(
+    searchable.map(async (collection) =>
+      (await getCollectionItems(kv, tenant, collection)).map((item) => ({
         title: item.title,
         fullUrl: item.fullUrl,
         kind: KIND_LABEL[collection.typeName] ?? '',
         text: plainText(
           `${item.title} ${item.excerpt} ${item.body} ${item.tags.join(' ')} ${item.categories.join(' ')}`,
-        ),
-      })
-    }
-  }
-  return entries
+        ).toLowerCase(),
+      })),
+    ),
+  )
+  return lists.flat()
 }
 
 /** Results whose text holds every word of the query, titles matching first. */

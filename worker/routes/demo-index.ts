@@ -3,16 +3,13 @@
  * demo tenants with links to their hosts on the same port.
  */
 import type { MiddlewareHandler } from 'hono'
+import { escapeHtmlAttribute } from '../../templates/plugins/util.strings'
 import { getSite } from '../catalog'
 import type { AppEnv } from '../context'
 import { plainHtmlResponse } from '../render/plain'
 import { hostnameOf } from '../tenant'
 
 const INDEX_HOSTS = new Set(['localhost', '127.0.0.1'])
-
-function escapeHtml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
 
 export function demoIndex(): MiddlewareHandler<AppEnv> {
   return async function demoIndex(c, next) {
@@ -28,7 +25,7 @@ export function demoIndex(): MiddlewareHandler<AppEnv> {
         const site = await getSite(c.env.CATALOG, siteId).catch(() => null)
         const href = `http://${hostname}${port ? `:${port}` : ''}/`
         const title = site ? site.website.siteTitle : `${siteId} (record missing or invalid)`
-        return `<li><a href="${escapeHtml(href)}">${escapeHtml(title)}</a> <code>${escapeHtml(hostname)}</code></li>`
+        return `<li><a href="${escapeHtmlAttribute(href)}">${escapeHtmlAttribute(title)}</a> <code>${escapeHtmlAttribute(hostname)}</code></li>`
       }),
     )
     return plainHtmlResponse(

@@ -17,6 +17,7 @@ import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
 import { searchSite } from '../render/search'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
+import { plainText } from '../render/text'
 
 /** Items per page of a list (platform.md section 9: at most 200 products in a collection page). */
 export const PAGE_SIZE: Record<string, number> = { products: 200, blog: 20 }
@@ -46,10 +47,6 @@ const ITEM_TEMPLATE: Record<string, TemplateName> = {
   products: 'product',
   blog: 'blog-item',
   events: 'event-item',
-}
-
-function plainText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').trim()
 }
 
 export function notFoundPage(tenant: Tenant, kv: KVNamespace, path: string): Response {

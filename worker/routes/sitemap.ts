@@ -3,9 +3,9 @@
  * tenant, and `GET /robots.txt` pointing at it.
  */
 import { Hono } from 'hono'
-import { getCollection } from '../catalog'
+import { listCollections } from '../catalog'
 import type { AppEnv, Tenant } from '../context'
-import { ITEM_PAGE_KINDS, kvKey } from '../records'
+import { ITEM_PAGE_KINDS } from '../records'
 
 function escapeXml(text: string): string {
   return text.replace(
@@ -14,26 +14,10 @@ function escapeXml(text: string): string {
   )
 }
 
-/** Every collection slug of a tenant, following KV list cursors. */
-async function listCollectionSlugs(kv: KVNamespace, siteId: string): Promise<string[]> {
-  const prefix = kvKey.collection(siteId, '')
-  const slugs: string[] = []
-  let cursor: string | undefined
-  do {
-    const page = await kv.list({ prefix, cursor })
-    for (const key of page.keys) slugs.push(key.name.slice(prefix.length))
-    cursor = page.list_complete ? undefined : page.cursor
-  } while (cursor)
-  return slugs
-}
-
 /** Site-relative URLs: home, collections with their items, then search and (stores) the cart. */
 export async function sitemapPaths(kv: KVNamespace, tenant: Tenant): Promise<string[]> {
-  const slugs = await listCollectionSlugs(kv, tenant.siteId)
-  const collections = await Promise.all(slugs.map((slug) => getCollection(kv, tenant, slug)))
   const paths = new Set<string>(['/'])
-  for (const collection of collections) {
-    if (!collection) continue
+  for (const collection of await listCollections(kv, tenant)) {
     paths.add(collection.fullUrl)
     if (!ITEM_PAGE_KINDS.has(collection.typeName)) continue
     for (const slug of collection.itemSlugs) paths.add(`/${collection.urlId}/${slug}`)

@@ -1,0 +1,6 @@
+import { stripTags } from '../../templates/plugins/images'
+
+/** Merchant HTML as one line of plain text (descriptions, JSON-LD, the search index). */
+export function plainText(html: string): string {
+  return stripTags(html).replace(/\s+/g, ' ').trim()
+}
