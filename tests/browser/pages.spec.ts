@@ -89,6 +89,9 @@ const PAGES: PageKind[] = [
   },
 ]
 
+/** React loads on first hydration; on a busy two-core machine that has taken over 10 s. */
+const HYDRATION_WAIT = 20_000
+
 /** Islands that hydrate without the shopper scrolling (`load`, `idle`) and have not yet. */
 const LOAD_ISLANDS_PENDING = 'sf-island:not([data-island-hydrate="visible"]):not([data-island-hydrated])'
 
@@ -131,9 +134,9 @@ for (const p of PAGES) {
     const hasIslands = (await page.locator('sf-island').count()) > 0
     if (hasIslands) {
       // Every island hydrates (the runtime marks each one): at once, or once scrolled to.
-      await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: 10_000 })
+      await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: HYDRATION_WAIT })
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-      await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, { timeout: 10_000 })
+      await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, { timeout: HYDRATION_WAIT })
     } else {
       expect(await page.locator('script[src]').count(), 'a page without islands loads no script').toBe(0)
       expect(await scriptUrls(page)).toEqual([])
@@ -147,7 +150,7 @@ for (const p of PAGES) {
 
 test('Should print the JavaScript a product page transfers before any interaction', async ({ page }) => {
   await page.goto(urlOf('aurora.localhost', '/apparel/ridgeline-flannel-shirt'))
-  await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: 10_000 })
+  await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: HYDRATION_WAIT })
   const urls = await scriptUrls(page)
   expect(urls.length).toBeGreaterThan(0)
   let raw = 0
