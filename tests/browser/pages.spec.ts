@@ -136,7 +136,9 @@ for (const p of PAGES) {
       // Every island hydrates (the runtime marks each one): at once, or once scrolled to.
       await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: HYDRATION_WAIT })
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-      await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, { timeout: HYDRATION_WAIT })
+      await expect(page.locator('sf-island:not([data-island-hydrated])')).toHaveCount(0, {
+        timeout: HYDRATION_WAIT,
+      })
     } else {
       expect(await page.locator('script[src]').count(), 'a page without islands loads no script').toBe(0)
       expect(await scriptUrls(page)).toEqual([])
