@@ -4,11 +4,11 @@ import { trimTrailingSlash } from 'hono/trailing-slash'
 import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
+import { resolveTenant } from './middleware/tenant'
 import { brokenSiteResponse } from './render/plain'
 import { demoIndex } from './routes/demo-index'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
-import { resolveTenant } from './tenant'
 
 export const app = new Hono<AppEnv>()
 

@@ -7,8 +7,8 @@
  * focus back to the info button. Nothing is fetched: the provider's own page is not loaded.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ISLAND_EVENT } from '../constants'
-import type { IslandProps } from '../props'
+import { ISLAND_EVENT, onIslandEvent } from '../constants'
+import { defineClient } from '../contracts'
 import { variantPriceAmount } from './rules'
 import { type InstallmentTeaserProps, InstallmentTeaserView } from './view'
 
@@ -31,9 +31,7 @@ function trapTab(event: KeyboardEvent, dialog: HTMLElement): void {
   }
 }
 
-export default function InstallmentTeaser(islandProps: IslandProps) {
-  // The props are the ones server.ts built for this island (read back by the runtime).
-  const props = islandProps as unknown as InstallmentTeaserProps
+function InstallmentTeaser(props: InstallmentTeaserProps) {
   const [currentPrice, setCurrentPrice] = useState<string | null>(props.price)
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -49,14 +47,15 @@ export default function InstallmentTeaser(islandProps: IslandProps) {
   // The chosen variant's price decides the message; no variant brings the page's price back.
   useEffect(() => {
     const product = rootRef.current?.closest('[data-item-id]') ?? document
-    const onVariantChange = (event: Event) => {
-      const detail = (event as CustomEvent<{ itemId?: unknown; variant?: unknown } | null>).detail
-      if (detail?.itemId !== undefined && detail.itemId !== props.itemId) return
-      const variant = detail?.variant
-      setCurrentPrice(variant == null ? props.price : (variantPriceAmount(variant) ?? props.price))
-    }
-    product.addEventListener(ISLAND_EVENT.variantChange, onVariantChange)
-    return () => product.removeEventListener(ISLAND_EVENT.variantChange, onVariantChange)
+    return onIslandEvent(
+      product,
+      ISLAND_EVENT.variantChange,
+      ({ itemId, variant }) => {
+        if (itemId !== props.itemId) return
+        setCurrentPrice(variant === null ? props.price : (variantPriceAmount(variant) ?? props.price))
+      },
+      { last: true },
+    )
   }, [props.itemId, props.price])
 
   useEffect(() => {
@@ -96,3 +95,5 @@ export default function InstallmentTeaser(islandProps: IslandProps) {
     />
   )
 }
+
+export default defineClient('installment-teaser', InstallmentTeaser)

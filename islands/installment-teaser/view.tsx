@@ -6,7 +6,14 @@
  * of it is in the server HTML.
  */
 import type { Ref } from 'react'
-import { fillText, INSTALLMENT_TEXT, type InstallmentRange, offerLimits, teaserMessage } from './rules'
+import { fillText, INSTALLMENTS_TEXT } from '../../templates/shared'
+import { type InstallmentRange, offerLimits, teaserMessage } from './rules'
+
+const DIALOG_STEPS = [
+  INSTALLMENTS_TEXT.dialogStep1,
+  INSTALLMENTS_TEXT.dialogStep2,
+  INSTALLMENTS_TEXT.dialogStep3,
+]
 
 /** The island's props: plain JSON, built by `server.ts` from the template data. */
 export type InstallmentTeaserProps = {
@@ -66,7 +73,7 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
         className="installment-teaser-info"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={fillText(INSTALLMENT_TEXT.infoButton, words)}
+        aria-label={fillText(INSTALLMENTS_TEXT.infoButton, words)}
         onClick={props.onOpen}
         ref={props.buttonRef}
       >
@@ -85,21 +92,21 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
             <button
               type="button"
               className="installment-dialog-close"
-              aria-label={INSTALLMENT_TEXT.close}
+              aria-label={INSTALLMENTS_TEXT.close}
               onClick={props.onClose}
             >
               <span aria-hidden="true">×</span>
             </button>
-            <h2 id={titleId}>{fillText(INSTALLMENT_TEXT.dialogTitle, words)}</h2>
-            <p id={introId}>{fillText(INSTALLMENT_TEXT.dialogIntro, words)}</p>
+            <h2 id={titleId}>{fillText(INSTALLMENTS_TEXT.dialogTitle, words)}</h2>
+            <p id={introId}>{fillText(INSTALLMENTS_TEXT.dialogIntro, words)}</p>
             <ol>
-              {INSTALLMENT_TEXT.dialogSteps.map((step) => (
+              {DIALOG_STEPS.map((step) => (
                 <li key={step}>{fillText(step, words)}</li>
               ))}
             </ol>
-            <p className="installment-dialog-terms">{fillText(INSTALLMENT_TEXT.dialogTerms, limits)}</p>
+            <p className="installment-dialog-terms">{fillText(INSTALLMENTS_TEXT.dialogTerms, limits)}</p>
             <button type="button" className="installment-dialog-done" onClick={props.onClose}>
-              {INSTALLMENT_TEXT.done}
+              {INSTALLMENTS_TEXT.done}
             </button>
           </div>
         </div>

@@ -1,26 +1,34 @@
-// The production island bundle (scripts/build-islands.mjs, built before the suite) holds every
-// registered island, and the static assets serve it with a year of immutable caching.
+// The registry and the production island bundle (scripts/build-islands.mjs, built before the
+// suite) agree: every registered island has its module, every island folder with a client is
+// registered, and the static assets serve the bundle with a year of immutable caching.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import manifest from '../../dist/islands-manifest.json'
-import { ISLAND_NAMES } from '../../islands/names'
+import { ISLAND_NAMES } from '../../worker/render/islands'
 
 const chunks: Record<string, string[]> = manifest.chunks
+const modules: Record<string, string> = manifest.islands
 
 describe('island bundle', () => {
   it('Should name at least the three first islands', () => {
     expect(ISLAND_NAMES).toEqual(expect.arrayContaining(['gallery', 'installment-teaser', 'variant-picker']))
   })
 
-  // islands/registry.ts is typed to map exactly these names; here each one must be built.
+  it('Should build exactly the registered islands (no folder left out, none unregistered)', () => {
+    expect(Object.keys(modules).sort()).toEqual([...ISLAND_NAMES].sort())
+  })
+
   for (const name of ISLAND_NAMES) {
-    it(`Should build the "${name}" island's client component into the production bundle`, () => {
-      const holding = Object.keys(chunks).filter((file) =>
-        chunks[file]?.includes(`islands/${name}/client.tsx`),
-      )
-      expect(holding).toHaveLength(1)
+    it(`Should build the "${name}" island's client component into its own module`, () => {
+      const src = modules[name] as string
+      expect(src).toMatch(new RegExp(`^/_islands/${name}-[A-Z0-9]+\\.js$`))
+      expect(chunks[src]).toContain(`islands/${name}/client.tsx`)
     })
   }
+
+  it('Should keep React out of the runtime, the one script a page loads before any interaction', () => {
+    expect(chunks[manifest.runtime]?.some((input) => input.includes('node_modules/react'))).toBe(false)
+  })
 
   it('Should serve the runtime and every chunk from static assets with immutable caching', async () => {
     for (const file of Object.keys(chunks)) {
