@@ -7,19 +7,20 @@ import type { ComponentType } from 'react'
 import type { IslandDefinition } from './define'
 import type * as Registry from './registry'
 
-type Definitions = typeof Registry
-
-export type IslandName = keyof Definitions & string
-
-/** The props type of each island, by name. */
-export type IslandPropsMap = {
-  [N in IslandName]: Definitions[N] extends IslandDefinition<N, infer P> ? P : never
+/** The props type of each island of a registry, by name. */
+export type IslandPropsOf<R> = {
+  // biome-ignore lint/suspicious/noExplicitAny: matches any island name; the props are what is inferred.
+  [N in keyof R & string]: R[N] extends IslandDefinition<any, infer P> ? P : never
 }
 
-/** The client component of an island, typed by its registry entry. */
-export function defineClient<N extends IslandName>(
-  _name: N,
-  component: ComponentType<IslandPropsMap[N]>,
-): ComponentType<IslandPropsMap[N]> {
-  return component
+export type IslandPropsMap = IslandPropsOf<typeof Registry>
+export type IslandName = keyof IslandPropsMap
+
+/** `defineClient` for a registry: checks each client component against its island's props. */
+export function clientDefiner<R>() {
+  return <N extends keyof IslandPropsOf<R>>(_name: N, component: ComponentType<IslandPropsOf<R>[N]>) =>
+    component
 }
+
+/** The client component of an island, typed by its registry entry: `defineClient('gallery', Gallery)`. */
+export const defineClient = clientDefiner<typeof Registry>()

@@ -6,19 +6,18 @@
 //
 //   node scripts/build-islands.mjs
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { build } from 'esbuild'
 import { ROOT } from './wrangler.mjs'
 
 const OUT_DIR = join(ROOT, 'public', '_islands')
 const MANIFEST = join(ROOT, 'dist', 'islands-manifest.json')
-const ISLANDS_DIR = join(ROOT, 'islands')
 const ENTRY = 'island-entry:'
 
-/** Island folders with a client component; the registry test checks they match the registry. */
-export function islandFolders() {
-  return readdirSync(ISLANDS_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(ISLANDS_DIR, entry.name, 'client.tsx')))
+/** Island folders (`<root>/<name>`) with a client component; the registry test checks they match the registry. */
+export function islandFolders(root = 'islands') {
+  return readdirSync(join(ROOT, root), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, root, entry.name, 'client.tsx')))
     .map((entry) => entry.name)
     .sort()
 }
@@ -29,9 +28,9 @@ const islandEntries = {
   setup(build) {
     build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path, namespace: 'island-entry' }))
     build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => {
-      const name = args.path.slice(ENTRY.length)
+      const folder = args.path.slice(ENTRY.length)
       return {
-        contents: `export { default as Component } from './islands/${name}/client.tsx'\nexport { mount } from './islands/runtime/mount.ts'\n`,
+        contents: `export { default as Component } from './${folder}/client.tsx'\nexport { mount } from './islands/runtime/mount.ts'\n`,
         resolveDir: ROOT,
         loader: 'ts',
       }
@@ -39,16 +38,27 @@ const islandEntries = {
   },
 }
 
-export async function buildIslands() {
-  rmSync(OUT_DIR, { recursive: true, force: true })
-  const folders = islandFolders()
+/**
+ * Builds the runtime and the islands found under `roots` (the tests add a fixture root) into
+ * `outDir`, and writes the manifest (module URLs are `/_islands/<file>` either way).
+ */
+export async function buildIslands({
+  roots = ['islands'],
+  outDir: out = OUT_DIR,
+  manifestPath = MANIFEST,
+} = {}) {
+  const outDir = resolve(ROOT, out)
+  rmSync(outDir, { recursive: true, force: true })
+  const folders = roots.flatMap((root) =>
+    islandFolders(root).map((name) => ({ name, folder: `${root}/${name}` })),
+  )
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: {
       runtime: 'islands/runtime/index.ts',
-      ...Object.fromEntries(folders.map((name) => [name, `${ENTRY}${name}`])),
+      ...Object.fromEntries(folders.map(({ name, folder }) => [name, `${ENTRY}${folder}`])),
     },
-    outdir: OUT_DIR,
+    outdir: outDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -66,19 +76,19 @@ export async function buildIslands() {
     plugins: [islandEntries],
   })
   const outputs = result.metafile.outputs
-  const publicPath = (file) => `/${relative(join(ROOT, 'public'), join(ROOT, file)).split('\\').join('/')}`
+  const publicPath = (file) => `/_islands/${relative(outDir, join(ROOT, file)).split('\\').join('/')}`
   const entryFile = (entryPoint) =>
     Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)
   const islands = Object.fromEntries(
-    folders.map((name) => [name, publicPath(entryFile(`island-entry:${ENTRY}${name}`))]),
+    folders.map(({ name, folder }) => [name, publicPath(entryFile(`island-entry:${ENTRY}${folder}`))]),
   )
   // Every output with the sources it holds, for the bundle tests.
   const chunks = Object.fromEntries(
     Object.entries(outputs).map(([file, output]) => [publicPath(file), Object.keys(output.inputs)]),
   )
   const manifest = { runtime: publicPath(entryFile('islands/runtime/index.ts')), islands, chunks }
-  mkdirSync(join(ROOT, 'dist'), { recursive: true })
-  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
+  mkdirSync(dirname(manifestPath), { recursive: true })
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest
 }
 

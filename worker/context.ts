@@ -23,5 +23,7 @@ export interface AppEnv {
     tenant: Tenant
     /** The request's reader of its tenant's records. */
     catalog: Catalog
+    /** The visitor's crumb (middleware/crumb.ts): from the cookie, or new on this response. */
+    crumb: string
   }
 }

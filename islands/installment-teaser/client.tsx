@@ -1,10 +1,11 @@
 /**
  * The installment teaser island in the browser. It hydrates the server's pill as it is (same
- * view, same props, dialog closed), then: refreshes the message when the variant picker
- * announces a variant (`storefront:variant-change` on the product element), and runs the
- * information dialog: opens from the info button with focus on its close button, keeps Tab and
- * Shift+Tab inside, closes on Escape, on a click on the overlay and on its buttons, and gives
- * focus back to the info button. Nothing is fetched: the provider's own page is not loaded.
+ * view, same props), then: shows the price of the variant the variant picker announces
+ * (`storefront:variant-change` on the product element, including the one that woke it), and
+ * runs the information dialog, a native modal `<dialog>` that may already be open (the shopper
+ * clicked before the island was live): focus on its close button, Tab and Shift+Tab kept inside,
+ * closed on Escape, on a click on the overlay and on its buttons, with focus back on the info
+ * button. Nothing is fetched: the provider's own page is not loaded.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ISLAND_EVENT, onIslandEvent } from '../constants'
@@ -36,10 +37,10 @@ function InstallmentTeaser(props: InstallmentTeaserProps) {
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const overlayRef = useRef<HTMLDivElement>(null)
-  const dialogRef = useRef<HTMLDivElement>(null)
+  const dialogRef = useRef<HTMLDialogElement>(null)
 
   const close = useCallback(() => {
+    if (dialogRef.current?.open) dialogRef.current.close()
     setOpen(false)
     buttonRef.current?.focus()
   }, [])
@@ -58,26 +59,37 @@ function InstallmentTeaser(props: InstallmentTeaserProps) {
     )
   }, [props.itemId, props.price])
 
+  // The native dialog tells when it opens (its invoker, even before hydration) and closes (Escape).
   useEffect(() => {
     const dialog = dialogRef.current
-    const overlay = overlayRef.current
-    if (!open || dialog === null || overlay === null) return
-    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+    if (dialog === null) return
+    if (dialog.open) setOpen(true)
+    const onToggle = () => {
+      setOpen(dialog.open)
+      if (!dialog.open) buttonRef.current?.focus()
+    }
+    dialog.addEventListener('toggle', onToggle)
+    return () => dialog.removeEventListener('toggle', onToggle)
+  }, [])
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!open || dialog === null) return
+    if (!dialog.open) dialog.showModal()
+    const panel = dialog.firstElementChild instanceof HTMLElement ? dialog.firstElementChild : dialog
+    if (!panel.contains(document.activeElement)) panel.querySelector<HTMLElement>(FOCUSABLE)?.focus()
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        close()
-      } else if (event.key === 'Tab') trapTab(event, dialog)
+      if (event.key === 'Tab') trapTab(event, panel)
     }
-    // A click on the overlay itself, not on the dialog inside it, is a click outside.
-    const onOverlayClick = (event: MouseEvent) => {
-      if (event.target === overlay) close()
+    // A click on the overlay itself, not on the panel inside it, is a click outside.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) close()
     }
-    document.addEventListener('keydown', onKeyDown)
-    overlay.addEventListener('click', onOverlayClick)
+    dialog.addEventListener('keydown', onKeyDown)
+    dialog.addEventListener('click', onClick)
     return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      overlay.removeEventListener('click', onOverlayClick)
+      dialog.removeEventListener('keydown', onKeyDown)
+      dialog.removeEventListener('click', onClick)
     }
   }, [open, close])
 
@@ -90,7 +102,6 @@ function InstallmentTeaser(props: InstallmentTeaserProps) {
       onClose={close}
       rootRef={rootRef}
       buttonRef={buttonRef}
-      overlayRef={overlayRef}
       dialogRef={dialogRef}
     />
   )

@@ -15,7 +15,7 @@ import {
   ISLAND_EVENT,
 } from '../constants'
 import { parseProps } from '../props'
-import { type Recorder, recordInteractions } from './replay'
+import { type Recorder, recordInteractions, wasTouched } from './replay'
 import { schedule } from './strategies'
 
 /** What an island's module exports (the build wraps each `client.tsx` with `mount.ts`). */
@@ -81,7 +81,8 @@ function start(): void {
     const strategy = strategyOf(element)
     const wake = (element.getAttribute(ISLAND_ATTR.wake) ?? '').split(' ').filter(Boolean)
     const recorder = strategy === 'interaction' ? recordInteractions(element, wake) : null
-    schedule(strategy, element, wake, () => {
+    const when = strategy === 'interaction' && wasTouched(element) ? 'load' : strategy
+    schedule(when, element, wake, () => {
       hydrateIsland(element, name, recorder).catch((error) => {
         recorder?.stop()
         reportError(element, name, error)

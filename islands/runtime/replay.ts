@@ -53,6 +53,19 @@ function setNativeValue(control: HTMLInputElement | HTMLTextAreaElement, value: 
   else control.value = value
 }
 
+/**
+ * Whether the shopper already used the island's plain HTML before the runtime arrived (the
+ * scripts were slow): focus inside, a control changed, a native dialog opened. Then it hydrates
+ * at once instead of waiting for a next interaction.
+ */
+export function wasTouched(element: Element): boolean {
+  if (element.contains(document.activeElement) && document.activeElement !== document.body) return true
+  if (element.querySelector('dialog[open]') !== null) return true
+  return [...element.querySelectorAll<Control>('input, select, textarea')].some((control) =>
+    changed({ control, checked: isCheckable(control) ? control.checked : false, value: control.value }),
+  )
+}
+
 function replayControl(state: ControlState): void {
   const { control } = state
   if (isCheckable(control)) {

@@ -15,7 +15,7 @@ export const INSTALLMENTS_TEXT = {
   dialogStep2: 'Choose {provider} as your payment method at checkout.',
   dialogStep3: 'Pay the first installment when you order and the rest every two weeks.',
   dialogTerms:
-    'Available for orders over {min} and up to {max}. {provider} approves each order; its terms apply and late fees may be charged.',
+    'Orders above {min} and up to {max} qualify. {provider} approves each order; its terms apply and late fees may be charged.',
   close: 'Close',
   done: 'Got it',
 } as const

@@ -4,7 +4,9 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import manifest from '../../dist/islands-manifest.json'
-import { ISLAND_NAMES } from '../../worker/render/islands'
+import { createEngine } from '../../templates/index'
+import { ISLAND_NAMES, islandKit } from '../../worker/render/islands'
+import * as TEST_REGISTRY from '../fixtures/islands/registry'
 
 const chunks: Record<string, string[]> = manifest.chunks
 const modules: Record<string, string> = manifest.islands
@@ -46,5 +48,30 @@ describe('island bundle', () => {
       (response.body as ReadableStream<Uint8Array>).pipeThrough(new CompressionStream('gzip')),
     ).arrayBuffer()
     expect(gzipped.byteLength).toBeLessThan(2048)
+  })
+})
+
+describe('An island added the documented way (its folder and one registry line)', () => {
+  const kit = islandKit(TEST_REGISTRY, {
+    ...manifest.islands,
+    'test-counter': '/_islands/test-counter-TEST.js',
+  })
+  const engine = createEngine({ plugins: [{ name: 'islands', formatters: kit.formatters }] })
+
+  it('Should print its marker with its props, strategy and module from its formatter', () => {
+    const { output, errors } = engine.render('{counter|test-counter}', { counter: { start: 3 } })
+    expect(errors).toEqual([])
+    expect(output).toBe(
+      '<sf-island data-island="test-counter" data-island-props="{&quot;label&quot;:&quot;Count&quot;,&quot;start&quot;:3}" data-island-hydrate="interaction" data-island-src="/_islands/test-counter-TEST.js"><button type="button" class="test-counter">Count: 3</button></sf-island>',
+    )
+  })
+
+  it('Should bring its CSS to pages whose templates use its formatter, and only those', () => {
+    expect(kit.css(['test-counter', 'html'])).toBe('.test-counter{font-weight:700}')
+    expect(kit.css(['html'])).toBe('')
+  })
+
+  it('Should keep every production island beside it', () => {
+    expect([...kit.names].sort()).toEqual([...ISLAND_NAMES, 'test-counter'].sort())
   })
 })
