@@ -308,4 +308,23 @@ export const COOKIE = {
   cart: 'ss_cart',
   /** The signed-in site user's session (a signed JWT, HttpOnly). */
   siteUser: 'ss_site_user',
+  /** The tracking script's analytics id (390 days), beside its copy in local storage. */
+  analyticsId: 'ss_aid',
+  /** Session and marketing ids, where a client keeps them in cookies (ours keeps them in storage). */
+  sessionId: 'ss_sid',
+  marketingId: 'ss_mid',
+  /** A locked page opened with its password (signed, HttpOnly, scoped to the page's path). */
+  pageUnlock: 'ss_page_unlock',
 } as const
+
+/**
+ * The five visitor cookies a restrictive cookie policy clears and stops setting (storefront.md
+ * section 9). `crumb`, the cart cookies and the site-user cookie are never among them.
+ */
+export const VISITOR_COOKIES = [
+  COOKIE.census,
+  COOKIE.visitTimestamp,
+  COOKIE.analyticsId,
+  COOKIE.sessionId,
+  COOKIE.marketingId,
+] as const

@@ -7,6 +7,7 @@ import type { AppEnv } from './context'
 import { logError } from './log'
 import { visitorCrumb } from './middleware/crumb'
 import { resolveTenant } from './middleware/tenant'
+import { visitCookies } from './middleware/visit-cookies'
 import { brokenSiteResponse } from './render/plain'
 import { demoIndex } from './routes/demo-index'
 import { pageRoutes } from './routes/pages'
@@ -31,6 +32,8 @@ app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())
 app.route('/api', apiRoutes)
+// Pages only (the API answered above): visit cookies go onto the page after it is produced.
+app.use(visitCookies())
 app.use(trimTrailingSlash())
 app.route('/', sitemapRoutes)
 app.route('/', pageRoutes)

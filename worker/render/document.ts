@@ -33,6 +33,8 @@ export interface StreamPageOptions {
   main: Promise<string>
   /** Extra response headers (e.g. cache-control). */
   headers?: Record<string, string>
+  /** Markup at the very end of `<body>`, after any island scripts: the tracking tags (tracking.ts). */
+  tail?: string
 }
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
@@ -45,6 +47,7 @@ export function streamPage({
   frame,
   main,
   headers = {},
+  tail = '',
 }: StreamPageOptions): Response {
   const encoder = new TextEncoder()
   const lang = escapeHtmlAttribute(tenant.site.website.language)
@@ -74,7 +77,9 @@ export function streamPage({
       write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
       const html = (await mainResult) ?? FAILED_MAIN
       const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
-      write(`${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`)
+      write(
+        `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
+      )
       if (!cancelled) controller.close()
     },
     cancel() {

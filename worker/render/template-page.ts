@@ -12,6 +12,7 @@ import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
 import { islandCss } from './islands'
 import { builtIns, loadTemplates, type PageTemplate } from './template-store'
+import { type TrackedPage, trackingTags } from './tracking'
 
 export interface TemplatePageOptions {
   catalog: Catalog
@@ -22,6 +23,10 @@ export interface TemplatePageOptions {
   status?: number
   /** The page's own data (collection, item, items, ...); may be slow. */
   data: Promise<TemplateData> | TemplateData
+  /** Extra response headers (a personal page's `cache-control`). */
+  headers?: Record<string, string>
+  /** What the tracking script needs to know of the page (its kind is the template's name). */
+  tracked?: Omit<TrackedPage, 'kind'>
 }
 
 /** Runs a compiled template; render errors are logged, the page shows what rendered. */
@@ -52,7 +57,7 @@ function cssOf(templates: readonly PageTemplate[]): string {
 }
 
 export function renderTemplatePage(options: TemplatePageOptions): Response {
-  const { catalog, head, template, path, status, data } = options
+  const { catalog, head, template, path, status, data, headers } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer', template])
   const main = Promise.all([templates, data]).then(([t, own]) =>
@@ -62,6 +67,8 @@ export function renderTemplatePage(options: TemplatePageOptions): Response {
     tenant: catalog.tenant,
     head,
     status,
+    headers,
+    tail: trackingTags(catalog.tenant, { kind: template, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),
@@ -73,15 +80,21 @@ export function renderTemplatePage(options: TemplatePageOptions): Response {
 
 /** A page whose main region React renders (the cart), in the tenant's header and footer. */
 export function renderReactPage(
-  options: Omit<TemplatePageOptions, 'template' | 'data'> & { main: () => string; css?: string },
+  options: Omit<TemplatePageOptions, 'template' | 'data'> & {
+    main: () => string
+    css?: string
+    kind: string
+  },
 ) {
-  const { catalog, head, path, status } = options
+  const { catalog, head, path, status, headers } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer'])
   return streamPage({
     tenant: catalog.tenant,
     head,
     status,
+    headers,
+    tail: trackingTags(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),

@@ -4,7 +4,7 @@
  * member-area screens. Each reads its own record first (the `<head>` leaves with it) and its
  * item lists on the slow path.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
 import type { TemplateName } from '../../templates/index'
@@ -19,6 +19,7 @@ import { plainHtmlResponse } from '../render/plain'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
+import { guardPage, postToGuardedPage, publicCollection } from './protected-pages'
 
 /** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
 export const PAGE_SIZE: Record<string, number> = { products: LIST_LIMITS.productsPerPage, blog: 20 }
@@ -61,24 +62,12 @@ export function notFoundPage(catalog: Catalog, path: string): Response {
   })
 }
 
-/** A locked or member-only collection answers with its screen instead of its content. */
-function guardScreen(catalog: Catalog, collection: Collection, path: string): Response | null {
-  const template = collection.locked ? 'lock-screen' : collection.memberOnly ? 'member-denied' : null
-  if (template === null) return null
-  return renderTemplatePage({
-    catalog,
-    path,
-    template,
-    head: { title: collection.title, path, type: 'website', noindex: true },
-    data: { collection },
-  })
-}
-
-function collectionPage(catalog: Catalog, collection: Collection, page: number) {
+async function collectionPage(c: Context<AppEnv>, collection: Collection, page: number) {
+  const catalog = c.var.catalog
   const { tenant } = catalog
   const path = collection.fullUrl
-  const guarded = guardScreen(catalog, collection, path)
-  if (guarded) return guarded
+  const guarded = await guardPage(c, collection, path)
+  if (guarded instanceof Response) return guarded
   const isHome = collection.urlId === tenant.site.homeCollection
   const pageSize = PAGE_SIZE[collection.typeName] ?? collection.itemSlugs.length
   const head: HeadData = {
@@ -92,7 +81,7 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
       offset: (page - 1) * pageSize,
       limit: pageSize,
     })
-    const own: Record<string, unknown> = { collection, items }
+    const own: Record<string, unknown> = { ...guarded?.own, collection: publicCollection(collection), items }
     if (collection.typeName === 'products') {
       own.pagination = pagination(collection, page, pageSize)
       own.productMerchandisingContext = merchandisingFor(tenant, items)
@@ -105,7 +94,15 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
     }
     return own
   })()
-  return renderTemplatePage({ catalog, path, head, template: COLLECTION_TEMPLATE[collection.typeName], data })
+  return renderTemplatePage({
+    catalog,
+    path,
+    head,
+    template: COLLECTION_TEMPLATE[collection.typeName],
+    data,
+    headers: guarded?.headers,
+    tracked: { pageId: collection.id },
+  })
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
@@ -126,7 +123,7 @@ pageRoutes.get('/', async function showHome(c) {
   const catalog = c.var.catalog
   const collection = await catalog.collection(c.var.tenant.site.homeCollection)
   if (!collection) return notFoundPage(catalog, '/')
-  return collectionPage(catalog, collection, 1)
+  return collectionPage(c, collection, 1)
 })
 
 pageRoutes.get('/search', function showSearch(c) {
@@ -156,6 +153,7 @@ pageRoutes.get('/cart', function showCart(c) {
     path: '/cart',
     head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
     main: () => renderToString(<CartPage />),
+    kind: 'cart',
   })
 })
 
@@ -175,7 +173,15 @@ pageRoutes.get('/:collection', async function showCollection(c) {
   if (page > 1 && (!pageSize || (page - 1) * pageSize >= collection.itemSlugs.length)) {
     return notFoundPage(catalog, c.req.path)
   }
-  return collectionPage(catalog, collection, page)
+  return collectionPage(c, collection, page)
+})
+
+pageRoutes.post('/:collection', async function postToPage(c) {
+  const catalog = c.var.catalog
+  const slug = slugSchema.safeParse(c.req.param('collection'))
+  const collection = slug.success ? await catalog.collection(slug.data) : null
+  const answer = collection ? await postToGuardedPage(c, collection) : null
+  return answer ?? notFoundPage(catalog, c.req.path)
 })
 
 pageRoutes.get('/:collection/:slug', async function showItem(c) {
@@ -196,18 +202,21 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     !isPublished(item, Date.now())
   )
     return notFoundPage(catalog, c.req.path)
-  const guarded = guardScreen(catalog, collection, item.fullUrl)
-  if (guarded) return guarded
+  const guarded = await guardPage(c, collection, item.fullUrl)
+  if (guarded instanceof Response) return guarded
+  const shown = { ...guarded?.own, collection: publicCollection(collection), item }
   const data =
     collection.typeName === 'products'
-      ? { collection, item, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]) }
-      : { collection, item }
+      ? { ...shown, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]) }
+      : shown
   return renderTemplatePage({
     catalog,
     path: item.fullUrl,
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
+    headers: guarded?.headers,
+    tracked: { pageId: item.id, product: collection.typeName === 'products' ? item : undefined },
   })
 })
 

@@ -1,0 +1,70 @@
+/**
+ * Version 2 events (platform.md sections 3 and 7, storefront.md section 7):
+ *
+ * - `POST /api/v1/clanker/events`: `eventSchemaName` and `eventContent` (JSON text), as JSON or
+ *   as a form-encoded beacon (preferred: it needs no crumb and survives the page being left).
+ *   The content is validated against its schema (the four commerce events and Performance),
+ *   then queued: 202, or 204 when suppressed. Commerce events get, from the beacon's cookies,
+ *   what only the worker knows: the signed-in site user (`site_user_id`, `logged_in`) and the
+ *   cart's id.
+ * - `POST /api/v1/clanker/validate-event-content/{schemaName}`: the same validation, nothing
+ *   stored: 200 `{valid: true}`, or 400 with the reason; an unknown schema is a 404.
+ */
+import { type Context, Hono } from 'hono'
+import { COOKIE } from '../../templates/shared'
+import { beaconForm } from '../analytics/beacon-body'
+import { acceptEvents } from '../analytics/gate'
+import { clankerEnvelopeSchema, EVENT_SCHEMAS, isCommerceEvent } from '../analytics/schemas'
+import type { AppEnv } from '../context'
+import { readCookie } from '../middleware/cookies'
+import { rateLimit } from '../middleware/rate-limit'
+import { siteUserClaims } from '../middleware/site-user'
+import { InputError, jsonBody, validate } from './validate'
+
+/** The envelope, from JSON or form fields. */
+function envelopeOf(c: Context<AppEnv>) {
+  const type = c.req.header('content-type') ?? ''
+  return type.startsWith('application/json')
+    ? jsonBody(c, clankerEnvelopeSchema)
+    : beaconForm(c, clankerEnvelopeSchema)
+}
+
+/** `content` checked against schema `schemaName`. */
+function checkedContent(schemaName: string, content: unknown): Record<string, unknown> {
+  const schema = EVENT_SCHEMAS[schemaName]
+  if (schema === undefined) throw new InputError(`There is no event schema named "${schemaName}".`, {}, 404)
+  return validate(schema, content)
+}
+
+export const clankerRoutes = new Hono<AppEnv>()
+
+clankerRoutes.post(
+  '/events',
+  rateLimit('clanker:events', { limiter: 'BEACON_LIMITER' }),
+  async function recordEvent(c) {
+    const { eventSchemaName, eventContent } = await envelopeOf(c)
+    const content = checkedContent(eventSchemaName, eventContent)
+    if (isCommerceEvent(eventSchemaName)) {
+      const claims = await siteUserClaims(c)
+      content.site_user_id = claims?.siteUserId ?? null
+      content.logged_in = claims !== null
+      content.cart_id ??= readCookie(c, COOKIE.cart) ?? null
+      content.website_id ??= c.var.tenant.site.website.id
+    }
+    const pagePath = typeof content.page_path === 'string' ? content.page_path : '/'
+    const occurredAt =
+      typeof content.event_occurrence_timestamp === 'number' ? content.event_occurrence_timestamp : undefined
+    return acceptEvents(c, [{ event: eventSchemaName, data: content, occurredAt }], { pagePath })
+  },
+)
+
+clankerRoutes.post(
+  '/validate-event-content/:schemaName',
+  rateLimit('clanker:validate', { limiter: 'BEACON_LIMITER' }),
+  async function validateEventContent(c) {
+    const schemaName = c.req.param('schemaName')
+    const { eventContent } = await envelopeOf(c)
+    checkedContent(schemaName, eventContent)
+    return c.json({ valid: true, eventSchemaName: schemaName })
+  },
+)
