@@ -37,7 +37,11 @@ export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store' } as const
 /** How long the right password keeps a locked page open for the visitor: a day. */
 export const UNLOCK_LIFETIME_SECONDS = 24 * 60 * 60
 
-/** Rate-limit endpoint of page passwords: per visitor, and per page. */
+/**
+ * Rate-limit endpoints of page passwords: per visitor (10 a minute, SIGN_IN_LIMITER) and per
+ * page (60 a minute across all visitors, RATE_LIMITER: enough to stop guessing, too many for
+ * one visitor to lock everyone else out).
+ */
 const PAGE_PASSWORD = 'page-password'
 const PAGE_PASSWORD_PAGE = 'page-password-page'
 
@@ -176,7 +180,7 @@ async function unlockPage(c: Context<AppEnv>, collection: Collection): Promise<R
   const fields = passwordFormSchema.safeParse(await formFields(c))
   const withinLimits =
     (await withinRateLimit(c, PAGE_PASSWORD, 'SIGN_IN_LIMITER')) &&
-    (await withinRateLimit(c, PAGE_PASSWORD_PAGE, 'SIGN_IN_LIMITER', collection.id))
+    (await withinRateLimit(c, PAGE_PASSWORD_PAGE, 'RATE_LIMITER', collection.id))
   if (!withinLimits)
     return guardScreen(c, collection, collection.fullUrl, screen, 429, ACCOUNT_TEXT.tooManyAttempts)
   const hash = collection.pagePassword
