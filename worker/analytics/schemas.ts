@@ -122,7 +122,7 @@ export const javascriptErrorsSchema = z
   .max(TRACKING.errorReporting.maxEntries, `must hold at most ${TRACKING.errorReporting.maxEntries} entries`)
 
 /** The version 0 event's data (platform.md section 3). */
-const v0DataSchema = z.object({
+const v0DataSchema = z.strictObject({
   pagePath: path,
   pageHash: optional(text(512)),
   websiteId: optional(text(64)),
@@ -234,11 +234,14 @@ export function isCommerceEvent(schemaName: string): boolean {
   return (COMMERCE_EVENTS as readonly string[]).includes(schemaName)
 }
 
-/** `POST /api/v1/clanker/events` and `validate-event-content`: JSON or form-encoded. */
+/** `POST /api/v1/clanker/events`: JSON or form-encoded. */
 export const clankerEnvelopeSchema = z.object({
   eventSchemaName: z.string().min(1).max(100),
   eventContent: jsonText(z.record(z.string(), z.unknown()), 32_768),
 })
+
+/** `validate-event-content/{schemaName}`: the same, the schema named by the path. */
+export const clankerValidationSchema = clankerEnvelopeSchema.partial({ eventSchemaName: true })
 
 /** One user-timing mark kept by the collector: only the product's prefix (platform.md section 5). */
 const userTimingSchema = z.strictObject({

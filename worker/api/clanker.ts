@@ -11,10 +11,16 @@
  *   stored: 200 `{valid: true}`, or 400 with the reason; an unknown schema is a 404.
  */
 import { type Context, Hono } from 'hono'
+import type { z } from 'zod'
 import { COOKIE } from '../../templates/shared'
 import { beaconForm } from '../analytics/beacon-body'
 import { acceptEvents } from '../analytics/gate'
-import { clankerEnvelopeSchema, EVENT_SCHEMAS, isCommerceEvent } from '../analytics/schemas'
+import {
+  clankerEnvelopeSchema,
+  clankerValidationSchema,
+  EVENT_SCHEMAS,
+  isCommerceEvent,
+} from '../analytics/schemas'
 import type { AppEnv } from '../context'
 import { readCookie } from '../middleware/cookies'
 import { rateLimit } from '../middleware/rate-limit'
@@ -22,11 +28,9 @@ import { siteUserClaims } from '../middleware/site-user'
 import { InputError, jsonBody, validate } from './validate'
 
 /** The envelope, from JSON or form fields. */
-function envelopeOf(c: Context<AppEnv>) {
+function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<T> {
   const type = c.req.header('content-type') ?? ''
-  return type.startsWith('application/json')
-    ? jsonBody(c, clankerEnvelopeSchema)
-    : beaconForm(c, clankerEnvelopeSchema)
+  return type.startsWith('application/json') ? jsonBody(c, schema) : beaconForm(c, schema)
 }
 
 /** `content` checked against schema `schemaName`. */
@@ -42,7 +46,7 @@ clankerRoutes.post(
   '/events',
   rateLimit('clanker:events', { limiter: 'BEACON_LIMITER' }),
   async function recordEvent(c) {
-    const { eventSchemaName, eventContent } = await envelopeOf(c)
+    const { eventSchemaName, eventContent } = await envelopeOf(c, clankerEnvelopeSchema)
     const content = checkedContent(eventSchemaName, eventContent)
     if (isCommerceEvent(eventSchemaName)) {
       const claims = await siteUserClaims(c)
@@ -63,7 +67,7 @@ clankerRoutes.post(
   rateLimit('clanker:validate', { limiter: 'BEACON_LIMITER' }),
   async function validateEventContent(c) {
     const schemaName = c.req.param('schemaName')
-    const { eventContent } = await envelopeOf(c)
+    const { eventContent } = await envelopeOf(c, clankerValidationSchema)
     checkedContent(schemaName, eventContent)
     return c.json({ valid: true, eventSchemaName: schemaName })
   },
