@@ -107,6 +107,9 @@ export async function buildIslands({
   const tracking = await build({
     ...options,
     entryPoints: { tracking: 'islands/tracking/index.ts' },
+    // Its one lazy part (web-vitals' INP, loaded on the first interaction) is a chunk of its own.
+    splitting: true,
+    chunkNames: 'tracking-[name]-[hash]',
     plugins: [templatesWithoutSideEffects],
   })
   const outputs = { ...result.metafile.outputs, ...tracking.metafile.outputs }

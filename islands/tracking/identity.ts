@@ -19,21 +19,18 @@ const KEY = {
 } as const
 
 export interface Identity {
-  analyticsId: string | undefined
-  sessionId: string | undefined
-  marketingId: string | undefined
+  analyticsId?: string
+  sessionId?: string
+  marketingId?: string
   isFirstLanding: boolean
   isFirstSession: boolean
 }
 
-function newId(): string {
-  return crypto.randomUUID()
-}
+const newId = () => crypto.randomUUID()
 
 function keepAnalyticsId(local: Storage, now: number): string {
   const stored = local.getItem(KEY.analyticsId)
-  const expires = Number(local.getItem(KEY.analyticsIdExpiration))
-  if (stored && expires > now) return stored
+  if (stored && Number(local.getItem(KEY.analyticsIdExpiration)) > now) return stored
   const id = newId()
   try {
     local.setItem(KEY.analyticsId, id)
@@ -46,57 +43,41 @@ function keepAnalyticsId(local: Storage, now: number): string {
   return id
 }
 
-function forget(): void {
-  try {
-    for (const key of Object.values(KEY)) {
-      localStorage.removeItem(key)
-      sessionStorage.removeItem(key)
-    }
-  } catch {
-    // Nothing stored where there is no storage.
-  }
-}
-
 /** The visitor's ids and first-landing and first-session flags for this page. */
 export function identify(restrictive: boolean, now = Date.now()): Identity {
-  const none = { analyticsId: undefined, sessionId: undefined, marketingId: undefined }
-  if (restrictive) {
-    forget()
-    return { ...none, isFirstLanding: false, isFirstSession: false }
-  }
   let local: Storage
   let session: Storage
   try {
     local = localStorage
     session = sessionStorage
+    if (restrictive) {
+      for (const key of Object.values(KEY)) {
+        local.removeItem(key)
+        session.removeItem(key)
+      }
+      return { isFirstLanding: false, isFirstSession: false }
+    }
     local.getItem(KEY.analyticsId)
   } catch {
-    console.warn(TRACKING_TEXT.storageUnavailable)
-    return { ...none, analyticsId: newId(), isFirstLanding: true, isFirstSession: true }
+    if (!restrictive) console.warn(TRACKING_TEXT.storageUnavailable)
+    return restrictive
+      ? { isFirstLanding: false, isFirstSession: false }
+      : { analyticsId: newId(), isFirstLanding: true, isFirstSession: true }
   }
-  let sessionId = session.getItem(KEY.sessionId)
-  const isFirstLanding = sessionId === null
-  if (sessionId === null) {
-    sessionId = newId()
-    try {
-      session.setItem(KEY.sessionId, sessionId)
-    } catch {
-      console.warn(TRACKING_TEXT.storageUnavailable)
-    }
-  }
+  const stored = session.getItem(KEY.sessionId)
+  const sessionId = stored ?? newId()
   const firstSession = local.getItem(KEY.firstSession)
-  if (firstSession === null) {
-    try {
-      local.setItem(KEY.firstSession, sessionId)
-    } catch {
-      // The flag is only for this page then.
-    }
+  try {
+    session.setItem(KEY.sessionId, sessionId)
+    if (firstSession === null) local.setItem(KEY.firstSession, sessionId)
+  } catch {
+    // A full storage keeps this page's ids for this page only.
   }
   return {
     analyticsId: keepAnalyticsId(local, now),
     sessionId,
     marketingId: local.getItem(KEY.marketingId) ?? undefined,
-    isFirstLanding,
+    isFirstLanding: stored === null,
     isFirstSession: firstSession === null || firstSession === sessionId,
   }
 }
