@@ -52,7 +52,8 @@ export function siteUsersSql(users) {
       `INSERT INTO site_users (id, site_id, email, display_name, password_hash, created_at) VALUES (${values.map(sqlText).join(', ')}, ${Date.now()}) ON CONFLICT (id) DO UPDATE SET site_id = excluded.site_id, email = excluded.email, display_name = excluded.display_name, password_hash = excluded.password_hash;`,
       `DELETE FROM site_user_roles WHERE site_user_id = ${sqlText(user.id)};`,
       ...user.roles.map(
-        (role) => `INSERT INTO site_user_roles (site_user_id, role) VALUES (${sqlText(user.id)}, ${Number(role)});`,
+        (role) =>
+          `INSERT INTO site_user_roles (site_user_id, role) VALUES (${sqlText(user.id)}, ${Number(role)});`,
       ),
     )
   }

@@ -51,39 +51,112 @@ function beaconFor(i: number, crumb: string): Beacon {
   const commerce = (name: string, extra: Record<string, unknown>) =>
     form({
       eventSchemaName: name,
-      eventContent: JSON.stringify({ event_name: name, item_id: `item-${i}`, page_path: pagePath, ss_cvr, ...extra }),
+      eventContent: JSON.stringify({
+        event_name: name,
+        item_id: `item-${i}`,
+        page_path: pagePath,
+        ss_cvr,
+        ...extra,
+      }),
     })
   switch (i % 12) {
     case 1:
-      return { path: '/api/census/button-click', type: FORM, body: form({ data: JSON.stringify({ buttonText: 'Shop', pagePath }), ss_cvr }), events: 1 }
+      return {
+        path: '/api/census/button-click',
+        type: FORM,
+        body: form({ data: JSON.stringify({ buttonText: 'Shop', pagePath }), ss_cvr }),
+        events: 1,
+      }
     case 2:
-      return { path: '/api/census/button-render', type: FORM, body: form({ data: JSON.stringify({ buttonText: 'Shop', pagePath }), ss_cvr }), events: 1 }
+      return {
+        path: '/api/census/button-render',
+        type: FORM,
+        body: form({ data: JSON.stringify({ buttonText: 'Shop', pagePath }), ss_cvr }),
+        events: 1,
+      }
     case 3:
-      return { path: '/api/census/overlay', type: FORM, body: form({ data: JSON.stringify({ overlayId: 'promo', action: 'show', pagePath }), ss_cvr }), events: 1 }
+      return {
+        path: '/api/census/overlay',
+        type: FORM,
+        body: form({ data: JSON.stringify({ overlayId: 'promo', action: 'show', pagePath }), ss_cvr }),
+        events: 1,
+      }
     case 4:
-      return { path: '/api/census/form-render', type: FORM, body: form({ formId: 'newsletter', visitorCookie: ss_cvr }), events: 1 }
+      return {
+        path: '/api/census/form-render',
+        type: FORM,
+        body: form({ formId: 'newsletter', visitorCookie: ss_cvr }),
+        events: 1,
+      }
     case 5:
-      return { path: `/api/census/RecordQuickView/item-${i}`, type: FORM, body: form({ data: JSON.stringify({ pagePath }), ss_cvr }), events: 1 }
+      return {
+        path: `/api/census/RecordQuickView/item-${i}`,
+        type: FORM,
+        body: form({ data: JSON.stringify({ pagePath }), ss_cvr }),
+        events: 1,
+      }
     case 6:
-      return { path: '/api/events/RecordEvent', type: FORM, body: form({ crumb, event: 'view', data: JSON.stringify({ pagePath }) }), events: 1 }
+      return {
+        path: '/api/events/RecordEvent',
+        type: FORM,
+        body: form({ crumb, event: 'view', data: JSON.stringify({ pagePath }) }),
+        events: 1,
+      }
     case 7:
-      return { path: '/api/v1/clanker/events', type: FORM, body: commerce('CommerceShopping_VisitPDP', {}), events: 1 }
+      return {
+        path: '/api/v1/clanker/events',
+        type: FORM,
+        body: commerce('CommerceShopping_VisitPDP', {}),
+        events: 1,
+      }
     case 8:
-      return { path: '/api/v1/clanker/events', type: FORM, body: commerce('CommerceShopping_AddToCart', { item_quantity: 1 }), events: 1 }
+      return {
+        path: '/api/v1/clanker/events',
+        type: FORM,
+        body: commerce('CommerceShopping_AddToCart', { item_quantity: 1 }),
+        events: 1,
+      }
     case 9: {
       const pageLoadId = randomUUID()
       const records = [
-        { app: 'storefront', event: 'Performance', data: { largest_contentful_paint_ms: 800 + (i % 400) }, pageLoadId, ts: Date.now() },
-        { app: 'storefront', event: 'UserTiming', data: { marks: [{ name: 'sf:bench', startTime: i % 1000 }] }, pageLoadId, ts: Date.now() },
+        {
+          app: 'storefront',
+          event: 'Performance',
+          data: { largest_contentful_paint_ms: 800 + (i % 400) },
+          pageLoadId,
+          ts: Date.now(),
+        },
+        {
+          app: 'storefront',
+          event: 'UserTiming',
+          data: { marks: [{ name: 'sf:bench', startTime: i % 1000 }] },
+          pageLoadId,
+          ts: Date.now(),
+        },
       ]
       return { path: '/api/1/performance/records', type: TEXT, body: JSON.stringify(records), events: 2 }
     }
     case 10: {
-      const entries = [0, 1].map(() => ({ event: 'JavascriptError', data: JSON.stringify({ message: `bench ${i}` }), timestamp: Date.now() }))
-      return { path: '/api/events/RecordJavascriptErrors', type: 'application/json', body: JSON.stringify(entries), events: 2, crumbHeader: true }
+      const entries = [0, 1].map(() => ({
+        event: 'JavascriptError',
+        data: JSON.stringify({ message: `bench ${i}` }),
+        timestamp: Date.now(),
+      }))
+      return {
+        path: '/api/events/RecordJavascriptErrors',
+        type: 'application/json',
+        body: JSON.stringify(entries),
+        events: 2,
+        crumbHeader: true,
+      }
     }
     default:
-      return { path: '/api/census/RecordHit', type: FORM, body: form({ event: 'view', data: JSON.stringify({ pagePath }), ss_cvr }), events: 1 }
+      return {
+        path: '/api/census/RecordHit',
+        type: FORM,
+        body: form({ event: 'view', data: JSON.stringify({ pagePath }), ss_cvr }),
+        events: 1,
+      }
   }
 }
 
@@ -98,14 +171,17 @@ function send(
   body?: string,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: PORT, method, path, agent, headers: { host, ...headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => {
-        text += chunk
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
-    })
+    const req = request(
+      { host: '127.0.0.1', port: PORT, method, path, agent, headers: { host, ...headers } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => {
+          text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -128,10 +204,14 @@ async function sendOnce(host: string, path: string, headers: Record<string, stri
 }
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ['scripts/start.mjs', '--port', String(PORT), '--persist-to', STATE, '--fresh'], {
-    stdio: 'ignore',
-    detached: true,
-  })
+  return spawn(
+    process.execPath,
+    ['scripts/start.mjs', '--port', String(PORT), '--persist-to', STATE, '--fresh'],
+    {
+      stdio: 'ignore',
+      detached: true,
+    },
+  )
 }
 
 async function waitUntilReady(): Promise<void> {
@@ -161,7 +241,10 @@ function storedCount(): number {
       '--command',
       'SELECT COUNT(*) AS n FROM analytics_events',
     ],
-    { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' } },
+    {
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    },
   )
   if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`)
   return JSON.parse(result.stdout)[0].results[0].n as number
@@ -176,7 +259,8 @@ async function healthRate(seconds: number): Promise<number> {
   let done = 0
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) if ((await send('GET', 'aurora.localhost', '/_health', {})).status === 200) done++
+      while (performance.now() < end)
+        if ((await send('GET', 'aurora.localhost', '/_health', {})).status === 200) done++
     }),
   )
   return done / seconds
@@ -185,7 +269,10 @@ async function healthRate(seconds: number): Promise<number> {
 const server = startServer()
 try {
   await waitUntilReady()
-  const crumbs = Array.from({ length: VISITORS }, (_, n) => `bench${String(n).padStart(3, '0')}${randomUUID().slice(0, 14)}`)
+  const crumbs = Array.from(
+    { length: VISITORS },
+    (_, n) => `bench${String(n).padStart(3, '0')}${randomUUID().slice(0, 14)}`,
+  )
   let next = 0
   let sentEvents = 0
   let ackedEvents = 0
@@ -200,7 +287,12 @@ try {
         const headers: Record<string, string> = { 'content-type': beacon.type, cookie: `crumb=${crumb}` }
         if (beacon.crumbHeader) headers['x-csrf-token'] = crumb
         const t0 = performance.now()
-        const { status, text } = await sendOnce(HOSTS[i % HOSTS.length] as string, beacon.path, headers, beacon.body)
+        const { status, text } = await sendOnce(
+          HOSTS[i % HOSTS.length] as string,
+          beacon.path,
+          headers,
+          beacon.body,
+        )
         latencies.push(performance.now() - t0)
         sentEvents += beacon.events
         statuses.set(status, (statuses.get(status) ?? 0) + 1)
@@ -218,7 +310,9 @@ try {
   }
   const health = await healthRate(3)
   latencies.sort((a, b) => a - b)
-  console.log(`\nbeacon load, wrangler dev (workerd), ${CONCURRENCY} in flight, ${VISITORS} visitors, ${HOSTS.length} tenants`)
+  console.log(
+    `\nbeacon load, wrangler dev (workerd), ${CONCURRENCY} in flight, ${VISITORS} visitors, ${HOSTS.length} tenants`,
+  )
   console.log(`beacons sent:    ${BEACONS} requests, ${sentEvents} events, in ${seconds.toFixed(1)} s`)
   console.log(
     `answers:         ${[...statuses].map(([status, n]) => `${status} x${n}`).join(', ')} (${resent} resent after a reset socket)`,
@@ -230,7 +324,9 @@ try {
   console.log(
     `beacons/s:       ${(BEACONS / seconds).toFixed(0)} (trivial route /_health: ${health.toFixed(0)} req/s, ratio ${(BEACONS / seconds / health).toFixed(2)}x)`,
   )
-  console.log(`ack latency:     p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`)
+  console.log(
+    `ack latency:     p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`,
+  )
   if (!(sentEvents === ackedEvents && ackedEvents === stored)) process.exitCode = 1
 } finally {
   agent.destroy()
