@@ -11,6 +11,7 @@ import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
+import { PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
 import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
@@ -71,6 +72,7 @@ function guardScreen(catalog: Catalog, collection: Collection, path: string): Pr
     template,
     head: { title: collection.title, path, type: 'website', noindex: true },
     data: { collection },
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 }
 
@@ -156,6 +158,7 @@ pageRoutes.get('/cart', function showCart(c) {
     path: '/cart',
     head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
     main: () => renderToString(<CartPage />),
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 })
 
