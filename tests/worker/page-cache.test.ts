@@ -57,6 +57,11 @@ describe('The page cache', () => {
     expect(hit.response.headers.get('cache-control')).toBe(
       'public, max-age=60, s-maxage=300, stale-while-revalidate=86400',
     )
+    expect(hit.response.headers.get('cache-tag')).toBe('site-aurora,site-aurora-collection-apparel')
+    const product = await view('aurora.localhost', '/apparel/ridgeline-flannel-shirt')
+    expect(product.response.headers.get('cache-tag')).toBe(
+      'site-aurora,site-aurora-collection-apparel,site-aurora-item-apparel-ridgeline-flannel-shirt',
+    )
   })
 
   it('Should give each visitor of a cached page their own crumb, never another visitor’s', async () => {

@@ -38,6 +38,17 @@ const STORED_AT = 'x-sf-stored-at'
 const CACHEABLE_STATUS = new Set([200, 301, 404])
 const CACHE_NAME = 'storefront-pages'
 
+/**
+ * The `Cache-Tag` of a page: the tenant, and the collection and item it shows. An operator purges
+ * a tenant, a collection or an item at the zone with these (README, "Purge the page cache").
+ */
+export function cacheTags(siteId: string, collection?: string, item?: string): string {
+  const tags = [`site-${siteId}`]
+  if (collection !== undefined) tags.push(`site-${siteId}-collection-${collection}`)
+  if (collection !== undefined && item !== undefined) tags.push(`site-${siteId}-item-${collection}-${item}`)
+  return tags.join(',')
+}
+
 /** Whether the request is someone's own: never looked up, never stored. */
 export function isPersonalRequest(request: Request): boolean {
   if (request.headers.has('Authorization')) return true
@@ -153,6 +164,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       response.headers.set('Cache-Status', 'storefront; fwd=miss')
       return
     }
+    if (!response.headers.has('Cache-Tag')) response.headers.set('Cache-Tag', cacheTags(c.var.tenant.siteId))
     const [visitor, copy] = response.body.tee()
     c.executionCtx.waitUntil(store(cache, key, response, copy))
     const headers = new Headers(response.headers)

@@ -11,7 +11,7 @@ import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
-import { PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
+import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
 import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
@@ -107,7 +107,14 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
     }
     return own
   })()
-  return renderTemplatePage({ catalog, path, head, template: COLLECTION_TEMPLATE[collection.typeName], data })
+  return renderTemplatePage({
+    catalog,
+    path,
+    head,
+    template: COLLECTION_TEMPLATE[collection.typeName],
+    data,
+    headers: { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
+  })
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
@@ -211,6 +218,7 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
+    headers: { 'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId) },
   })
 })
 
