@@ -13,7 +13,7 @@
  * Records are read by templates as they are, so every object is "loose": fields the schema does
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { INSTALLMENTS_DEFAULT_COUNT, LIMITS } from '../templates/shared'
 
 /** KV refuses keys longer than this many bytes (a longer key is a page or host that cannot exist). */

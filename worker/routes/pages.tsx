@@ -5,8 +5,7 @@
  * item lists on the slow path.
  */
 import { Hono } from 'hono'
-import { renderToString } from 'react-dom/server'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
@@ -17,6 +16,7 @@ import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
+import { renderToString } from '../render/react-server'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
