@@ -127,7 +127,13 @@ function fromCache(stored: Response, status: string, request: Request): Response
  * visitor can send it to force renders.
  */
 const REVALIDATE_HEADER = 'x-sf-revalidate'
-const REVALIDATE_TOKEN = crypto.randomUUID()
+let revalidateToken: string | undefined
+
+/** Made on first use: workerd allows no random values at global scope. */
+function revalidationToken(): string {
+  revalidateToken ??= crypto.randomUUID()
+  return revalidateToken
+}
 
 export interface PageCacheOptions {
   /** Runs a request through the whole app again (the background render of a stale page). */
@@ -144,7 +150,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     }
     const cache = await caches.open(CACHE_NAME)
     const key = pageCacheKey(c)
-    const revalidating = c.req.header(REVALIDATE_HEADER) === REVALIDATE_TOKEN
+    const revalidating = c.req.header(REVALIDATE_HEADER) === revalidationToken()
     const stored = revalidating ? undefined : await cache.match(key)
     if (stored) {
       const age = ageOf(stored)
@@ -152,7 +158,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
         return fromCache(stored, `storefront; hit; ttl=${FRESH_SECONDS - age}`, c.req.raw)
       // Stale: this visitor gets it now; a render in the background refreshes it for the next.
       const again = new Request(c.req.raw, { headers: new Headers(c.req.raw.headers) })
-      again.headers.set(REVALIDATE_HEADER, REVALIDATE_TOKEN)
+      again.headers.set(REVALIDATE_HEADER, revalidationToken())
       c.executionCtx.waitUntil(
         options.refetch(again, c.env, c.executionCtx).then((response) => response.body?.cancel()),
       )
