@@ -308,13 +308,13 @@ export const COOKIE = {
   cart: 'ss_cart',
   /** The signed-in site user's session (a signed JWT, HttpOnly). */
   siteUser: 'ss_site_user',
+  /** Prefix of the cookie that unlocks one password-protected page (the rest names the page). */
+  pageUnlock: 'ss_unlock',
   /** The tracking script's analytics id (390 days), beside its copy in local storage. */
   analyticsId: 'ss_aid',
   /** Session and marketing ids, where a client keeps them in cookies (ours keeps them in storage). */
   sessionId: 'ss_sid',
   marketingId: 'ss_mid',
-  /** A locked page opened with its password (signed, HttpOnly, scoped to the page's path). */
-  pageUnlock: 'ss_page_unlock',
 } as const
 
 /**

@@ -6,6 +6,8 @@ import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
 import { visitorCrumb } from './middleware/crumb'
+import { pageCache } from './middleware/page-cache'
+import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { visitCookies } from './middleware/visit-cookies'
 import { brokenSiteResponse } from './render/plain'
@@ -28,6 +30,7 @@ app.onError(function reportError(error, c) {
 // Liveness for operators and load balancers: answers before any tenant or storage is touched.
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
+app.use(secureHeaders())
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())
@@ -35,5 +38,6 @@ app.route('/api', apiRoutes)
 // Pages only (the API answered above): visit cookies go onto the page after it is produced.
 app.use(visitCookies())
 app.use(trimTrailingSlash())
+app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env, ctx) }))
 app.route('/', sitemapRoutes)
 app.route('/', pageRoutes)

@@ -2,11 +2,10 @@
 // content, no console errors or hydration warnings, no serious accessibility violations, no
 // JavaScript on pages without islands but the idle-loaded tracking script, and none at all on
 // the pages analytics skips.
-import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
 import { TRACKING_CONTEXT_ID } from '../../islands/tracking/contract'
-import { urlOf, watchConsole } from './helpers'
+import { injectAxe, urlOf, watchConsole } from './helpers'
 
 interface PageKind {
   kind: string
@@ -101,8 +100,6 @@ const LOAD_ISLANDS_PENDING =
 /** JavaScript a first-time visitor's product page may transfer before any interaction (issue #9). */
 const PRODUCT_PAGE_JS_BUDGET_GZIP = 10 * 1024
 
-const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
-
 interface AxeViolation {
   id: string
   impact: string | null
@@ -111,7 +108,7 @@ interface AxeViolation {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE })
+  await injectAxe(page)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
     return (await axe.run()).violations
@@ -159,9 +156,22 @@ async function waitForTracking(page: Page): Promise<void> {
 
 const isProductPage = (p: PageKind) => p.host !== 'journal.localhost' && /^\/[^/]+\/[^/?]+$/.test(p.path)
 
+/** Collects the page's Content-Security-Policy violations from the start. */
+async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { cspViolations: seen })
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+}
+
 for (const p of PAGES) {
   test(`Should show the ${p.kind} of ${p.host} (${p.path})`, async ({ page }) => {
     const errors = watchConsole(page)
+    const cspViolations = await watchCspViolations(page)
     const response = await page.goto(urlOf(p.host, p.path))
     expect(response?.status()).toBe(p.status ?? 200)
     await expect(page.locator('main h1').first()).toHaveText(p.heading)
@@ -200,6 +210,7 @@ for (const p of PAGES) {
       !['not found', 'lock screen', 'member area, access denied'].includes(p.kind),
     )
     expect(await seriousViolations(page)).toEqual([])
+    expect(await cspViolations(), 'the page works under its Content-Security-Policy').toEqual([])
     // The browser reports the page's own 404 status as a console error; nothing else may.
     const ownStatus = p.status === 404 ? /status of 404/ : null
     expect(errors.filter((e) => !ownStatus?.test(e))).toEqual([])

@@ -119,7 +119,7 @@ test.describe('A locked page', () => {
     await page.getByLabel('Password').fill('tidepool-sketches')
     await page.getByRole('button', { name: 'Unlock' }).click()
     await expect(page.getByText(LOCKED_CONTENT)).toBeVisible()
-    const unlock = (await page.context().cookies()).find((c) => c.name === 'ss_page_unlock')
+    const unlock = (await page.context().cookies()).find((c) => c.name === 'ss_unlock_workshop-drafts')
     expect(unlock).toMatchObject({ path: '/workshop-drafts', httpOnly: true, secure: true, sameSite: 'Lax' })
     // It stays open on the next visit in this browser, and for no other page.
     await page.goto(LOCKED)

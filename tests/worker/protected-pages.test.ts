@@ -3,6 +3,7 @@
 // the page-role settings.
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { unlockTokenFor } from '../../worker/auth/tokens'
 import { visit } from './helpers'
 import { cookieValue, DEMO_PASSWORDS, inOneRateWindow, newCrumb, setCookie, signIn } from './visitor'
 
@@ -55,17 +56,19 @@ describe('A locked page', () => {
       '<p class="lock-screen-error" id="lock-screen-error" role="alert">That password is not correct. Please try again.</p>',
     )
     expect(html).toContain('aria-invalid="true"')
-    expect(setCookie(response, 'ss_page_unlock')).toBeUndefined()
+    expect(setCookie(response, 'ss_unlock_workshop-drafts')).toBeUndefined()
   })
 
   it('Should open with the right password: a signed, HttpOnly cookie scoped to the page, then the content', async () => {
     const response = await postForm(LOCKED, { password: 'tidepool-sketches' })
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe(LOCKED)
-    expect(setCookie(response, 'ss_page_unlock')).toMatch(
-      /^ss_page_unlock=\d+\.[\w-]{43}; Max-Age=86400; Path=\/workshop-drafts; HttpOnly; Secure; SameSite=Lax$/,
+    expect(setCookie(response, 'ss_unlock_workshop-drafts')).toMatch(
+      /^ss_unlock_workshop-drafts=\d+\.[\w-]{43}; Max-Age=86400; Path=\/workshop-drafts; HttpOnly; Secure; SameSite=Lax$/,
     )
-    const unlocked = await get(LOCKED, [`ss_page_unlock=${cookieValue(response, 'ss_page_unlock')}`])
+    const unlocked = await get(LOCKED, [
+      `ss_unlock_workshop-drafts=${cookieValue(response, 'ss_unlock_workshop-drafts')}`,
+    ])
     expect(unlocked.status).toBe(200)
     expect(unlocked.headers.get('cache-control')).toBe('private, no-store')
     const html = await unlocked.text()
@@ -76,16 +79,43 @@ describe('A locked page', () => {
   it('Should stay locked with a forged, expired or other page’s cookie', async () => {
     const valid = cookieValue(
       await postForm(LOCKED, { password: 'tidepool-sketches' }),
-      'ss_page_unlock',
+      'ss_unlock_workshop-drafts',
     ) as string
     const [expiry, signature] = valid.split('.')
+    const record = JSON.parse(
+      (await env.CATALOG.get('site:journal:collection:workshop-drafts', 'text')) ?? '{}',
+    )
+    const otherPage = await unlockTokenFor(
+      env.SESSION_SECRET,
+      'journal',
+      'journal-col-members',
+      record.pagePassword,
+      Number(expiry),
+    )
+    const otherSite = await unlockTokenFor(
+      env.SESSION_SECRET,
+      'aurora',
+      record.id,
+      record.pagePassword,
+      Number(expiry),
+    )
+    const expired = await unlockTokenFor(
+      env.SESSION_SECRET,
+      'journal',
+      record.id,
+      record.pagePassword,
+      1_700_000_000,
+    )
     for (const forged of [
       `${Number(expiry) + 1}.${signature}`,
       `${expiry}.${'A'.repeat(43)}`,
       `1.${signature}`,
       'garbage',
+      otherPage,
+      otherSite,
+      expired,
     ]) {
-      expect(await (await get(LOCKED, [`ss_page_unlock=${forged}`])).text(), forged).not.toContain(
+      expect(await (await get(LOCKED, [`ss_unlock_workshop-drafts=${forged}`])).text(), forged).not.toContain(
         LOCKED_CONTENT,
       )
     }
@@ -98,7 +128,7 @@ describe('A locked page', () => {
       { origin: 'https://evil.example' },
     )
     expect(response.status).toBe(403)
-    expect(setCookie(response, 'ss_page_unlock')).toBeUndefined()
+    expect(setCookie(response, 'ss_unlock_workshop-drafts')).toBeUndefined()
   })
 
   it('Should answer the 11th password of a visitor within a minute with a 429 and a message', async () => {

@@ -3,7 +3,7 @@
  * page kind's template fills the main region, all against the site's data plus the page's own.
  */
 
-import type { TemplateName } from '../../templates/index'
+import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
 import type { Catalog } from '../catalog'
 import { logWarning } from '../log'
 import { siteData, type TemplateData } from './context'
@@ -23,11 +23,14 @@ export interface TemplatePageOptions {
   status?: number
   /** The page's own data (collection, item, items, ...); may be slow. */
   data: Promise<TemplateData> | TemplateData
-  /** Extra response headers (a personal page's `cache-control`). */
+  /** Extra response headers (`Cache-Control: private, no-store` on personal pages). */
   headers?: Record<string, string>
   /** What the tracking script needs to know of the page (its kind is the template's name). */
   tracked?: Omit<TrackedPage, 'kind'>
 }
+
+/** Storefront renders escape every record value, also where the reference prints it raw. */
+const STOREFRONT_PARAMS = { [STRICT_ESCAPING]: true }
 
 /** Runs a compiled template; render errors are logged, the page shows what rendered. */
 export function runTemplate(
@@ -40,6 +43,7 @@ export function runTemplate(
   const { output, errors } = storefrontEngine.render(template.code, data, {
     partials: builtIns().partials,
     locale: tenant.site.website.language,
+    params: STOREFRONT_PARAMS,
   })
   if (errors.length > 0) {
     logWarning('template-render-error', {
@@ -56,7 +60,7 @@ function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
 }
 
-export function renderTemplatePage(options: TemplatePageOptions): Response {
+export function renderTemplatePage(options: TemplatePageOptions): Promise<Response> {
   const { catalog, head, template, path, status, data, headers } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer', template])

@@ -11,6 +11,7 @@ import { TRACKING_CONTEXT_ID, type TrackingContext } from '../../islands/trackin
 import { PRODUCT_TYPE_NAMES, pageIsTracked } from '../../templates/shared'
 import type { Tenant } from '../context'
 import type { Item } from '../records'
+import type { PageTail } from './document'
 
 /** What a page route knows about the page for tracking. */
 export interface TrackedPage {
@@ -51,15 +52,21 @@ export function trackingContext(tenant: Tenant, page: TrackedPage): TrackingCont
   }
 }
 
-/** The tags, or '' for a page without tracking. */
-export function trackingTags(tenant: Tenant, page: TrackedPage): string {
+/**
+ * The loader: imports the tracking script when the browser is idle (or after 3 s at the
+ * latest), never before the page is usable. The same text on every page, allowed by its hash
+ * in the Content-Security-Policy.
+ */
+export const TRACKING_LOADER = `const load=()=>import(${jsonForHtml(manifest.tracking)});'requestIdleCallback' in window?requestIdleCallback(load,{timeout:3000}):setTimeout(load,200)`
+
+/** The tags and their inline script, or nothing for a page without tracking. */
+export function trackingTags(tenant: Tenant, page: TrackedPage): PageTail | undefined {
   const context = trackingContext(tenant, page)
-  if (context === null) return ''
-  const src = jsonForHtml(manifest.tracking)
-  // When the browser is idle (or after 3 s at the latest), never before the page is usable.
-  const loader = `const load=()=>import(${src});'requestIdleCallback' in window?requestIdleCallback(load,{timeout:3000}):setTimeout(load,200)`
-  return (
-    `<script type="application/json" id="${TRACKING_CONTEXT_ID}">${jsonForHtml(context)}</script>` +
-    `<script type="module">${loader}</script>`
-  )
+  if (context === null) return undefined
+  return {
+    html:
+      `<script type="application/json" id="${TRACKING_CONTEXT_ID}">${jsonForHtml(context)}</script>` +
+      `<script type="module">${TRACKING_LOADER}</script>`,
+    inlineScripts: [TRACKING_LOADER],
+  }
 }

@@ -5,17 +5,18 @@
  * item lists on the slow path.
  */
 import { type Context, Hono } from 'hono'
-import { renderToString } from 'react-dom/server'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
+import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
 import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
+import { renderToString } from '../render/react-server'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
@@ -51,7 +52,7 @@ const ITEM_TEMPLATE: Record<string, TemplateName> = {
   events: 'event-item',
 }
 
-export function notFoundPage(catalog: Catalog, path: string): Response {
+export function notFoundPage(catalog: Catalog, path: string): Promise<Response> {
   return renderTemplatePage({
     catalog,
     path,
@@ -100,7 +101,7 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
     head,
     template: COLLECTION_TEMPLATE[collection.typeName],
     data,
-    headers: guarded?.headers,
+    headers: guarded?.headers ?? { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
     tracked: { pageId: collection.id },
   })
 }
@@ -154,6 +155,7 @@ pageRoutes.get('/cart', function showCart(c) {
     head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
     main: () => renderToString(<CartPage />),
     kind: 'cart',
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 })
 
@@ -215,7 +217,9 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
-    headers: guarded?.headers,
+    headers: guarded?.headers ?? {
+      'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId),
+    },
     tracked: { pageId: item.id, product: collection.typeName === 'products' ? item : undefined },
   })
 })

@@ -26,13 +26,22 @@ import type { AppEnv } from '../context'
 import { normalizeEmail } from '../db/site-users'
 import { readCookie, writeCookie } from '../middleware/cookies'
 import { isSameOriginPost, SAME_ORIGIN_REFUSAL } from '../middleware/crumb'
+import { PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { withinRateLimit } from '../middleware/rate-limit'
 import { hasRole, liveSiteUser, type SiteUserSession } from '../middleware/site-user'
 import type { Collection } from '../records'
 import { renderTemplatePage } from '../render/template-page'
 
 /** Personal answers: never stored by a shared cache (ARCHITECTURE.md, "Cookies and what may be cached"). */
-export const PRIVATE_HEADERS = { 'cache-control': 'private, no-store' } as const
+export const PRIVATE_HEADERS = { 'Cache-Control': PERSONAL_CACHE_CONTROL } as const
+
+/**
+ * The cookie that opens one locked page: `ss_unlock_<page>`, scoped to the page's path (the
+ * page cache neither looks up nor stores for a visitor who carries one).
+ */
+export function unlockCookieName(collection: Collection): string {
+  return `${COOKIE.pageUnlock}_${collection.urlId}`
+}
 
 /** How long the right password keeps a locked page open for the visitor: a day. */
 export const UNLOCK_LIFETIME_SECONDS = 24 * 60 * 60
@@ -78,7 +87,7 @@ async function isUnlocked(c: Context<AppEnv>, collection: Collection): Promise<b
   if (collection.pagePassword === undefined) return false
   return unlockTokenOpens(
     sessionSecret(c.env),
-    readCookie(c, COOKIE.pageUnlock),
+    readCookie(c, unlockCookieName(collection)),
     c.var.tenant.siteId,
     collection.id,
     collection.pagePassword,
@@ -113,7 +122,7 @@ export function guardScreen(
   access: Extract<PageAccess, { kind: 'lock-screen' | 'member-screen' }>,
   status = 200,
   error?: string,
-): Response {
+): Promise<Response> {
   const shown = publicCollection(collection)
   const data =
     access.kind === 'lock-screen'
@@ -196,7 +205,7 @@ async function unlockPage(c: Context<AppEnv>, collection: Collection): Promise<R
     expiresAt,
   )
   // Scoped to the page: the browser sends it to this page and its items only.
-  writeCookie(c, COOKIE.pageUnlock, token, {
+  writeCookie(c, unlockCookieName(collection), token, {
     path: collection.fullUrl,
     httpOnly: true,
     maxAge: UNLOCK_LIFETIME_SECONDS,
