@@ -5,7 +5,7 @@
  * (sent as text/plain) are read with `jsonBody`, which ignores the content type.
  */
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { InputError, validate } from '../api/validate'
 
 /** Beacons are small: 64 KB is far above any the tracking script sends. */

@@ -3,7 +3,7 @@
  * platform.md sections 3, 5 and 7), as zod schemas: a beacon that does not match is a 400
  * naming the first problem, and nothing of it is stored.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   COMMERCE_EVENT_ORIGIN,
   COMMERCE_EVENTS,

@@ -11,7 +11,7 @@
  *   stored: 200 `{valid: true}`, or 400 with the reason; an unknown schema is a 404.
  */
 import { type Context, Hono } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { COOKIE } from '../../templates/shared'
 import { beaconForm } from '../analytics/beacon-body'
 import { acceptEvents } from '../analytics/gate'

@@ -13,7 +13,7 @@
  * a wrong email and a wrong password get the same answer after the same work.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ACCOUNT_TEXT } from '../../templates/shared'
 import { checkCredentials, endSession, SIGN_IN, SIGN_IN_ACCOUNT, startSession } from '../auth/sessions'
 import type { AppEnv } from '../context'

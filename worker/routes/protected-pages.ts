@@ -16,7 +16,7 @@
  * no-store`, never in a shared cache; the sitemap and search leave these pages out.
  */
 import type { Context } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { ACCOUNT_TEXT, COOKIE } from '../../templates/shared'
 import { verifyPassword } from '../auth/passwords'
 import { sessionSecret } from '../auth/secret'
