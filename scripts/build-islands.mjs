@@ -107,7 +107,8 @@ export async function buildIslands({
   const tracking = await build({
     ...options,
     entryPoints: { tracking: 'islands/tracking/index.ts' },
-    // Its one lazy part (web-vitals' INP, loaded on the first interaction) is a chunk of its own.
+    // Its entry is a small tag-side loader; the rest (start.ts) and web-vitals' INP, loaded on
+    // the first interaction, are chunks of their own.
     splitting: true,
     chunkNames: 'tracking-[name]-[hash]',
     plugins: [templatesWithoutSideEffects],

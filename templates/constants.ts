@@ -316,15 +316,3 @@ export const COOKIE = {
   sessionId: 'ss_sid',
   marketingId: 'ss_mid',
 } as const
-
-/**
- * The five visitor cookies a restrictive cookie policy clears and stops setting (storefront.md
- * section 9). `crumb`, the cart cookies and the site-user cookie are never among them.
- */
-export const VISITOR_COOKIES = [
-  COOKIE.census,
-  COOKIE.visitTimestamp,
-  COOKIE.analyticsId,
-  COOKIE.sessionId,
-  COOKIE.marketingId,
-] as const

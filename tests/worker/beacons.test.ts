@@ -473,7 +473,7 @@ describe('Suppression', () => {
     expect(settings).toMatchObject({
       settings: { rum: false, 'track-page-speed': false, 'track-user-timing': false },
     })
-    expect(await (await visit('untracked.localhost', '/apparel')).text()).not.toContain('sf-tracking-context')
+    expect(await (await visit('untracked.localhost', '/apparel')).text()).not.toContain('data-tracking=')
   })
 
   it('Should record no page view of /search', async () => {

@@ -247,16 +247,25 @@ describe('What protected pages never share', () => {
   it('Should load no tracking script on the lock screen, the member screen or the not-found page', async () => {
     for (const path of [LOCKED, MEMBERS, '/no-such-page']) {
       const html = await (await get(path)).text()
-      expect(html, path).not.toContain('sf-tracking-context')
+      expect(html, path).not.toContain('data-tracking=')
       expect(html, path).not.toContain('/_islands/tracking-')
     }
   })
 
   it('Should load the tracking script, with the page’s context, on ordinary pages', async () => {
     const html = await (await get('/field-notes')).text()
-    expect(html).toContain(
-      '<script type="application/json" id="sf-tracking-context">{"websiteId":"journal","pageKind":"blog","pageId":"journal-col-field-notes"',
+    const tag = html.match(
+      /<script type="module" src="\/_islands\/tracking-[A-Z0-9]+\.js" data-tracking="([^"]*)"><\/script>/,
     )
-    expect(html).toMatch(/import\("\/_islands\/tracking-[A-Z0-9]+\.js"\)/)
+    expect(tag).not.toBeNull()
+    const context = JSON.parse((tag?.[1] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
+    expect(context).toEqual({
+      websiteId: 'journal',
+      pageKind: 'blog',
+      pageId: 'journal-col-field-notes',
+      restrictiveCookies: false,
+      pixelQueue: null,
+      commerce: { website_id: 'journal', product_page: false, page_id: 'journal-col-field-notes' },
+    })
   })
 })

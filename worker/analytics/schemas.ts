@@ -189,7 +189,7 @@ function commerceEventSchema(eventName: string, required: { item: boolean; quant
     item_price: optional(z.number().min(0)),
     currency_code: optional(currencyCodeSchema),
     item_quantity: required.quantity ? quantity : optional(quantity),
-    event_name: z.literal(eventName),
+    event_name: optional(z.literal(eventName)),
     actor: optional(text(32)),
     action: optional(text(32)),
     object_type: optional(text(64)),

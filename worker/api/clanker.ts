@@ -4,27 +4,19 @@
  * - `POST /api/v1/clanker/events`: `eventSchemaName` and `eventContent` (JSON text), as JSON or
  *   as a form-encoded beacon (preferred: it needs no crumb and survives the page being left).
  *   The content is validated against its schema (the four commerce events and Performance),
- *   then queued: 202, or 204 when suppressed. Commerce events get, from the beacon's cookies,
- *   what only the worker knows: the signed-in site user (`site_user_id`, `logged_in`) and the
- *   cart's id.
+ *   completed with what the worker knows (analytics/enrich.ts: among it, from the beacon's
+ *   cookies, the signed-in site user and the cart), then queued: 202, or 204 when suppressed.
  * - `POST /api/v1/clanker/validate-event-content/{schemaName}`: the same validation, nothing
  *   stored: 200 `{valid: true}`, or 400 with the reason; an unknown schema is a 404.
  */
 import { type Context, Hono } from 'hono'
 import type * as z from 'zod'
-import { COOKIE } from '../../templates/shared'
 import { beaconForm } from '../analytics/beacon-body'
+import { enrichEvent } from '../analytics/enrich'
 import { acceptEvents } from '../analytics/gate'
-import {
-  clankerEnvelopeSchema,
-  clankerValidationSchema,
-  EVENT_SCHEMAS,
-  isCommerceEvent,
-} from '../analytics/schemas'
+import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '../analytics/schemas'
 import type { AppEnv } from '../context'
-import { readCookie } from '../middleware/cookies'
 import { rateLimit } from '../middleware/rate-limit'
-import { siteUserClaims } from '../middleware/site-user'
 import { InputError, jsonBody, validate } from './validate'
 
 /** The envelope, from JSON or form fields. */
@@ -47,14 +39,7 @@ clankerRoutes.post(
   rateLimit('clanker:events', { limiter: 'BEACON_LIMITER' }),
   async function recordEvent(c) {
     const { eventSchemaName, eventContent } = await envelopeOf(c, clankerEnvelopeSchema)
-    const content = checkedContent(eventSchemaName, eventContent)
-    if (isCommerceEvent(eventSchemaName)) {
-      const claims = await siteUserClaims(c)
-      content.site_user_id = claims?.siteUserId ?? null
-      content.logged_in = claims !== null
-      content.cart_id ??= readCookie(c, COOKIE.cart) ?? null
-      content.website_id ??= c.var.tenant.site.website.id
-    }
+    const content = await enrichEvent(c, eventSchemaName, checkedContent(eventSchemaName, eventContent))
     const pagePath = typeof content.page_path === 'string' ? content.page_path : '/'
     const occurredAt =
       typeof content.event_occurrence_timestamp === 'number' ? content.event_occurrence_timestamp : undefined

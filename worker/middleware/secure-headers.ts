@@ -7,17 +7,14 @@
  * `nosniff`, `strict-origin-when-cross-origin` and a Permissions-Policy that turns off what a
  * storefront does not use.
  *
- * Pages report the hash of their inline style block in `INLINE_STYLE_HASHES` (and of an inline
- * script, the tracking loader, in `INLINE_SCRIPT_HASHES`); this middleware folds them into the
- * policy and drops the headers.
+ * Pages report the hash of their inline style block in `INLINE_STYLE_HASHES`; this middleware
+ * folds it into the policy and drops the header.
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv, Tenant } from '../context'
 
 /** Internal response header: the `'sha256-…'` sources of the page's inline style blocks. */
 export const INLINE_STYLE_HASHES = 'x-sf-inline-style-hashes'
-/** Internal response header: the `'sha256-…'` sources of the page's inline scripts (the tracking loader). */
-export const INLINE_SCRIPT_HASHES = 'x-sf-inline-script-hashes'
 
 /** What a third-party provider needs, by kind of source. */
 export interface ProviderOrigins {
@@ -78,18 +75,14 @@ function originsOf(tenant: Tenant | undefined): {
   return { providers, media: security?.mediaOrigins ?? [], embed: security?.embedOrigins ?? [] }
 }
 
-/** The policy for a response of `tenant` (none for an unknown host) with these inline style and script hashes. */
-export function contentSecurityPolicy(
-  tenant: Tenant | undefined,
-  styleHashes: readonly string[],
-  scriptHashes: readonly string[] = [],
-): string {
+/** The policy for a response of `tenant` (none for an unknown host) with these inline style hashes. */
+export function contentSecurityPolicy(tenant: Tenant | undefined, styleHashes: readonly string[]): string {
   const { providers, media, embed } = originsOf(tenant)
   const from = (kind: keyof ProviderOrigins) => providers.flatMap((p) => p[kind] ?? [])
   const sources = (...list: (string | readonly string[])[]) => [...new Set(list.flat())].join(' ')
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", scriptHashes, from('script'))}`,
+    `script-src ${sources("'self'", from('script'))}`,
     `style-src ${sources("'self'", styleHashes)}`,
     // The gallery's ratio variables and the form summaries' reference markup use style="".
     "style-src-attr 'unsafe-inline'",
@@ -111,10 +104,8 @@ export function secureHeaders(): MiddlewareHandler<AppEnv> {
     await next()
     const headers = c.res.headers
     const hashes = headers.get(INLINE_STYLE_HASHES)?.split(' ').filter(Boolean) ?? []
-    const scriptHashes = headers.get(INLINE_SCRIPT_HASHES)?.split(' ').filter(Boolean) ?? []
     headers.delete(INLINE_STYLE_HASHES)
-    headers.delete(INLINE_SCRIPT_HASHES)
-    headers.set('Content-Security-Policy', contentSecurityPolicy(c.get('tenant'), hashes, scriptHashes))
+    headers.set('Content-Security-Policy', contentSecurityPolicy(c.get('tenant'), hashes))
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     headers.set('Permissions-Policy', PERMISSIONS_POLICY)

@@ -23,12 +23,23 @@ import {
   formatVisitorRecord,
   nextVisit,
   VISIT_TIMESTAMP_MAX_AGE,
-  VISITOR_COOKIES,
   VISITOR_RECORD_MAX_AGE,
 } from '../../templates/shared'
 import { randomId } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import { clearCookie, readCookie, writePlainCookie } from './cookies'
+
+/**
+ * The five visitor cookies a restrictive cookie policy clears and stops setting (storefront.md
+ * section 9). `crumb`, the cart cookies and the site-user cookie are never among them.
+ */
+export const VISITOR_COOKIES = [
+  COOKIE.census,
+  COOKIE.visitTimestamp,
+  COOKIE.analyticsId,
+  COOKIE.sessionId,
+  COOKIE.marketingId,
+] as const
 
 /** A page a visitor's browser shows: an HTML answer to a GET that did not fail on our side. */
 function isPageView(method: string, response: Response): boolean {

@@ -12,7 +12,7 @@ import { ISLAND_ELEMENT } from '../../islands/constants'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
 import type { Tenant } from '../context'
 import { logError } from '../log'
-import { INLINE_SCRIPT_HASHES, INLINE_STYLE_HASHES } from '../middleware/secure-headers'
+import { INLINE_STYLE_HASHES } from '../middleware/secure-headers'
 import { type HeadData, pageStyles, renderHead } from './head'
 import { islandScripts } from './islands'
 import { HTML_HEADERS } from './plain'
@@ -34,17 +34,8 @@ export interface StreamPageOptions {
   main: Promise<string>
   /** Extra response headers (e.g. cache-control). */
   headers?: Record<string, string>
-  /**
-   * Markup at the very end of `<body>`, after any island scripts: the tracking tags
-   * (tracking.ts). Its inline scripts are allowed by hash in the Content-Security-Policy.
-   */
-  tail?: PageTail
-}
-
-/** The end of a page's body and the inline scripts in it. */
-export interface PageTail {
-  html: string
-  inlineScripts: readonly string[]
+  /** Markup at the very end of `<body>`, after any island scripts: the tracking script's tag (tracking.ts). */
+  tail?: string
 }
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
@@ -76,7 +67,7 @@ export async function streamPage({
   frame,
   main,
   headers = {},
-  tail,
+  tail = '',
 }: StreamPageOptions): Promise<Response> {
   const encoder = new TextEncoder()
   const lang = escapeHtmlAttribute(tenant.site.website.language)
@@ -91,7 +82,6 @@ export async function streamPage({
   // The style block is known before the first byte: its hash goes into the response's CSP.
   const styles = pageStyles(tenant, (await css.catch(failed('css'))) ?? '')
   const styleHash = await cspHash(styles)
-  const scriptHashes = await Promise.all((tail?.inlineScripts ?? []).map(cspHash))
   const frameResult = frame.catch(failed('frame'))
   const mainResult = main.catch(failed('main'))
 
@@ -113,7 +103,7 @@ export async function streamPage({
       const html = main === null || outcome.failed ? FAILED_MAIN : main
       const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
       write(
-        `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail?.html ?? ''}</body></html>`,
+        `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
       )
       if (!cancelled) controller.close()
     },
@@ -123,12 +113,7 @@ export async function streamPage({
   })
   const response = new Response(body, {
     status,
-    headers: {
-      ...HTML_HEADERS,
-      ...headers,
-      [INLINE_STYLE_HASHES]: styleHash,
-      ...(scriptHashes.length > 0 ? { [INLINE_SCRIPT_HASHES]: scriptHashes.join(' ') } : {}),
-    },
+    headers: { ...HTML_HEADERS, ...headers, [INLINE_STYLE_HASHES]: styleHash },
   })
   outcomes.set(response, outcome)
   return response

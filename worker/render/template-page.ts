@@ -12,7 +12,7 @@ import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
 import { islandCss } from './islands'
 import { builtIns, loadTemplates, type PageTemplate } from './template-store'
-import { type TrackedPage, trackingTags } from './tracking'
+import { type TrackedPage, trackingTag } from './tracking'
 
 export interface TemplatePageOptions {
   catalog: Catalog
@@ -72,7 +72,7 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     head,
     status,
     headers,
-    tail: trackingTags(catalog.tenant, { kind: template, ...options.tracked }),
+    tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),
@@ -98,7 +98,7 @@ export function renderReactPage(
     head,
     status,
     headers,
-    tail: trackingTags(catalog.tenant, { kind: options.kind, ...options.tracked }),
+    tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),

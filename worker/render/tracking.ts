@@ -1,17 +1,14 @@
 /**
- * The tracking script's tags at the end of a page's body (storefront.md sections 2 and 7,
- * platform.md sections 4 and 7): the page's tracking context as JSON and a one-line module that
- * imports the tracking script when the browser is idle. Pages analytics skips (not found, the
- * lock screen, the member screen) and sites with tracking disabled get neither: no script at
+ * The tracking script's tag at the end of a page's body (storefront.md sections 2 and 7,
+ * platform.md sections 4 and 7), with the page's tracking context. Pages analytics skips (not
+ * found, the lock screen, the member screen) and sites with tracking disabled get no script at
  * all. Nothing here depends on the visitor, so the page stays the same for everyone.
  */
 import manifest from '../../dist/islands-manifest.json'
-import { jsonForHtml } from '../../islands/props'
-import { TRACKING_CONTEXT_ID, type TrackingContext } from '../../islands/tracking/contract'
-import { PRODUCT_TYPE_NAMES, pageIsTracked } from '../../templates/shared'
+import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '../../islands/tracking/contract'
+import { escapeHtmlAttribute, PRODUCT_TYPE_NAMES, pageIsTracked } from '../../templates/shared'
 import type { Tenant } from '../context'
 import type { Item } from '../records'
-import type { PageTail } from './document'
 
 /** What a page route knows about the page for tracking. */
 export interface TrackedPage {
@@ -23,18 +20,29 @@ export interface TrackedPage {
   product?: Item
 }
 
-function trackedProduct(item: Item): TrackingContext['product'] {
-  const content = item.structuredContent
-  if (content === undefined) return null
-  const money = content.variants[0]?.priceMoney
-  return {
-    itemId: item.id,
-    title: item.title,
-    productType: PRODUCT_TYPE_NAMES[content.productType] ?? 'UNKNOWN',
-    // A decimal amount in major units (records.ts moneySchema).
-    price: money === undefined ? null : Number(money.value),
-    currency: money?.currency ?? null,
+/** The commerce event fields a page answers by itself (islands/tracking/contract.ts). */
+function commerceFields(tenant: Tenant, page: TrackedPage): PageCommerceFields {
+  const fields: PageCommerceFields = {
+    website_id: tenant.site.website.id,
+    product_page: page.kind === 'product',
   }
+  if (page.pageId !== undefined) fields.page_id = page.pageId
+  const content = page.product?.structuredContent
+  if (page.product === undefined || content === undefined) return fields
+  const type = PRODUCT_TYPE_NAMES[content.productType] ?? 'UNKNOWN'
+  const money = content.variants[0]?.priceMoney
+  Object.assign(fields, {
+    pdp_layout: 'default',
+    product: page.product.title,
+    item_id: page.product.id,
+    item_title: page.product.title,
+    item_type: type,
+    product_types_list: [type],
+  })
+  // A decimal amount in major units (records.ts moneySchema): analytics sums are cents / 100.
+  if (money !== undefined)
+    Object.assign(fields, { item_price: Number(money.value), currency_code: money.currency })
+  return fields
 }
 
 /** The page's tracking context, or null when the page loads no tracking script. */
@@ -45,28 +53,20 @@ export function trackingContext(tenant: Tenant, page: TrackedPage): TrackingCont
     websiteId: website.id,
     pageKind: page.kind,
     pageId: page.pageId ?? null,
-    locale: website.language,
     restrictiveCookies: website.cookiePolicy === 'restrictive',
     pixelQueue: website.pixelHook?.enabled ? website.pixelHook.queue : null,
-    product: page.product ? trackedProduct(page.product) : null,
+    commerce: commerceFields(tenant, page),
   }
 }
 
 /**
- * The loader: imports the tracking script when the browser is idle (or after 3 s at the
- * latest), never before the page is usable. The same text on every page, allowed by its hash
- * in the Content-Security-Policy.
+ * The tracking script's tag, or '' for a page without tracking: an external module (nothing
+ * runs inline: the Content-Security-Policy allows only the site's own scripts) carrying the
+ * page's context in `data-tracking`. The module waits for the browser to be idle before it
+ * loads the rest of the script (islands/tracking/index.ts).
  */
-export const TRACKING_LOADER = `const load=()=>import(${jsonForHtml(manifest.tracking)});'requestIdleCallback' in window?requestIdleCallback(load,{timeout:3000}):setTimeout(load,200)`
-
-/** The tags and their inline script, or nothing for a page without tracking. */
-export function trackingTags(tenant: Tenant, page: TrackedPage): PageTail | undefined {
+export function trackingTag(tenant: Tenant, page: TrackedPage): string {
   const context = trackingContext(tenant, page)
-  if (context === null) return undefined
-  return {
-    html:
-      `<script type="application/json" id="${TRACKING_CONTEXT_ID}">${jsonForHtml(context)}</script>` +
-      `<script type="module">${TRACKING_LOADER}</script>`,
-    inlineScripts: [TRACKING_LOADER],
-  }
+  if (context === null) return ''
+  return `<script type="module" src="${escapeHtmlAttribute(manifest.tracking)}" ${TRACKING_ATTR}="${escapeHtmlAttribute(JSON.stringify(context))}"></script>`
 }
