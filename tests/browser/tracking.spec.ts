@@ -232,8 +232,12 @@ test.describe('Visit cookies and the collector', () => {
     await settings
     // A beacon from a page being left: the worker's stored row is what shows it arrived.
     await page.goto(urlOf('aurora.localhost', '/about'))
-    await expect.poll(() => storedEventNames(path), STORED).toContain('performance:Performance')
-    const performance = storedEventsWith(path).find((row) => row.event === 'performance:Performance')
+    const ofThisPage = () =>
+      storedEventsWith(path).find(
+        (row) => row.event === 'performance:Performance' && row.data.pagePath === path,
+      )
+    await expect.poll(() => ofThisPage() !== undefined, STORED).toBe(true)
+    const performance = ofThisPage()
     expect(performance?.data).toMatchObject({
       app: 'storefront',
       pagePath: path,
