@@ -12,6 +12,7 @@ export function memberAccountProps(memberArea: unknown): MemberAccountProps | nu
     action,
     title: asString(memberArea.title),
     error: text(memberArea.error),
+    email: text(memberArea.email),
     signedInEmail: text(memberArea.signedInEmail),
     notAllowed: memberArea.notAllowed === true,
   }

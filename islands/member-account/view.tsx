@@ -16,6 +16,8 @@ export type MemberAccountProps = {
   title: string
   /** A message from the last attempt ('The email or password is incorrect…'). */
   error: string | null
+  /** The email the last attempt used (the plain form's answer keeps it). */
+  email: string | null
   /** Signed in: the site user's email. */
   signedInEmail: string | null
   /** Signed in, but this page does not let the site user in. */
@@ -72,6 +74,7 @@ export function MemberAccountView(props: MemberAccountProps & MemberAccountState
             type="email"
             name="email"
             autoComplete="email"
+            defaultValue={props.email ?? undefined}
             required
             maxLength={256}
             aria-describedby={described}

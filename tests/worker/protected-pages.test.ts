@@ -192,10 +192,12 @@ describe('A member-only page', () => {
     expect(await (await get(MEMBERS, [session])).text()).not.toContain(MEMBER_CONTENT)
   })
 
-  it('Should say so when the plain form’s password is wrong', async () => {
+  it('Should say so when the plain form’s password is wrong, keeping the email typed', async () => {
     const response = await postForm(MEMBERS, { email: MEMBER, password: 'nope' })
     expect(response.status).toBe(401)
-    expect(await response.text()).toContain('The email or password is incorrect. Please try again.')
+    const html = await response.text()
+    expect(html).toContain('The email or password is incorrect. Please try again.')
+    expect(html).toMatch(/<input id="member-sign-in-email" type="email"[^>]* value="member@journal.example"/)
     expect(setCookie(response, 'ss_site_user')).toBeUndefined()
   })
 

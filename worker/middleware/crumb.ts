@@ -11,6 +11,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { CRUMB_HEADER } from '../../islands/constants'
 import { COMMERCE_TEXT, COOKIE } from '../../templates/shared'
+import { randomId } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import { readCookie, writeCookie } from './cookies'
 
@@ -22,11 +23,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** 128 random bits, base64url. */
 export function newCrumb(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return randomId(16)
 }
 
 /** The request's crumb cookie when it is well formed. */

@@ -19,6 +19,11 @@ main{max-width:72rem;margin:0 auto;padding:1.5rem}
 .item-list{list-style:none;padding:0}
 .item-list li{margin:0 0 1.5rem}
 .status-page{text-align:center;padding:3rem 0}
+.lock-screen-form{display:flex;flex-direction:column;gap:.4rem;max-width:20rem;margin:1.5rem auto 0;text-align:left}
+.lock-screen-form input{padding:.5rem;font:inherit;border:1px solid #8a877f;border-radius:4px}
+.lock-screen-form button{align-self:flex-start;margin-top:.5rem;padding:.55rem 1.2rem;font:inherit;border:0;border-radius:4px;background:#1d1d1b;color:#fff;cursor:pointer}
+.lock-screen-form input:focus-visible,.lock-screen-form button:focus-visible{outline:3px solid #1d4e89;outline-offset:2px}
+.lock-screen-error{margin:0 0 .5rem;padding:.5rem .75rem;border-left:4px solid #a3261b;background:#fbeeec;color:#7a1c14}
 sf-island{display:contents}
 @media (max-width:432px){main{padding:1rem}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}

@@ -66,6 +66,8 @@ export interface MemberArea {
   action: string
   title: string
   error?: string
+  /** The email of a sign-in the plain form just tried. */
+  email?: string
   /** Signed in: the site user's email (and the sign-out button). */
   signedInEmail?: string
   /** Signed in, but the page does not let this site user in. */
@@ -221,9 +223,10 @@ async function signInOrOut(c: Context<AppEnv>, collection: Collection): Promise<
     await endSession(c, session?.sessionId ?? null, true)
     return backToPage(c, collection)
   }
-  const screen = { kind: 'member-screen', memberArea } as const
   const parsed = signInFormSchema.safeParse(fields)
   const email = parsed.success ? normalizeEmail(parsed.data.email) : ''
+  // The form comes back with the email typed, so only the password is asked again.
+  const screen = { kind: 'member-screen', memberArea: { ...memberArea, email } } as const
   const withinLimits =
     (await withinRateLimit(c, SIGN_IN, 'SIGN_IN_LIMITER')) &&
     (await withinRateLimit(c, SIGN_IN_ACCOUNT, 'SIGN_IN_LIMITER', email))
