@@ -36,6 +36,8 @@ export interface Linked {
   code: LinkedExpr | null
   /** Include: print the partial's output. Eval: the expression assigns variables. */
   flag: boolean
+  /** Units of work an expression costs when it runs (its tokens); 0 for other instructions. */
+  cost: number
 }
 
 const NO_PATH: LinkedPath = { kind: Head.KEY, head: '', rest: [], raw: [] }
@@ -58,6 +60,7 @@ function node(op: number): Linked {
     bindings: EMPTY,
     code: null,
     flag: false,
+    cost: 0,
   }
 }
 
@@ -141,6 +144,7 @@ function linkInst(inst: Inst, registry: Registry): Linked {
     case Op.EVAL:
       n.code = inst[1] === null ? null : linkExpression(inst[1])
       n.flag = n.code !== null && assigns(n.code)
+      n.cost = n.code === null ? 0 : n.code.reduce((sum, statement) => sum + statement.length, 0)
       n.text = inst[2]
       break
     case Op.INCLUDE:
