@@ -203,10 +203,38 @@ function joinRestoring(parts: readonly Part[]): string {
   return out
 }
 
+/** Per format: whether its output needs the narrow space restored (`resolvedOptions` is slow). */
+const restoring = new WeakMap<Intl.DateTimeFormat, boolean>()
+
 function needsRestoring(f: Intl.DateTimeFormat): boolean {
-  if (!platformScrubs()) return false
-  const o = f.resolvedOptions()
-  return o.hour12 === true && o.dayPeriod === undefined
+  let restore = restoring.get(f)
+  if (restore === undefined) {
+    const o = platformScrubs() ? f.resolvedOptions() : null
+    restore = o !== null && o.hour12 === true && o.dayPeriod === undefined
+    restoring.set(f, restore)
+  }
+  return restore
+}
+
+/** Most texts kept per (options, locale, zone); a page prints a few dozen distinct dates. */
+const TEXTS_PER_FORMAT = 512
+
+/**
+ * Finished texts per call site's options object, locale and zone, keyed by instant: pages
+ * print the same dates on every request, and `Intl` formatting is the slow part of a dated
+ * page. Only settled strings are kept; options objects are prepared once per template, so the
+ * weak map lets a template's entries go with it.
+ */
+const texts = new WeakMap<object, BoundedCache<BoundedCache<string, unknown>>>()
+
+function textCache(options: object, locale: string, zone: string): BoundedCache<string, unknown> {
+  let byPlace = texts.get(options)
+  if (byPlace === undefined) {
+    byPlace = new BoundedCache(64)
+    texts.set(options, byPlace)
+  }
+  const key = `${locale}|${zone}`
+  return byPlace.get(key) ?? byPlace.set(key, new BoundedCache(TEXTS_PER_FORMAT))
 }
 
 /** Formats one instant, with the narrow space before AM/PM restored where the platform removed it. */
@@ -267,6 +295,11 @@ function dateTimeGlue(locale: string, width: Width): [string, boolean] {
 
 /** The `datetime` formatter's text for `utc` in `zone`. */
 export function formatDatetime(locale: string, zone: string, utc: number, o: DatetimeOptions): string {
+  const cache = textCache(o, locale, zone)
+  return cache.get(utc) ?? cache.set(utc, datetimeText(locale, zone, utc, o))
+}
+
+function datetimeText(locale: string, zone: string, utc: number, o: DatetimeOptions): string {
   const fmt = (opts: IntlOptions) => formatInstant(dateTimeFormat(locale, zone, o.calendar, opts), utc)
   let text: string
   if (o.skeleton !== undefined && (o.date !== undefined || o.time !== undefined)) {
@@ -331,6 +364,21 @@ function rangeSeparator(locale: string): string {
  * hours and minutes; a time-only skeleton gets the date when the days differ.
  */
 export function formatInterval(
+  locale: string,
+  zone: string,
+  start: number,
+  end: number,
+  startOffset: number,
+  endOffset: number,
+  o: IntervalOptions,
+): string {
+  // The offsets follow from zone and instants, so they need no place in the key.
+  const cache = textCache(o, locale, zone)
+  const key = `${start}/${end}`
+  return cache.get(key) ?? cache.set(key, intervalText(locale, zone, start, end, startOffset, endOffset, o))
+}
+
+function intervalText(
   locale: string,
   zone: string,
   start: number,

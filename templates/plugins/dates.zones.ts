@@ -30,13 +30,13 @@ const LEGACY_ZONES: Readonly<Record<string, string>> = {
 export const UTC = 'UTC'
 
 /** A Map that forgets everything once it holds `limit` entries: simple and allocation-free. */
-export class BoundedCache<V> {
-  private readonly map = new Map<string, V>()
+export class BoundedCache<V, K = string> {
+  private readonly map = new Map<K, V>()
   constructor(private readonly limit: number) {}
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     return this.map.get(key)
   }
-  set(key: string, value: V): V {
+  set(key: K, value: V): V {
     if (this.map.size >= this.limit) this.map.clear()
     this.map.set(key, value)
     return value
@@ -85,9 +85,8 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
   )
 }
 
-/** Offset of `zone` from UTC at the instant `utc`, in milliseconds (east positive). */
-export function zoneOffset(zone: string, utc: number): number {
-  if (zone === UTC) return 0
+/** Offset of `zone` at `utc` asked of `Intl` (one `formatToParts`, the slow part of dates). */
+function intlOffset(zone: string, utc: number): number {
   const f = { year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0, bc: false }
   for (const p of partsFormat(zone).formatToParts(utc)) {
     switch (p.type) {
@@ -111,6 +110,33 @@ export function zoneOffset(zone: string, utc: number): number {
   local.setUTCHours(f.hour % 24, f.minute, f.second, 0)
   const wholeSeconds = Math.floor(utc / 1000) * 1000
   return local.getTime() - wholeSeconds
+}
+
+const DAY_MS = 86_400_000
+/** Marks a UTC day that holds a transition: its offsets are asked of `Intl` one by one. */
+const CHANGES = Number.NaN
+const DAYS_PER_ZONE = 4096
+/** Per zone, the offset of each UTC day seen so far (NaN for a day with a transition). */
+const dayOffsets = new BoundedCache<BoundedCache<number, number>>(256)
+
+/**
+ * Offset of `zone` from UTC at the instant `utc`, in milliseconds (east positive). Asked of
+ * `Intl` once per zone and UTC day: a day whose first and last second have the same offset
+ * holds no transition (zones change at most once a day), so every instant in it shares that
+ * offset. A page of dated posts then costs map lookups, not a `formatToParts` per date.
+ */
+export function zoneOffset(zone: string, utc: number): number {
+  if (zone === UTC) return 0
+  const day = Math.floor(utc / DAY_MS)
+  let days = dayOffsets.get(zone)
+  if (days === undefined) days = dayOffsets.set(zone, new BoundedCache(DAYS_PER_ZONE))
+  const known = days.get(day)
+  if (known !== undefined) return Number.isNaN(known) ? intlOffset(zone, utc) : known
+  const start = day * DAY_MS
+  const first = intlOffset(zone, start)
+  const last = intlOffset(zone, start + DAY_MS - 1000)
+  days.set(day, first === last ? first : CHANGES)
+  return first === last ? first : intlOffset(zone, utc)
 }
 
 /**

@@ -85,8 +85,11 @@ function digitsToString({ negative, int, frac }: Digits): string {
 
 /** True when `s` is a plain decimal number ("12", "-0.5", ".75"). */
 export function isDecimalString(s: string): boolean {
-  return parseDigits(s) !== null
+  return DECIMAL_TEXT.test(s)
 }
+
+// The same numbers as DECIMAL after trimming (`\s` is exactly what trim() removes), in one test.
+const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*$/
 
 /**
  * Moves the decimal point of a decimal string: `places` > 0 multiplies by 10^places, < 0
@@ -389,48 +392,79 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
 }
 
 const FORMATTER_CACHE_LIMIT = 64
-const formatters = new Map<string, Intl.NumberFormat>()
+const TEXTS_PER_FORMAT = 512
 
-/** A cached `Intl.NumberFormat`; the cache is bounded (oldest entry evicted first). */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let f = formatters.get(key)
-  if (f === undefined) {
-    try {
-      f = new Intl.NumberFormat(locale, options)
-    } catch {
-      // An unknown locale or currency: the platform default locale, then plain options.
-      try {
-        f = new Intl.NumberFormat('en-US', options)
-      } catch {
-        f = new Intl.NumberFormat('en-US')
-      }
-    }
-    if (formatters.size >= FORMATTER_CACHE_LIMIT) {
-      const oldest = formatters.keys().next().value
-      if (oldest !== undefined) formatters.delete(oldest)
-    }
-    formatters.set(key, f)
-  }
-  return f
+/** A number format with the texts it has produced, keyed by decimal amount. */
+interface CachedFormat {
+  readonly format: Intl.NumberFormat
+  readonly texts: Map<string, string>
 }
 
 /**
- * Formats a decimal string with `f`. Modern `Intl` formats numeric strings exactly; the cast
- * is needed because the ES2023 lib types only admit numbers.
+ * Formats per options object, then per locale and currency. Formatter options are prepared
+ * once per call site, so the object is a key that costs nothing to compute, unlike the options
+ * `Intl` takes (built and serialised only on a miss). Settled values only, bounded.
  */
-function formatExact(f: Intl.NumberFormat, amount: string): string {
-  return f.format(amount as unknown as number)
+const formats = new WeakMap<NumberOptions, Map<string, CachedFormat>>()
+
+/** Builds an `Intl.NumberFormat`, falling back as `Intl` refuses a locale or a currency. */
+function newNumberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, options)
+  } catch {
+    // An unknown locale or currency: the platform default locale, then plain options.
+    try {
+      return new Intl.NumberFormat('en-US', options)
+    } catch {
+      return new Intl.NumberFormat('en-US')
+    }
+  }
 }
 
+function cachedFormat(options: NumberOptions, locale: string, currency: string | null): CachedFormat {
+  let byPlace = formats.get(options)
+  if (byPlace === undefined) {
+    byPlace = new Map()
+    formats.set(options, byPlace)
+  }
+  const key = currency === null ? locale : `${locale}|${currency}`
+  let cached = byPlace.get(key)
+  if (cached === undefined) {
+    if (byPlace.size >= FORMATTER_CACHE_LIMIT) byPlace.clear()
+    cached = { format: newNumberFormat(locale, intlOptions(options, currency)), texts: new Map() }
+    byPlace.set(key, cached)
+  }
+  return cached
+}
+
+/**
+ * Formats a decimal string exactly: modern `Intl` formats numeric strings without going
+ * through a double (the cast is needed because the ES2023 lib types only admit numbers).
+ */
+function formatExact(cached: CachedFormat, amount: string): string {
+  let text = cached.texts.get(amount)
+  if (text === undefined) {
+    text = cached.format.format(amount as unknown as number)
+    if (cached.texts.size >= TEXTS_PER_FORMAT) cached.texts.clear()
+    cached.texts.set(amount, text)
+  }
+  return text
+}
+
+const NO_OPTIONS: NumberOptions = Object.freeze({})
+
 /** CLDR money formatting through `Intl` in `locale` ('$123,456.79', '2.500,00 €', '123,456.79 US dollars'). */
-export function formatCldrMoney(money: Money, locale: string, options: NumberOptions = {}): string {
+export function formatCldrMoney(money: Money, locale: string, options: NumberOptions = NO_OPTIONS): string {
   const code = money.currency === '' ? 'USD' : money.currency
-  return formatExact(numberFormat(locale, intlOptions(options, code)), money.amount)
+  return formatExact(cachedFormat(options, locale, code), money.amount)
 }
 
 /** A decimal number formatted in `locale` (the `decimal` formatter). */
-export function formatDecimalNumber(amount: string, locale: string, options: NumberOptions = {}): string {
+export function formatDecimalNumber(
+  amount: string,
+  locale: string,
+  options: NumberOptions = NO_OPTIONS,
+): string {
   let text = amount
   let suffix = ''
   if (options.style === 'percent-scaled') text = movePoint(amount, -2) ?? amount
@@ -439,15 +473,15 @@ export function formatDecimalNumber(amount: string, locale: string, options: Num
     if (options.style === 'permille') text = movePoint(amount, 3) ?? amount
     suffix = '‰'
   }
-  return formatExact(numberFormat(locale, intlOptions(options, null)), text) + suffix
+  return formatExact(cachedFormat(options, locale, null), text) + suffix
 }
+
+const PERCENT: NumberOptions = Object.freeze({ minimumFractionDigits: 2, maximumFractionDigits: 3 })
+const PERCENT_TRIMMED: NumberOptions = Object.freeze({ minimumFractionDigits: 0, maximumFractionDigits: 3 })
 
 /** A percentage number: 2 to 3 fraction digits, or 0 to 3 when trimmed ('12.50', '12.5'). */
 export function formatPercentage(amount: string, locale: string, trim: boolean): string {
-  return formatDecimalNumber(amount, locale, {
-    minimumFractionDigits: trim ? 0 : 2,
-    maximumFractionDigits: 3,
-  })
+  return formatDecimalNumber(amount, locale, trim ? PERCENT_TRIMMED : PERCENT)
 }
 
 /** The currency of a region ('US' → 'USD'), for bookkeeping amounts; USD when unknown. */
