@@ -49,26 +49,15 @@ export type RenderStopped = 'output' | 'work' | null
 /** A limit of 0 means no limit. */
 const limitOf = (n: number): number => (n > 0 ? n : Number.POSITIVE_INFINITY)
 
-/**
- * An array printed by `{list}`: the reference appends item by item (`buf += item`), so a null
- * item prints 'null', a nested array joins its items (where null is empty) and an object prints
- * '[object Object]'; an object whose data has a `toString` key cannot be converted and throws,
- * which the caller reports. `+=` is JavaScript's own conversion, the one the reference relies on.
- */
-function arrayText(items: readonly unknown[]): string {
-  let text = ''
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) text += ','
-    text += items[i] as string
-  }
-  return text
-}
-
 /** The first segment of a path (of the given head kind), looked up in one frame. */
 function headIn(kind: number, head: string | number, f: Frame): unknown {
   switch (kind) {
-    case Head.KEY:
-      return child(f.node, head)
+    case Head.KEY: {
+      const v = child(f.node, head)
+      // The reference looks a name up with `node[name]`: on an array, `length` is its length
+      // (`{.if length}` inside a repeated section finds the list's). Only for the first name.
+      return v === MISSING && head === 'length' && Array.isArray(f.node) ? f.node.length : v
+    }
     case Head.CURRENT:
       return f.node
     case Head.VAR: {
@@ -442,15 +431,24 @@ export class Renderer implements Scope, ExprScope {
     if (this.out.length > this.outLimit) this.stop('output')
   }
 
+  /**
+   * `{list}`: the reference appends item by item (`buf += item`), so a null item prints 'null',
+   * a nested array joins its items (where null is empty) and an object prints
+   * '[object Object]'. An object whose data has a `toString` key cannot be converted: that
+   * item is an error on this variable, and what was printed before it stays, as there.
+   * `+=` is JavaScript's own conversion, the one the reference relies on.
+   */
   private printArray(items: readonly unknown[]): void {
     // Arrays are data: they may be long, so printing one costs work by its length.
     if (!this.spend(items.length)) return
-    let text: string
+    let text = ''
     try {
-      text = arrayText(items)
+      for (let i = 0; i < items.length; i++) {
+        if (i > 0) text += ','
+        text += items[i] as string
+      }
     } catch (e) {
       this.fail('VALUE_NOT_PRINTABLE', messages.VALUE_NOT_PRINTABLE(String(e)))
-      return
     }
     this.out += text
     this.checkOutput()

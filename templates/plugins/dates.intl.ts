@@ -3,7 +3,7 @@
  * platform's `Intl`: the reference's option words (`date:short`, `skeleton:yMMMd`, `wrap:full`,
  * `context:begin-sentence`, ...) are mapped to `Intl.DateTimeFormat` options.
  */
-import { BoundedCache } from './dates.zones'
+import { BoundedCache, UTC } from './dates.zones'
 
 type Width = 'short' | 'medium' | 'long' | 'full'
 const WIDTHS: ReadonlySet<string> = new Set(['short', 'medium', 'long', 'full'])
@@ -46,6 +46,8 @@ export function parseDatetimeOptions(args: readonly string[]): DatetimeOptions {
     o.skeleton = (o.skeleton ?? '') + s
   }
   for (const arg of args) {
+    // A double or trailing space in the tag makes an empty argument: the reference skips it.
+    if (arg === '') continue
     const [key, val] = splitOption(arg)
     if (val === '') {
       if (key === 'date') o.date = 'short'
@@ -124,7 +126,8 @@ export function skeletonOptions(skeleton: string): IntlOptions {
       case 'J':
       case 'C':
         o.hour = n === 2 ? '2-digit' : 'numeric'
-        if (c === 'h') o.hourCycle = 'h12'
+        // 'h' is CLDR's 12-hour clock, 1-12, except in Japanese (0-11): see dateTimeFormat.
+        if (c === 'h') o.hour12 = true
         else if (c === 'K') o.hourCycle = 'h11'
         else if (c === 'H') o.hourCycle = 'h23'
         else if (c === 'k') o.hourCycle = 'h24'
@@ -172,9 +175,62 @@ export function dateTimeFormat(
   o: IntlOptions,
 ): Intl.DateTimeFormat {
   const key = `${locale}|${zone}|${calendar}|${JSON.stringify(o)}`
-  return (
-    formats.get(key) ?? formats.set(key, new Intl.DateTimeFormat(locale, { ...o, timeZone: zone, calendar }))
-  )
+  const known = formats.get(key)
+  if (known !== undefined) return known
+  const options: IntlOptions = { ...o, timeZone: zone, calendar }
+  // CLDR's 12-hour skeleton ('h') maps to 1-12 hours in its patterns, except Japanese, whose
+  // patterns count 0-11 ('K'); `Intl`'s hour12 follows the region's clock (0-11 in Germany).
+  if (o.hour12 === true) {
+    options.hour12 = undefined
+    options.hourCycle = locale.startsWith('ja') ? 'h11' : 'h12'
+  }
+  return formats.set(key, new Intl.DateTimeFormat(locale, options))
+}
+
+const greenwichNames = new BoundedCache<string>(64)
+
+/**
+ * How the reference names UTC: as CLDR's Greenwich metazone. Short and generic names are the
+ * locale's zero-offset GMT format ('GMT', in French 'UTC'), long names the metazone's
+ * ('Greenwich Mean Time'), which Abidjan (GMT all year) carries; `Intl` says 'UTC' and
+ * 'Coordinated Universal Time'.
+ */
+function greenwichName(locale: string, long: boolean): string {
+  const key = `${locale}|${long}`
+  const known = greenwichNames.get(key)
+  if (known !== undefined) return known
+  const f = long
+    ? new Intl.DateTimeFormat(locale, { timeZone: 'Africa/Abidjan', timeZoneName: 'long' })
+    : new Intl.DateTimeFormat(locale, { timeZone: UTC, timeZoneName: 'shortOffset' })
+  const name = f.formatToParts(Date.UTC(2000, 0, 1)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
+  // The zero-offset format is the bare 'GMT' (or 'UTC'); `Intl` writes 'GMT+0'.
+  return greenwichNames.set(key, long ? name : name.replace(/[+\u2212-]0(?::?00)?$/, ''))
+}
+
+/** The options' zone name style, when they print one: long, or short (null: no zone name). */
+function zoneNameStyle(o: IntlOptions): 'long' | 'short' | null {
+  switch (o.timeZoneName) {
+    case 'long':
+    case 'longGeneric':
+      return 'long'
+    case 'short':
+    case 'shortGeneric':
+      return 'short'
+    case undefined:
+      return o.timeStyle === 'full' ? 'long' : o.timeStyle === 'long' ? 'short' : null
+    default:
+      // Offsets ('GMT+1') are the same in both engines.
+      return null
+  }
+}
+
+/** One instant in UTC with the zone named as the reference names it. */
+function formatInUtc(f: Intl.DateTimeFormat, utc: number, locale: string, style: 'long' | 'short'): string {
+  const name = greenwichName(locale, style === 'long')
+  const parts = f
+    .formatToParts(utc)
+    .map((p) => (p.type === 'timeZoneName' ? { type: p.type, value: name } : p))
+  return needsRestoring(f) ? joinRestoring(parts) : parts.map((p) => p.value).join('')
 }
 
 /**
@@ -300,7 +356,11 @@ export function formatDatetime(locale: string, zone: string, utc: number, o: Dat
 }
 
 function datetimeText(locale: string, zone: string, utc: number, o: DatetimeOptions): string {
-  const fmt = (opts: IntlOptions) => formatInstant(dateTimeFormat(locale, zone, o.calendar, opts), utc)
+  const fmt = (opts: IntlOptions) => {
+    const f = dateTimeFormat(locale, zone, o.calendar, opts)
+    const style = zone === UTC ? zoneNameStyle(opts) : null
+    return style === null ? formatInstant(f, utc) : formatInUtc(f, utc, locale, style)
+  }
   let text: string
   if (o.skeleton !== undefined && (o.date !== undefined || o.time !== undefined)) {
     // A width for one half and a skeleton for the other, joined by the locale's wrapper.

@@ -88,6 +88,46 @@ export function isDecimalString(s: string): boolean {
   return DECIMAL_TEXT.test(s)
 }
 
+/** The reference's decimal numbers: sign, digits with an optional point, an optional exponent. */
+const PLAIN_DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
+const SCIENTIFIC = /^([+-]?)(\d+\.?\d*|\.\d+)[eE]([+-]?\d{1,6})$/
+const SPECIAL_NUMBERS: Readonly<Record<string, string>> = {
+  NaN: 'NaN',
+  nan: 'NaN',
+  Infinity: 'Infinity',
+  '+Infinity': 'Infinity',
+  infinity: 'Infinity',
+  '+infinity': 'Infinity',
+  '-Infinity': '-Infinity',
+  '-infinity': '-Infinity',
+}
+
+/**
+ * A number as the reference's decimal type reads text: plain ('12', '-0.5', '.75', '1.') or
+ * with an exponent ('1e+21', '2.5E-3'), and NaN and Infinity by name; no spaces. Returns it
+ * as a plain decimal string ('1000000000000000000000'), or 'NaN' / 'Infinity' /
+ * '-Infinity'; null when it is not a number. Exact: no double in between.
+ */
+export function decimalFromText(s: string): string | null {
+  const special = SPECIAL_NUMBERS[s]
+  if (special !== undefined) return special
+  if (PLAIN_DECIMAL.test(s)) return s
+  const m = SCIENTIFIC.exec(s)
+  if (m === null) return null
+  return movePoint(`${m[1]}${m[2]}`, Number.parseInt(m[3] as string, 10))
+}
+
+/**
+ * A number as exact decimal text: JavaScript prints 1e21 and above, and tiny numbers, with an
+ * exponent, which is expanded here ('1e+21' → '1000000000000000000000'). Null for NaN and
+ * infinities.
+ */
+export function decimalFromNumber(n: number): string | null {
+  if (!Number.isFinite(n)) return null
+  const text = String(n)
+  return text.indexOf('e') === -1 ? text : decimalFromText(text)
+}
+
 // The same numbers as DECIMAL after trimming (`\s` is exactly what trim() removes), in one test.
 const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*$/
 
@@ -138,8 +178,10 @@ function field(v: object, key: string): unknown {
 }
 
 function amountText(v: unknown): string | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null
-  return typeof v === 'string' && isDecimalString(v) ? v.trim() : null
+  if (typeof v === 'number') return decimalFromNumber(v)
+  if (typeof v !== 'string') return null
+  const s = v.trim()
+  return isDecimalString(s) ? s : decimalFromText(s)
 }
 
 /**
@@ -333,6 +375,8 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
   const r: Intl.NumberFormatOptions = {
     // CLDR's default rounding is half-even; Intl's is half-expand.
     roundingMode: ROUNDING[o.round ?? 'half-even'],
+    // A negative amount that rounds to zero prints '0', as CLDR formatting does, not '-0'.
+    signDisplay: 'negative',
   }
   if (currency !== null) {
     r.style = 'currency'

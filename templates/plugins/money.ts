@@ -8,6 +8,8 @@ import { defineFormatter, type Plugin, type Scope } from '../registry'
 import { asString, MISSING } from '../values'
 import {
   currencyForRegion,
+  decimalFromNumber,
+  decimalFromText,
   formatCldrMoney,
   formatDecimalNumber,
   formatLegacyMoney,
@@ -114,8 +116,16 @@ export function parseNumberOptions(args: readonly string[], currency: boolean): 
   return o
 }
 
-/** A number or numeric string as an exact decimal string, or null. */
+/**
+ * A value as the reference's decimal formatters read it: its text (numbers as JavaScript
+ * prints them, exponents included) parsed as a decimal, with no spaces allowed; or null.
+ */
 function decimalOf(value: unknown): string | null {
+  return typeof value === 'number' ? decimalFromNumber(value) : decimalFromText(asString(value))
+}
+
+/** Cents for the legacy money formatters, which accept padded text. */
+function legacyDecimalOf(value: unknown): string | null {
   const s = asString(value).trim()
   return s !== '' && isDecimalString(s) ? s : null
 }
@@ -153,7 +163,7 @@ function moneyFormatter(name: string) {
 
 /** Cents as a plain amount with 2 decimals and ',' thousands ('123.45'); null for a non-number, which renders empty. */
 function legacyCents(value: unknown): string | null {
-  const cents = decimalOf(value)
+  const cents = legacyDecimalOf(value)
   return cents === null ? null : formatLegacyMoney({ amount: movePoint(cents, -2) ?? '0', currency: '' })
 }
 
