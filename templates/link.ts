@@ -64,6 +64,34 @@ function node(op: number): Linked {
   }
 }
 
+/** Prepared arguments per formatter or predicate, by argument list; bounded, settled values. */
+const preparedArgs = new WeakMap<object, Map<string, unknown>>()
+const PREPARED_PER_PLUGIN = 256
+
+/**
+ * `plugin.prepare(args)`, shared by every call site with the same arguments, in every template
+ * and every compile of it. Besides saving the parsing, the same arguments are the same object,
+ * which is what the date and number formatters key their caches of finished text on: a
+ * template rendered from source finds the texts its previous render made.
+ */
+function prepare(plugin: AnyFormatter | AnyPredicate, args: string[]): unknown {
+  if (plugin.prepare === undefined) return args
+  let byArgs = preparedArgs.get(plugin)
+  if (byArgs === undefined) {
+    byArgs = new Map()
+    preparedArgs.set(plugin, byArgs)
+  }
+  // The count keeps [] apart from [''] (a trailing space in the tag).
+  const key = `${args.length}\u0000${args.join('\u0000')}`
+  let prepared = byArgs.get(key)
+  if (prepared === undefined && !byArgs.has(key)) {
+    prepared = plugin.prepare(args)
+    if (byArgs.size >= PREPARED_PER_PLUGIN) byArgs.clear()
+    byArgs.set(key, prepared)
+  }
+  return prepared
+}
+
 function linkChain(calls: FormatterCall[], registry: Registry, target: Linked): void {
   const chain: LinkedCall[] = []
   for (const [name, args] of calls) {
@@ -72,7 +100,7 @@ function linkChain(calls: FormatterCall[], registry: Registry, target: Linked): 
       target.unknown ??= name
       continue
     }
-    chain.push({ name, fn, args: fn.prepare === undefined ? args : fn.prepare(args) })
+    chain.push({ name, fn, args: prepare(fn, args) })
   }
   target.chain = chain
 }
@@ -95,7 +123,7 @@ function linkPredicate(
   if (p === undefined) target.unknown = name
   else {
     target.predicate = p
-    target.args = p.prepare === undefined ? args : p.prepare(args)
+    target.args = prepare(p, args)
   }
 }
 
