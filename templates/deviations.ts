@@ -55,6 +55,33 @@ function hasFarInstant(data: unknown): boolean {
 
 const DATE_FORMATTERS = /\|(date|datetime|datetime-interval|timesince|relative-time|message|plural)\b/
 
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'))
+
+/** True when `data` holds a money value whose currency is not an ISO 4217 code. */
+function hasUnknownCurrency(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false
+  if (Array.isArray(data)) return data.some(hasUnknownCurrency)
+  for (const [key, value] of Object.entries(data)) {
+    if (
+      (key === 'currency' || key === 'currencyCode') &&
+      (typeof value !== 'string' || !CURRENCIES.has(value))
+    )
+      return true
+    if (hasUnknownCurrency(value)) return true
+  }
+  return false
+}
+
+/** Date formats that name the zone: `%Z` and `%c`, long and full times, skeletons with z or v. */
+const ZONE_NAMES = /%[Zc]|\|datetime[^}]*(?:long|full|skeleton:[^\s}]*[zv])/
+
+/** True when `data` holds an instant before 1970 (some zones then kept local mean time). */
+function hasOldInstant(data: unknown): boolean {
+  if (typeof data === 'number') return data < 0
+  if (typeof data !== 'object' || data === null) return false
+  return Object.values(data).some(hasOldInstant)
+}
+
 /** Formatters the reference registers as no-ops ("not implemented"): they leave the value as it is. */
 const UNIMPLEMENTED_IN_REFERENCE = [
   'unit',
@@ -190,6 +217,48 @@ export const DEVIATIONS: readonly Deviation[] = [
       reference: 'December 31, 8652',
     },
     involves: (template, data) => DATE_FORMATTERS.test(template) && hasFarInstant(data),
+  },
+  {
+    id: 'unknown-currency-codes',
+    summary:
+      "Money in a currency that is not an ISO 4217 code ('XYZ', 'usd', ''): ours prints the code as given (an empty one as USD); the reference prints no symbol at all ('\u00a01.00').",
+    reason:
+      'A price with no currency shown reads as a bare number; the code, even a wrong one, tells the shopper and the merchant what the data says.',
+    example: {
+      template: '{m|money}',
+      data: { m: { value: '1', currency: 'XYZ' } },
+      ours: 'XYZ\u00a01.00',
+      reference: '\u00a01.00',
+    },
+    involves: (_template, data) => hasUnknownCurrency(data),
+  },
+  {
+    id: 'local-mean-time-offsets',
+    summary:
+      "Zone names of instants from before a zone's standard time (St John's in 1915, say): ours prints the exact local mean time offset ('GMT-3:30:52'), the reference the zone's later name or offset ('Newfoundland Standard Time', 'GMT-3:30').",
+    reason:
+      "The offset comes from the platform's time zone data, which keeps a zone's local mean time to the second.",
+    example: {
+      template: '{t|datetime time:long}',
+      data: { t: -1_735_000_000_000, website: { timeZone: 'America/St_Johns' } },
+      ours: '8:02:28\u202fPM GMT-3:30:52',
+      reference: '8:02:28\u202fPM GMT-3:30',
+    },
+    involves: (template, data) => ZONE_NAMES.test(template) && hasOldInstant(data),
+  },
+  {
+    id: 'skeleton-fields-intl-lacks',
+    summary:
+      "Date skeletons with fields `Intl` cannot format (week of year `w`/`W`, quarter `Q`/`q`, day of year `D`) print without them; the reference prints them ('week 1 of 1969').",
+    reason:
+      "Dates format through the platform's `Intl`, which offers no such fields; templates use dates, times and names of days and months.",
+    example: {
+      template: '{t|datetime skeleton:yw}',
+      data: { t: 0 },
+      ours: '1969',
+      reference: 'week 1 of 1969',
+    },
+    involves: (template) => /skeleton:[^\s}]*[wWQqD]/.test(template),
   },
   {
     id: 'key-named-hasOwnProperty',

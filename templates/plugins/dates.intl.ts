@@ -3,7 +3,7 @@
  * platform's `Intl`: the reference's option words (`date:short`, `skeleton:yMMMd`, `wrap:full`,
  * `context:begin-sentence`, ...) are mapped to `Intl.DateTimeFormat` options.
  */
-import { BoundedCache, UTC } from './dates.zones'
+import { BoundedCache, namingInstant, UTC } from './dates.zones'
 
 type Width = 'short' | 'medium' | 'long' | 'full'
 const WIDTHS: ReadonlySet<string> = new Set(['short', 'medium', 'long', 'full'])
@@ -224,13 +224,34 @@ function zoneNameStyle(o: IntlOptions): 'long' | 'short' | null {
   }
 }
 
-/** One instant in UTC with the zone named as the reference names it. */
-function formatInUtc(f: Intl.DateTimeFormat, utc: number, locale: string, style: 'long' | 'short'): string {
-  const name = greenwichName(locale, style === 'long')
+/** One instant formatted with its zone called `name`. */
+function formatNamed(f: Intl.DateTimeFormat, utc: number, name: string): string {
   const parts = f
     .formatToParts(utc)
     .map((p) => (p.type === 'timeZoneName' ? { type: p.type, value: name } : p))
   return needsRestoring(f) ? joinRestoring(parts) : parts.map((p) => p.value).join('')
+}
+
+/** The zone name `f` prints at `utc`. */
+const zoneNameAt = (f: Intl.DateTimeFormat, utc: number): string =>
+  f.formatToParts(utc).find((p) => p.type === 'timeZoneName')?.value ?? ''
+
+/**
+ * One instant, its zone named as the reference names it: UTC as Greenwich, and before 1970
+ * with the name the zone has at the same offset later (see namingInstant).
+ */
+function formatWithZone(
+  f: Intl.DateTimeFormat,
+  utc: number,
+  locale: string,
+  zone: string,
+  o: IntlOptions,
+): string {
+  const style = zoneNameStyle(o)
+  if (style === null) return formatInstant(f, utc)
+  if (zone === UTC) return formatNamed(f, utc, greenwichName(locale, style === 'long'))
+  const at = namingInstant(zone, utc)
+  return at === utc ? formatInstant(f, utc) : formatNamed(f, utc, zoneNameAt(f, at))
 }
 
 /**
@@ -309,16 +330,6 @@ export function applyContext(text: string, context: string | undefined): string 
   return text.charAt(0).toLocaleUpperCase() + text.slice(1)
 }
 
-const DATE_PARTS: ReadonlySet<string> = new Set([
-  'weekday',
-  'era',
-  'year',
-  'month',
-  'day',
-  'relatedYear',
-  'yearName',
-])
-const TIME_PARTS: ReadonlySet<string> = new Set(['hour', 'minute', 'second', 'dayPeriod', 'fractionalSecond'])
 const glues = new BoundedCache<[string, boolean]>(64)
 
 /** The locale's text joining a date and a time at `width` ("{date} at {time}"), and whether time comes first. */
@@ -326,25 +337,18 @@ function dateTimeGlue(locale: string, width: Width): [string, boolean] {
   const key = `${locale}|${width}`
   const cached = glues.get(key)
   if (cached !== undefined) return cached
-  const parts = new Intl.DateTimeFormat(locale, {
-    dateStyle: width,
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).formatToParts(0)
-  const firstTime = parts.findIndex((p) => TIME_PARTS.has(p.type))
-  const firstDate = parts.findIndex((p) => DATE_PARTS.has(p.type))
-  const timeFirst = firstTime < firstDate
-  let glue = ''
-  if (timeFirst) {
-    let lastTime = firstTime
-    for (let i = firstTime; i < firstDate; i++)
-      if (TIME_PARTS.has((parts[i] as Intl.DateTimeFormatPart).type)) lastTime = i
-    for (let i = lastTime + 1; i < firstDate; i++) glue += (parts[i] as Intl.DateTimeFormatPart).value
-  } else {
-    let lastDate = firstDate
-    for (let i = firstDate; i < firstTime; i++)
-      if (DATE_PARTS.has((parts[i] as Intl.DateTimeFormatPart).type)) lastDate = i
-    for (let i = lastDate + 1; i < firstTime; i++) glue += (parts[i] as Intl.DateTimeFormatPart).value
+  // The glue is what the combined format adds to the date and the time formatted alone (a
+  // date's own suffix, like Japanese 日, stays with the date).
+  const format = (o: IntlOptions) => new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' }).format(0)
+  const both = format({ dateStyle: width, timeStyle: 'short' })
+  const date = format({ dateStyle: width })
+  const time = format({ timeStyle: 'short' })
+  let glue = ', '
+  let timeFirst = false
+  if (both.startsWith(date) && both.endsWith(time)) glue = both.slice(date.length, both.length - time.length)
+  else if (both.startsWith(time) && both.endsWith(date)) {
+    glue = both.slice(time.length, both.length - date.length)
+    timeFirst = true
   }
   return glues.set(key, [glue, timeFirst])
 }
@@ -356,11 +360,8 @@ export function formatDatetime(locale: string, zone: string, utc: number, o: Dat
 }
 
 function datetimeText(locale: string, zone: string, utc: number, o: DatetimeOptions): string {
-  const fmt = (opts: IntlOptions) => {
-    const f = dateTimeFormat(locale, zone, o.calendar, opts)
-    const style = zone === UTC ? zoneNameStyle(opts) : null
-    return style === null ? formatInstant(f, utc) : formatInUtc(f, utc, locale, style)
-  }
+  const fmt = (opts: IntlOptions) =>
+    formatWithZone(dateTimeFormat(locale, zone, o.calendar, opts), utc, locale, zone, opts)
   let text: string
   if (o.skeleton !== undefined && (o.date !== undefined || o.time !== undefined)) {
     // A width for one half and a skeleton for the other, joined by the locale's wrapper.
@@ -370,7 +371,13 @@ function datetimeText(locale: string, zone: string, utc: number, o: DatetimeOpti
     text = timeFirst ? time + glue + date : date + glue + time
   } else if (o.skeleton !== undefined) text = fmt(skeletonOptions(o.skeleton))
   else if (o.datetime !== undefined) text = fmt({ dateStyle: o.datetime, timeStyle: o.datetime })
-  else if (o.date !== undefined || o.time !== undefined) {
+  else if (o.date !== undefined && o.time !== undefined && o.wrap !== undefined) {
+    // Both halves, joined by the wrapper asked for rather than the one of the date's width.
+    const [glue, timeFirst] = dateTimeGlue(locale, o.wrap)
+    const date = fmt({ dateStyle: o.date })
+    const time = fmt({ timeStyle: o.time })
+    text = timeFirst ? time + glue + date : date + glue + time
+  } else if (o.date !== undefined || o.time !== undefined) {
     const opts: IntlOptions = {}
     if (o.date !== undefined) opts.dateStyle = o.date
     if (o.time !== undefined) opts.timeStyle = o.time

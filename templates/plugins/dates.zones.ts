@@ -156,7 +156,17 @@ export function timezoneOffsetMinutes(zone: string, at: unknown): number {
  * English locales whose CLDR data names zones by letters (EST, JST, IST, AEST, ...). The
  * reference prints tz-database abbreviations; CLDR has letters for most zones people use.
  */
-const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-NZ', 'en-IN', 'en-IE', 'en-ZA', 'ja-JP'] as const
+const ABBREVIATION_LOCALES = [
+  'en-US',
+  'en-CA',
+  'en-GB',
+  'en-AU',
+  'en-NZ',
+  'en-IN',
+  'en-IE',
+  'en-ZA',
+  'ja-JP',
+] as const
 const LETTERS = /^[A-Z]{2,5}$/
 const GMT_OFFSET = /^GMT([+-])(\d{1,2})(?::(\d{2}))?$/
 
@@ -173,17 +183,58 @@ function shortName(locale: string, zone: string, utc: number): string {
 }
 
 /**
+ * Zones the tz database abbreviates by their offset although CLDR has letters for them, and
+ * since when (Lord Howe kept Sydney's AEST until 1981).
+ */
+const NUMERIC_ABBREVIATIONS: ReadonlyMap<string, number> = new Map([
+  ['Australia/Lord_Howe', Date.UTC(1981, 2, 1)],
+  ['Australia/Eucla', Number.NEGATIVE_INFINITY],
+])
+
+/** An offset the way the tz database writes numeric abbreviations: '+11', '+1030', '-0330'. */
+function numericAbbreviation(offset: number): string {
+  const minutes = Math.round(Math.abs(offset) / 60_000)
+  const hours = String(Math.floor(minutes / 60)).padStart(2, '0')
+  const rest = minutes % 60
+  return `${offset < 0 ? '-' : '+'}${hours}${rest === 0 ? '' : String(rest).padStart(2, '0')}`
+}
+
+const NAMES_FROM = Date.UTC(1970, 0, 1)
+
+/**
+ * The instant to ask a zone's name at: `utc` itself, or for an instant before 1970 the same
+ * day and time in 1971 when the zone's offset is the same then. ICU names zones from 1970 on
+ * ('GMT-5' for New York in 1969); CLDR's names, which the reference uses, hold for the
+ * zone's whole history ('EST').
+ */
+export function namingInstant(zone: string, utc: number): number {
+  if (utc >= NAMES_FROM) return utc
+  const d = new Date(utc)
+  const probe = Date.UTC(
+    1971,
+    d.getUTCMonth(),
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  )
+  return Number.isFinite(probe) && zoneOffset(zone, probe) === zoneOffset(zone, utc) ? probe : utc
+}
+
+/**
  * The zone's short name at `utc`: letters where CLDR has them, else the offset the way the tz
  * database writes numeric abbreviations ('+03', '+0545').
  */
 export function zoneAbbreviation(zone: string, utc: number, offset: number): string {
   if (zone === UTC) return 'UTC'
+  if (utc >= (NUMERIC_ABBREVIATIONS.get(zone) ?? Number.POSITIVE_INFINITY)) return numericAbbreviation(offset)
   const key = `${zone}|${offset}`
   const cached = abbreviations.get(key)
   if (cached !== undefined) return cached
+  const at = namingInstant(zone, utc)
   let fallback = ''
   for (const locale of ABBREVIATION_LOCALES) {
-    const name = shortName(locale, zone, utc)
+    const name = shortName(locale, zone, at)
     if (LETTERS.test(name)) return abbreviations.set(key, name)
     if (fallback === '') fallback = name
   }

@@ -386,7 +386,9 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
         r.currencySign = 'accounting'
         break
       case 'code':
-        r.currencyDisplay = 'code'
+        // Written as CLDR writes it: the name's place and spacing, the ISO code instead of the
+        // name ('4.90 EUR', in Japanese '4.90EUR'); `Intl` puts the code where a symbol goes.
+        r.currencyDisplay = 'name'
         break
       case 'name':
         r.currencyDisplay = 'name'
@@ -407,14 +409,22 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
         break
       case 'scientific':
         r.notation = 'scientific'
+        // CLDR's pattern (#E0) has no fraction digits unless asked for.
+        if (o.maximumFractionDigits === undefined && o.maximumSignificantDigits === undefined)
+          r.maximumFractionDigits = 0
         break
       case 'percent':
       case 'percent-scaled':
+      case 'permille':
+      case 'permille-scaled':
+        // Intl has no per-mille style: per-mille is written as a percentage with its sign swapped.
         r.style = 'percent'
         break
     }
   }
   if (o.group !== undefined) r.useGrouping = o.group
+  // Compact numbers group their digits like others ('1.234 ¥'); Intl's default skips 4 digits.
+  else if (r.notation === 'compact') r.useGrouping = true
   if (o.minimumIntegerDigits !== undefined) r.minimumIntegerDigits = clampInt(o.minimumIntegerDigits, 1, 21)
   const minFrac = o.minimumFractionDigits
   const maxFrac = o.maximumFractionDigits
@@ -428,7 +438,8 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
       r.minimumFractionDigits = Math.min(max, currencyFractionDigits(currency))
   }
   if (o.minimumSignificantDigits !== undefined || o.maximumSignificantDigits !== undefined) {
-    const minSig = clampInt(o.minimumSignificantDigits ?? 1, 1, 21)
+    // As in CLDR's formatting, a maximum alone is also the minimum ('5.0' for maxsig:2).
+    const minSig = clampInt(o.minimumSignificantDigits ?? o.maximumSignificantDigits ?? 1, 1, 21)
     r.minimumSignificantDigits = minSig
     r.maximumSignificantDigits = Math.max(minSig, clampInt(o.maximumSignificantDigits ?? 21, 1, 21))
   }
@@ -438,10 +449,52 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
 const FORMATTER_CACHE_LIMIT = 64
 const TEXTS_PER_FORMAT = 512
 
+/** Rewrites `Intl`'s parts where CLDR writes a number otherwise. */
+type PartsRewrite = (parts: Intl.NumberFormatPart[]) => string
+
 /** A number format with the texts it has produced, keyed by decimal amount. */
 interface CachedFormat {
   readonly format: Intl.NumberFormat
   readonly texts: Map<string, string>
+  readonly rewrite: PartsRewrite | null
+}
+
+const join = (parts: Intl.NumberFormatPart[]): string => parts.map((p) => p.value).join('')
+
+/** The `code` style: the name's place and spacing with the ISO code ('4.90 EUR', '4.90EUR' in Japanese). */
+const withCode =
+  (code: string): PartsRewrite =>
+  (parts) =>
+    join(parts.map((p) => (p.type === 'currency' ? { type: p.type, value: code } : p)))
+
+/** Per-mille: the percentage's sign swapped, keeping the locale's spacing ('0 ‰' in German). */
+const perMille: PartsRewrite = (parts) =>
+  join(parts.map((p) => (p.type === 'percentSign' ? { type: p.type, value: '‰' } : p)))
+
+/**
+ * Scientific notation as CLDR writes it: no zero exponent ('5', not '5E0') and a plus sign on
+ * a positive one ('1E+4').
+ */
+const scientific: PartsRewrite = (parts) => {
+  if (parts.some((p) => p.type === 'exponentInteger' && p.value === '0'))
+    return join(
+      parts.filter(
+        (p) =>
+          p.type !== 'exponentSeparator' && p.type !== 'exponentInteger' && p.type !== 'exponentMinusSign',
+      ),
+    )
+  const negative = parts.some((p) => p.type === 'exponentMinusSign')
+  return join(
+    negative
+      ? parts
+      : parts.map((p) => (p.type === 'exponentSeparator' ? { type: p.type, value: `${p.value}+` } : p)),
+  )
+}
+
+function rewriteOf(options: NumberOptions, currency: string | null): PartsRewrite | null {
+  if (currency !== null) return options.currencyStyle === 'code' ? withCode(currency) : null
+  if (options.style === 'permille' || options.style === 'permille-scaled') return perMille
+  return options.style === 'scientific' ? scientific : null
 }
 
 /**
@@ -475,7 +528,11 @@ function cachedFormat(options: NumberOptions, locale: string, currency: string |
   let cached = byPlace.get(key)
   if (cached === undefined) {
     if (byPlace.size >= FORMATTER_CACHE_LIMIT) byPlace.clear()
-    cached = { format: newNumberFormat(locale, intlOptions(options, currency)), texts: new Map() }
+    cached = {
+      format: newNumberFormat(locale, intlOptions(options, currency)),
+      texts: new Map(),
+      rewrite: rewriteOf(options, currency),
+    }
     byPlace.set(key, cached)
   }
   return cached
@@ -488,7 +545,11 @@ function cachedFormat(options: NumberOptions, locale: string, currency: string |
 function formatExact(cached: CachedFormat, amount: string): string {
   let text = cached.texts.get(amount)
   if (text === undefined) {
-    text = cached.format.format(amount as unknown as number)
+    const value = amount as unknown as number
+    text =
+      cached.rewrite === null
+        ? cached.format.format(value)
+        : cached.rewrite(cached.format.formatToParts(value))
     if (cached.texts.size >= TEXTS_PER_FORMAT) cached.texts.clear()
     cached.texts.set(amount, text)
   }
@@ -510,14 +571,11 @@ export function formatDecimalNumber(
   options: NumberOptions = NO_OPTIONS,
 ): string {
   let text = amount
-  let suffix = ''
-  if (options.style === 'percent-scaled') text = movePoint(amount, -2) ?? amount
-  else if (options.style === 'permille' || options.style === 'permille-scaled') {
-    // Intl has no per-mille style: scale by hand and append the sign.
-    if (options.style === 'permille') text = movePoint(amount, 3) ?? amount
-    suffix = '‰'
-  }
-  return formatExact(cachedFormat(options, locale, null), text) + suffix
+  // The percent style multiplies by 100: scaled styles divide first, per-mille shows a tenth.
+  if (options.style === 'percent-scaled' || options.style === 'permille-scaled')
+    text = movePoint(amount, -2) ?? amount
+  else if (options.style === 'permille') text = movePoint(amount, 1) ?? amount
+  return formatExact(cachedFormat(options, locale, null), text)
 }
 
 const PERCENT: NumberOptions = Object.freeze({ minimumFractionDigits: 2, maximumFractionDigits: 3 })

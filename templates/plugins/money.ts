@@ -138,12 +138,18 @@ interface MoneyArgs {
 
 const LOCALE_ARG = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/
 
-/** `money [options]`: a money value in CLDR style in the render's (or the given) locale. */
+/** `money [options]`: a money value in CLDR style in the render's locale (`i18n-money-format LOCALE` names one). */
 function moneyFormatter(name: string) {
   return defineFormatter<MoneyArgs>({
     prepare(args) {
       const first = args[0]
-      if (first !== undefined && first.indexOf(':') === -1 && LOCALE_ARG.test(first))
+      // Only the legacy i18n-money-format takes a locale; to `money`, 'de-DE' is no option.
+      if (
+        name === 'i18n-money-format' &&
+        first !== undefined &&
+        first.indexOf(':') === -1 &&
+        LOCALE_ARG.test(first)
+      )
         return { locale: first.replace(/_/g, '-'), options: parseNumberOptions(args.slice(1), true) }
       return { locale: null, options: parseNumberOptions(args, true) }
     },

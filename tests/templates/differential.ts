@@ -270,7 +270,15 @@ const value: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
   ),
 })).v
 
-const ZONES = ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Australia/Sydney', 'UTC', 'Nope/Zone']
+const ZONES = [
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+  'America/St_Johns',
+  'UTC',
+  'Nope/Zone',
+]
 
 const data: fc.Arbitrary<Record<string, unknown>> = fc
   .record(
@@ -459,6 +467,8 @@ const FORMATTERS: Record<string, fc.Arbitrary<string[]>> = {
     ['long'],
     ['full'],
     ['date:full', 'time:full'],
+    ['time:long'],
+    ['wrap:long', 'date:short', 'time:short'],
   ),
   'relative-time': fc.constantFrom([], ['allowWeeks:true']),
   timesince: fc.constant([]),
