@@ -7,6 +7,8 @@
  *
  * Not part of the render path: nothing in the engine imports this module.
  */
+import { corePlugins } from './plugins/core'
+import { domainPlugins } from './plugins/domains'
 
 export interface Deviation {
   /** Stable name. */
@@ -80,6 +82,29 @@ function hasOldInstant(data: unknown): boolean {
   if (typeof data === 'number') return data < 0
   if (typeof data !== 'object' || data === null) return false
   return Object.values(data).some(hasOldInstant)
+}
+
+let known: { formatters: Set<string>; predicates: Set<string> } | undefined
+
+/** Formatter and predicate names the storefront's engine knows. */
+function knownNames() {
+  if (known === undefined) {
+    const plugins = [...corePlugins, ...domainPlugins]
+    known = {
+      formatters: new Set(plugins.flatMap((p) => Object.keys(p.formatters ?? {}))),
+      predicates: new Set(plugins.flatMap((p) => Object.keys(p.predicates ?? {}))),
+    }
+  }
+  return known
+}
+
+/** True when the template names a formatter or a predicate that does not exist. */
+function usesUnknownName(template: string): boolean {
+  const { formatters, predicates } = knownNames()
+  for (const m of template.matchAll(/\|([\w-]+)/g)) if (!formatters.has(m[1] as string)) return true
+  for (const m of template.matchAll(/\{\.(?:if |or )?([\w-]+\?)/g))
+    if (!predicates.has(m[1] as string)) return true
+  return false
 }
 
 /** Formatters the reference registers as no-ops ("not implemented"): they leave the value as it is. */
@@ -259,6 +284,20 @@ export const DEVIATIONS: readonly Deviation[] = [
       reference: 'week 1 of 1969',
     },
     involves: (template) => /skeleton:[^\s}]*[wWQqD]/.test(template),
+  },
+  {
+    id: 'unknown-formatters-and-predicates',
+    summary:
+      'An unknown formatter or predicate is a render error and its output (the variable, the block) is left empty; the reference rejects the tag when parsing and prints it as text (`{x|nope}`), or drops an unknown predicate and runs its `{.or}` branch.',
+    reason:
+      'The platform spec (§8) says so: "a missing partial, unknown predicate or unknown formatter is a render error and the output is left empty". Printing template source to shoppers is worse than printing nothing.',
+    example: {
+      template: 'a{x|nope}b{.nope? x}yes{.or}no{.end}c',
+      data: { x: 1 },
+      ours: 'abc',
+      reference: 'a{x|nope}bnoc',
+    },
+    involves: (template) => usesUnknownName(template),
   },
   {
     id: 'key-named-hasOwnProperty',

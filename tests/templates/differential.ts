@@ -580,6 +580,7 @@ const leaf = fc.oneof(
     arbitrary: fc.constantFrom('{.space}', '{.meta-left}', '{.newline}', '{# note}', '{## long ##}'),
   },
   { weight: 1, arbitrary: fc.constantFrom('{@|apply m}', '{a|apply m}', '{list|apply m}', '{item|apply m}') },
+  { weight: 1, arbitrary: fc.constantFrom('{a|nope}', '{.nope? a}yes{.or}no{.end}', '{a|html|nope 1}') },
 )
 
 /** A block of template text: leaves and nested blocks, `depth` levels at most. */
