@@ -45,7 +45,7 @@ export function jsonForHtml(value: unknown): string {
 }
 
 /** JSON for the props attribute. Throws on anything that is not plain data. */
-export function serializeProps(props: IslandProps): string {
+export function serializeProps(props: object): string {
   checkValue(props, 'props')
   return jsonForHtml(props)
 }

@@ -1,16 +1,9 @@
 /**
- * Every island, by name, with the lazy import of its component. The runtime hydrates only
- * names listed here; a test checks that each one is in the production bundle (no glob
- * discovery that could silently drop an island).
+ * Every island, one line each: the island's folder exports its definition (`island.ts`) and
+ * this file names it. The worker derives each island's formatters, markers and CSS from here
+ * (worker/render/islands.ts); the island build makes one module per folder with a `client.tsx`
+ * (scripts/build-islands.mjs), and tests/worker/islands.test.ts checks both lists agree.
  */
-import type { ComponentType } from 'react'
-import type { IslandName } from './names'
-import type { IslandProps } from './props'
-
-export type IslandModule = { default: ComponentType<IslandProps> }
-
-export const ISLANDS: Readonly<Record<IslandName, () => Promise<IslandModule>>> = {
-  gallery: () => import('./gallery/client'),
-  'installment-teaser': () => import('./installment-teaser/client'),
-  'variant-picker': () => import('./variant-picker/client'),
-}
+export { default as gallery } from './gallery/island'
+export { default as 'installment-teaser' } from './installment-teaser/island'
+export { default as 'variant-picker' } from './variant-picker/island'

@@ -1,23 +1,64 @@
-// Builds the island bundle with esbuild: the runtime entry, one chunk per island component and
-// shared chunks (React), minified, React's production build, content-hashed names, into
+// Builds the island bundle with esbuild: the runtime, and one module per island folder that has a
+// `client.tsx` (its component with `islands/runtime/mount.ts`, which brings React), with shared
+// chunks (React) split out; minified, React's production build, content-hashed names, into
 // public/_islands/ (served as static assets with a year of immutable caching, public/_headers).
-// Writes dist/islands-manifest.json, which the worker imports to name the runtime's URL.
+// Writes dist/islands-manifest.json, which the worker imports to name each module's URL.
 //
 //   node scripts/build-islands.mjs
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
 import { build } from 'esbuild'
 import { ROOT } from './wrangler.mjs'
 
 const OUT_DIR = join(ROOT, 'public', '_islands')
 const MANIFEST = join(ROOT, 'dist', 'islands-manifest.json')
+const ENTRY = 'island-entry:'
 
-export async function buildIslands() {
-  rmSync(OUT_DIR, { recursive: true, force: true })
+/** Island folders (`<root>/<name>`) with a client component; the registry test checks they match the registry. */
+export function islandFolders(root = 'islands') {
+  return readdirSync(join(ROOT, root), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, root, entry.name, 'client.tsx')))
+    .map((entry) => entry.name)
+    .sort()
+}
+
+/** Each island's module: its client component and the React mount, as one entry. */
+const islandEntries = {
+  name: 'island-entries',
+  setup(build) {
+    build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path, namespace: 'island-entry' }))
+    build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => {
+      const folder = args.path.slice(ENTRY.length)
+      return {
+        contents: `export { default as Component } from './${folder}/client.tsx'\nexport { mount } from './islands/runtime/mount.ts'\n`,
+        resolveDir: ROOT,
+        loader: 'ts',
+      }
+    })
+  },
+}
+
+/**
+ * Builds the runtime and the islands found under `roots` (the tests add a fixture root) into
+ * `outDir`, and writes the manifest (module URLs are `/_islands/<file>` either way).
+ */
+export async function buildIslands({
+  roots = ['islands'],
+  outDir: out = OUT_DIR,
+  manifestPath = MANIFEST,
+} = {}) {
+  const outDir = resolve(ROOT, out)
+  rmSync(outDir, { recursive: true, force: true })
+  const folders = roots.flatMap((root) =>
+    islandFolders(root).map((name) => ({ name, folder: `${root}/${name}` })),
+  )
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { runtime: 'islands/runtime/index.ts' },
-    outdir: OUT_DIR,
+    entryPoints: {
+      runtime: 'islands/runtime/index.ts',
+      ...Object.fromEntries(folders.map(({ name, folder }) => [name, `${ENTRY}${folder}`])),
+    },
+    outdir: outDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -32,21 +73,28 @@ export async function buildIslands() {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
+    plugins: [islandEntries],
   })
   const outputs = result.metafile.outputs
-  const publicPath = (file) => `/${relative(join(ROOT, 'public'), join(ROOT, file)).split('\\').join('/')}`
-  const runtime = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'islands/runtime/index.ts')
-  // Each island's chunk: the output whose inputs hold the island's own folder or file.
+  const publicPath = (file) => `/_islands/${relative(outDir, join(ROOT, file)).split('\\').join('/')}`
+  const entryFile = (entryPoint) =>
+    Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)
+  const islands = Object.fromEntries(
+    folders.map(({ name, folder }) => [name, publicPath(entryFile(`island-entry:${ENTRY}${folder}`))]),
+  )
+  // Every output with the sources it holds, for the bundle tests.
   const chunks = Object.fromEntries(
     Object.entries(outputs).map(([file, output]) => [publicPath(file), Object.keys(output.inputs)]),
   )
-  const manifest = { runtime: publicPath(runtime), chunks }
-  mkdirSync(join(ROOT, 'dist'), { recursive: true })
-  writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
+  const manifest = { runtime: publicPath(entryFile('islands/runtime/index.ts')), islands, chunks }
+  mkdirSync(dirname(manifestPath), { recursive: true })
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const manifest = await buildIslands()
-  console.log(`islands: runtime ${manifest.runtime}, ${Object.keys(manifest.chunks).length} files`)
+  console.log(
+    `islands: runtime ${manifest.runtime}, ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.chunks).length} files`,
+  )
 }

@@ -291,4 +291,21 @@ export const LIMITS = {
   maxDigits: 50,
 } as const
 
-export const COOKIE = { visitor: 'crumb', census: 'ss_cvr', hasCart: 'has-cart' } as const
+/**
+ * Cookie names (storefront.md section 9, platform.md sections 4 and 9). `crumb`, `ss_cvr` and
+ * `has-cart` are the platform's; the others are ours, named once here.
+ */
+export const COOKIE = {
+  /** Random visitor id; scripts send it back as `X-CSRF-Token`. */
+  visitor: 'crumb',
+  /** Visitor record: id|first visit|previous visit|current visit|count (two years). */
+  census: 'ss_cvr',
+  /** Visit timestamp (30 minutes). */
+  visitTimestamp: 'ss_cvt',
+  /** 'true' once the visitor has a cart. */
+  hasCart: 'has-cart',
+  /** The cart's id (HttpOnly). */
+  cart: 'ss_cart',
+  /** The signed-in site user's session (a signed JWT, HttpOnly). */
+  siteUser: 'ss_site_user',
+} as const

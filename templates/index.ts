@@ -24,11 +24,20 @@
  * if (result.stopped !== null) return failurePage(result.errors)   // and no cache.put
  * ```
  * Deviations from the reference engine, kept on purpose, are listed in `deviations.ts`.
+ *
+ * This is one of the two doors into `templates/` for the worker and the islands; the other is
+ * `shared.ts` (the rules both the worker and the browser apply). Nothing else is imported from
+ * outside (biome.json's `noRestrictedImports`).
  */
 import { createEngine, type RenderOptions, type RenderResult } from './engine'
 import type { CompiledTemplate } from './opcodes'
 
+export { type TemplateUses, templateUses } from './analyze'
 export { type CompileResult, compile, isCompiledTemplate } from './compile'
+// The storefront's side of the engine: the domain plugins, the built-in page templates and
+// partials, and the widget data builders server-rendered islands reuse to print the same DOM.
+export { DEFAULT_TEMPLATES, type TemplateName } from './defaults/pages'
+export { DEFAULT_PARTIALS } from './defaults/partials'
 export {
   createEngine,
   type Engine,
@@ -40,7 +49,18 @@ export {
 export { type ErrorCode, messages, type TemplateError } from './errors'
 export { clampDigits, DEFAULT_LIMITS, type Limits, MAX_DIGITS } from './limits'
 export { type CompiledTemplate, type Inst, Op, type Path } from './opcodes'
+export {
+  type AddToCartButtonData,
+  type RestockNotificationData,
+  restockNotificationMarkup,
+  type VariantOptionData,
+  type VariantsSelectData,
+} from './plugins/commerce.markup'
+export { addToCartButtonData, quantityInputData, variantsSelectData } from './plugins/commerce.widgets'
 export { corePlugins } from './plugins/core'
+export { domainPlugins } from './plugins/domains'
+export { renderLocale } from './plugins/money'
+export { escapeHtml, escapeHtmlAttribute } from './plugins/util.strings'
 export {
   type AnyFormatter,
   type AnyPredicate,
@@ -52,7 +72,7 @@ export {
   type RenderSettings,
   type Scope,
 } from './registry'
-export { asBoolean, asNumber, asString, isTruthy, MISSING } from './values'
+export { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING, toOutput, walk } from './values'
 
 let shared: ReturnType<typeof createEngine> | undefined
 

@@ -1,14 +1,16 @@
 /** The Hono app: demo index, tenant resolution, then the tenant's routes. */
 import { Hono } from 'hono'
 import { trimTrailingSlash } from 'hono/trailing-slash'
+import { apiRoutes } from './api/index'
 import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
+import { visitorCrumb } from './middleware/crumb'
+import { resolveTenant } from './middleware/tenant'
 import { brokenSiteResponse } from './render/plain'
 import { demoIndex } from './routes/demo-index'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
-import { resolveTenant } from './tenant'
 
 export const app = new Hono<AppEnv>()
 
@@ -27,6 +29,8 @@ app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
 app.use(demoIndex())
 app.use(resolveTenant())
+app.use(visitorCrumb())
+app.route('/api', apiRoutes)
 app.use(trimTrailingSlash())
 app.route('/', sitemapRoutes)
 app.route('/', pageRoutes)

@@ -1,3 +1,4 @@
+import type { Catalog } from './catalog'
 import type { Env } from './env'
 import type { Site } from './records'
 
@@ -8,12 +9,21 @@ export interface Tenant {
   /** Content version from `site:<id>:version`. */
   version: string
   hostname: string
-  /** Scheme, host and port the visitor used: the base of canonical and sitemap URLs. */
+  /**
+   * Scheme, host and port of the tenant's canonical URLs: `https://` and its primary domain when
+   * the site record names one, else what the visitor used (without a trailing dot).
+   */
   origin: string
 }
 
 /** Hono's environment for this app: plain types, no generated route typing. */
 export interface AppEnv {
   Bindings: Env
-  Variables: { tenant: Tenant }
+  Variables: {
+    tenant: Tenant
+    /** The request's reader of its tenant's records. */
+    catalog: Catalog
+    /** The visitor's crumb (middleware/crumb.ts): from the cookie, or new on this response. */
+    crumb: string
+  }
 }

@@ -14,7 +14,20 @@
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
 import { z } from 'zod'
-import { INSTALLMENTS_DEFAULT_COUNT } from '../templates/constants'
+import { INSTALLMENTS_DEFAULT_COUNT, LIMITS } from '../templates/shared'
+
+/** KV refuses keys longer than this many bytes (a longer key is a page or host that cannot exist). */
+export const KV_KEY_MAX_BYTES = 512
+
+/** Lists a merchant controls, and how long each may be (storefront.md section 9 where it says). */
+export const LIST_LIMITS = {
+  /** Products on one page of a product list. */
+  productsPerPage: LIMITS.productsPerCollection,
+  /** Items in one collection (a user-orderable collection). */
+  itemsPerCollection: LIMITS.itemsPerUserOrderableCollection,
+  /** Links in the site's navigation. */
+  navigationLinks: 60,
+} as const
 
 /** Lower-case slug as used in URLs: `linen-shirt`, `2026/spring-notes` is not one (no slash). */
 export const slugSchema = z
@@ -103,6 +116,17 @@ export const websiteSchema = z.looseObject({
   captchaSettings: z.looseObject({ siteKey: z.string().optional() }).optional(),
   trackingDisabled: z.boolean().default(false),
   logoImage: imageSchema.optional(),
+  /**
+   * The tenant's primary domain (`shop.example.com`): canonical, Open Graph and sitemap URLs use
+   * `https://` and it, whatever host the request came in on. Without it they use the request's host.
+   */
+  primaryDomain: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      'must be a lower-case domain name such as "shop.example.com"',
+    )
+    .optional(),
 })
 
 /** Store-wide merchandising: scarcity messages and back-in-stock sign-ups (storefront.md section 3). */

@@ -7,7 +7,7 @@
  * pressing play can take effect) the rotation is held, and the live region speaks again.
  */
 import { type FocusEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { IslandProps } from '../props'
+import { defineClient } from '../contracts'
 import type { GalleryProps } from './types'
 import { type GalleryActions, GalleryView, initialGalleryState } from './view'
 
@@ -17,9 +17,7 @@ function focusHolds(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest(ROTATION_BUTTON) === null
 }
 
-export default function GalleryIsland(island: IslandProps) {
-  // The worker built these props with `galleryProps` (islands/gallery/server.ts).
-  const props = island as unknown as GalleryProps
+function GalleryIsland(props: GalleryProps) {
   const count = props.slides.length
   const initial = initialGalleryState(props)
   const [index, setIndex] = useState(initial.index)
@@ -77,3 +75,5 @@ export default function GalleryIsland(island: IslandProps) {
     />
   )
 }
+
+export default defineClient('gallery', GalleryIsland)

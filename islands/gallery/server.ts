@@ -5,9 +5,7 @@
  * markup (no island, no JavaScript; their lightbox is a native `<dialog>` opened by invoker
  * commands).
  */
-import { GalleryOption } from '../../templates/constants'
-import { escapeHtmlAttribute } from '../../templates/plugins/util.strings'
-import { GALLERY_TEXT } from './messages'
+import { escapeHtmlAttribute, fillText, GALLERY_TEXT, GalleryOption } from '../../templates/shared'
 import type { GalleryProps, GallerySlide } from './types'
 
 type Design = (typeof GalleryOption.design.values)[number]
@@ -165,10 +163,10 @@ export function staticGalleryMarkup(
     if (!options.lightbox) return `<li class="sf-gallery-cell">${image}</li>`
     const dialogId = `${meta.id}-lightbox-${i + 1}`
     return (
-      `<li class="sf-gallery-cell"><button type="button" class="sf-gallery-frame" commandfor="${dialogId}" command="show-modal" aria-haspopup="dialog" aria-label="${escapeHtmlAttribute(GALLERY_TEXT.enlarge(i + 1, total))}">${image}</button>` +
-      `<dialog id="${dialogId}" class="sf-lightbox" data-theme="${options.lightboxTheme}" closedby="any" aria-label="${escapeHtmlAttribute(GALLERY_TEXT.lightbox(i + 1, total))}">` +
+      `<li class="sf-gallery-cell"><button type="button" class="sf-gallery-frame" commandfor="${dialogId}" command="show-modal" aria-haspopup="dialog" aria-label="${escapeHtmlAttribute(fillText(GALLERY_TEXT.enlarge, { n: i + 1, total }))}">${image}</button>` +
+      `<dialog id="${dialogId}" class="sf-lightbox" data-theme="${options.lightboxTheme}" closedby="any" aria-label="${escapeHtmlAttribute(fillText(GALLERY_TEXT.lightbox, { n: i + 1, total }))}">` +
       `<button type="button" class="sf-lightbox-close" commandfor="${dialogId}" command="close">${GALLERY_TEXT.close}</button>` +
-      `<figure class="sf-lightbox-figure">${imageTag(slide, ' loading="lazy"')}<figcaption>${escapeHtmlAttribute(slide.alt ? `${slide.alt} · ` : '')}${GALLERY_TEXT.position(i + 1, total)}</figcaption></figure>` +
+      `<figure class="sf-lightbox-figure">${imageTag(slide, ' loading="lazy"')}<figcaption>${escapeHtmlAttribute(slide.alt ? `${slide.alt} · ` : '')}${fillText(GALLERY_TEXT.position, { n: i + 1, total })}</figcaption></figure>` +
       '</dialog></li>'
     )
   })

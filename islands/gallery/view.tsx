@@ -10,7 +10,7 @@
  * that is silent while the slides rotate by themselves.
  */
 import type { CSSProperties, FocusEventHandler, MouseEventHandler, Ref } from 'react'
-import { GALLERY_TEXT } from './messages'
+import { fillText, GALLERY_TEXT } from '../../templates/shared'
 import type { GalleryProps, GallerySlide } from './types'
 
 export interface GalleryState {
@@ -88,7 +88,7 @@ function Lightbox({
       ref={dialogRef}
       className="sf-lightbox"
       data-theme={props.lightboxTheme}
-      aria-label={GALLERY_TEXT.lightbox((at ?? 0) + 1, total)}
+      aria-label={fillText(GALLERY_TEXT.lightbox, { n: (at ?? 0) + 1, total })}
       // Escape and a click outside close it natively; `onClose` brings the state along.
       closedby="any"
       onClose={actions?.closeLightbox}
@@ -102,7 +102,7 @@ function Lightbox({
             <SlideImage slide={slide} eager priority={false} />
             <figcaption>
               {slide.alt ? `${slide.alt} · ` : ''}
-              {GALLERY_TEXT.position(at + 1, total)}
+              {fillText(GALLERY_TEXT.position, { n: at + 1, total })}
             </figcaption>
           </figure>
           <button
@@ -189,7 +189,7 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
                   className="sf-gallery-slide"
                   role="group"
                   aria-roledescription={GALLERY_TEXT.slide}
-                  aria-label={GALLERY_TEXT.position(i + 1, total)}
+                  aria-label={fillText(GALLERY_TEXT.position, { n: i + 1, total })}
                   aria-current={shown ? 'true' : undefined}
                   inert={!shown}
                 >
@@ -197,7 +197,7 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
                     <button
                       type="button"
                       className="sf-gallery-frame"
-                      aria-label={GALLERY_TEXT.enlarge(i + 1, total)}
+                      aria-label={fillText(GALLERY_TEXT.enlarge, { n: i + 1, total })}
                       aria-haspopup="dialog"
                       onClick={() => actions?.openLightbox(i)}
                     >
@@ -232,7 +232,7 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
       </div>
       {/* Announces the slide shown, except while the slides rotate by themselves (APG). */}
       <p className="sf-gallery-status" aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
-        {GALLERY_TEXT.position(state.index + 1, total)}
+        {fillText(GALLERY_TEXT.position, { n: state.index + 1, total })}
         {current?.alt ? `: ${current.alt}` : ''}
       </p>
       {props.thumbnails && props.thumbnailStripHeight > 0 ? (
@@ -243,7 +243,7 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
               <button
                 type="button"
                 className="sf-gallery-thumb"
-                aria-label={GALLERY_TEXT.showImage(i + 1, total)}
+                aria-label={fillText(GALLERY_TEXT.showImage, { n: i + 1, total })}
                 aria-current={i === state.index ? 'true' : undefined}
                 aria-controls={viewportId}
                 onClick={() => actions?.go(i)}

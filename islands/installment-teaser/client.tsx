@@ -1,14 +1,15 @@
 /**
  * The installment teaser island in the browser. It hydrates the server's pill as it is (same
- * view, same props, dialog closed), then: refreshes the message when the variant picker
- * announces a variant (`storefront:variant-change` on the product element), and runs the
- * information dialog: opens from the info button with focus on its close button, keeps Tab and
- * Shift+Tab inside, closes on Escape, on a click on the overlay and on its buttons, and gives
- * focus back to the info button. Nothing is fetched: the provider's own page is not loaded.
+ * view, same props), then: shows the price of the variant the variant picker announces
+ * (`storefront:variant-change` on the product element, including the one that woke it), and
+ * runs the information dialog, a native modal `<dialog>` that may already be open (the shopper
+ * clicked before the island was live): focus on its close button, Tab and Shift+Tab kept inside,
+ * closed on Escape, on a click on the overlay and on its buttons, with focus back on the info
+ * button. Nothing is fetched: the provider's own page is not loaded.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ISLAND_EVENT } from '../constants'
-import type { IslandProps } from '../props'
+import { ISLAND_EVENT, onIslandEvent } from '../constants'
+import { defineClient } from '../contracts'
 import { variantPriceAmount } from './rules'
 import { type InstallmentTeaserProps, InstallmentTeaserView } from './view'
 
@@ -31,17 +32,15 @@ function trapTab(event: KeyboardEvent, dialog: HTMLElement): void {
   }
 }
 
-export default function InstallmentTeaser(islandProps: IslandProps) {
-  // The props are the ones server.ts built for this island (read back by the runtime).
-  const props = islandProps as unknown as InstallmentTeaserProps
+function InstallmentTeaser(props: InstallmentTeaserProps) {
   const [currentPrice, setCurrentPrice] = useState<string | null>(props.price)
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const overlayRef = useRef<HTMLDivElement>(null)
-  const dialogRef = useRef<HTMLDivElement>(null)
+  const dialogRef = useRef<HTMLDialogElement>(null)
 
   const close = useCallback(() => {
+    if (dialogRef.current?.open) dialogRef.current.close()
     setOpen(false)
     buttonRef.current?.focus()
   }, [])
@@ -49,36 +48,48 @@ export default function InstallmentTeaser(islandProps: IslandProps) {
   // The chosen variant's price decides the message; no variant brings the page's price back.
   useEffect(() => {
     const product = rootRef.current?.closest('[data-item-id]') ?? document
-    const onVariantChange = (event: Event) => {
-      const detail = (event as CustomEvent<{ itemId?: unknown; variant?: unknown } | null>).detail
-      if (detail?.itemId !== undefined && detail.itemId !== props.itemId) return
-      const variant = detail?.variant
-      setCurrentPrice(variant == null ? props.price : (variantPriceAmount(variant) ?? props.price))
-    }
-    product.addEventListener(ISLAND_EVENT.variantChange, onVariantChange)
-    return () => product.removeEventListener(ISLAND_EVENT.variantChange, onVariantChange)
+    return onIslandEvent(
+      product,
+      ISLAND_EVENT.variantChange,
+      ({ itemId, variant }) => {
+        if (itemId !== props.itemId) return
+        setCurrentPrice(variant === null ? props.price : (variantPriceAmount(variant) ?? props.price))
+      },
+      { last: true },
+    )
   }, [props.itemId, props.price])
+
+  // The native dialog tells when it opens (its invoker, even before hydration) and closes (Escape).
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog === null) return
+    if (dialog.open) setOpen(true)
+    const onToggle = () => {
+      setOpen(dialog.open)
+      if (!dialog.open) buttonRef.current?.focus()
+    }
+    dialog.addEventListener('toggle', onToggle)
+    return () => dialog.removeEventListener('toggle', onToggle)
+  }, [])
 
   useEffect(() => {
     const dialog = dialogRef.current
-    const overlay = overlayRef.current
-    if (!open || dialog === null || overlay === null) return
-    dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+    if (!open || dialog === null) return
+    if (!dialog.open) dialog.showModal()
+    const panel = dialog.firstElementChild instanceof HTMLElement ? dialog.firstElementChild : dialog
+    if (!panel.contains(document.activeElement)) panel.querySelector<HTMLElement>(FOCUSABLE)?.focus()
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        close()
-      } else if (event.key === 'Tab') trapTab(event, dialog)
+      if (event.key === 'Tab') trapTab(event, panel)
     }
-    // A click on the overlay itself, not on the dialog inside it, is a click outside.
-    const onOverlayClick = (event: MouseEvent) => {
-      if (event.target === overlay) close()
+    // A click on the overlay itself, not on the panel inside it, is a click outside.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) close()
     }
-    document.addEventListener('keydown', onKeyDown)
-    overlay.addEventListener('click', onOverlayClick)
+    dialog.addEventListener('keydown', onKeyDown)
+    dialog.addEventListener('click', onClick)
     return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      overlay.removeEventListener('click', onOverlayClick)
+      dialog.removeEventListener('keydown', onKeyDown)
+      dialog.removeEventListener('click', onClick)
     }
   }, [open, close])
 
@@ -91,8 +102,9 @@ export default function InstallmentTeaser(islandProps: IslandProps) {
       onClose={close}
       rootRef={rootRef}
       buttonRef={buttonRef}
-      overlayRef={overlayRef}
       dialogRef={dialogRef}
     />
   )
 }
+
+export default defineClient('installment-teaser', InstallmentTeaser)

@@ -1,41 +1,17 @@
 /**
- * The installment teaser's rules and words, shared by the server props builder, the view and
+ * The installment teaser's rules, shared by the server props builder, the view and
  * the client island (platform-neutral: no DOM). Money is written with the store's own money
  * display (`money.display.ts`), so the teaser's amounts read exactly like the prices beside it.
  */
 import {
+  fillText,
   formatMoney,
+  INSTALLMENTS_TEXT,
   type Money,
   minorUnitsOf,
   moneyFromMinorUnits,
   readMoney,
-} from '../../templates/plugins/money.display'
-
-/** The registry name of the island. */
-export const INSTALLMENT_TEASER_ISLAND = 'installment-teaser'
-
-/**
- * Every shopper-visible text of the teaser. `overMax` and `underMin` are the spec's words
- * (storefront.md section 4); `{amount}` is money, `{count}` the number of payments.
- */
-export const INSTALLMENT_TEXT = {
-  inRange: 'or {count} interest-free payments of {amount} with {provider}',
-  overMax: 'available for orders up to {amount}',
-  underMin: 'available for orders over {amount}',
-  infoButton: 'Learn more about paying in installments with {provider}',
-  dialogTitle: 'Pay in {count} interest-free installments',
-  dialogIntro:
-    'Choose {provider} at checkout to split your order into {count} payments, with no interest and no extra cost when you pay on time.',
-  dialogSteps: [
-    'Add the items you want to your cart.',
-    'Choose {provider} as your payment method at checkout.',
-    'Pay the first installment when you order and the rest every two weeks.',
-  ],
-  dialogTerms:
-    'Available for orders over {min} and up to {max}. {provider} approves each order; its terms apply and late fees may be charged.',
-  close: 'Close',
-  done: 'Got it',
-} as const
+} from '../../templates/shared'
 
 /** How the store writes money: the website's CLDR flag and language (legacy symbols otherwise). */
 export type MoneyDisplay = { readonly useCLDR: boolean; readonly locale: string }
@@ -50,14 +26,6 @@ export type InstallmentRange = 'in' | 'over' | 'under'
 export function installmentRange(priceMinor: number, min: number, max: number): InstallmentRange {
   if (priceMinor > max) return 'over'
   return priceMinor > min ? 'in' : 'under'
-}
-
-/** Fills `{name}` placeholders. */
-export function fillText(text: string, values: Readonly<Record<string, string | number>>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = values[name]
-    return value === undefined ? whole : String(value)
-  })
 }
 
 /** Money in the store's display ('$12.00' in the legacy display of USD). */
@@ -100,17 +68,17 @@ export function teaserMessage(
   if (price === null) return null
   const range = installmentRange(price, offer.min, offer.max)
   if (range === 'over') {
-    return { range, text: fillText(INSTALLMENT_TEXT.overMax, { amount: offerLimits(offer, display).max }) }
+    return { range, text: fillText(INSTALLMENTS_TEXT.overMax, { amount: offerLimits(offer, display).max }) }
   }
   if (range === 'under') {
-    return { range, text: fillText(INSTALLMENT_TEXT.underMin, { amount: offerLimits(offer, display).min }) }
+    return { range, text: fillText(INSTALLMENTS_TEXT.underMin, { amount: offerLimits(offer, display).min }) }
   }
   // Each payment rounded half-up to the currency's smallest unit (the provider settles the
   // remainder of a split that does not divide evenly in the last payment).
   const each = Math.round(price / offer.count)
   return {
     range,
-    text: fillText(INSTALLMENT_TEXT.inRange, {
+    text: fillText(INSTALLMENTS_TEXT.inRange, {
       count: offer.count,
       amount: moneyText(moneyFromMinorUnits(each, offer.currency), display),
       provider: offer.provider,

@@ -4,15 +4,16 @@
  * offers installments, the product is physical (storefront.md section 5: every cart item must
  * be physical) and the payment account's country has a provider locale (US, CA, AU, NZ).
  */
+import { asBoolean, asNumber, asString, child } from '../../templates/index'
 import {
+  fromPriceMoney,
   INSTALLMENT_COUNTRIES,
   INSTALLMENT_LOCALES,
   INSTALLMENTS_DEFAULT_COUNT,
   ProductType,
-} from '../../templates/constants'
-import { fromPriceMoney, productTypeOf } from '../../templates/plugins/commerce.rules'
-import { readMoney } from '../../templates/plugins/money.display'
-import { asBoolean, asNumber, asString, child } from '../../templates/values'
+  productTypeOf,
+  readMoney,
+} from '../../templates/shared'
 import type { InstallmentTeaserProps } from './view'
 
 type InstallmentCountry = (typeof INSTALLMENT_COUNTRIES)[number]

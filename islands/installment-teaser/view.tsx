@@ -1,12 +1,20 @@
 /**
- * The installment teaser's markup: the pill under the product price, and the information
- * dialog when open. Pure: props in, markup out. The worker renders it with the island's props
- * (dialog closed); the client island renders it with the same props plus its state, so
- * `hydrateRoot` finds exactly the server's DOM. The dialog exists only while open, so nothing
- * of it is in the server HTML.
+ * The installment teaser's markup: the pill under the product price and its information dialog,
+ * a native modal `<dialog>` the info button opens through invoker commands (`commandfor`,
+ * `command="show-modal"`), so it opens, closes on Escape and on its buttons with no script at
+ * all. Pure: props in, markup out. The worker renders it with the island's props; the client
+ * island renders it with the same props plus its state, so `hydrateRoot` finds exactly the
+ * server's DOM, then adds the variant's price, a click outside to close and the focus trap.
  */
 import type { Ref } from 'react'
-import { fillText, INSTALLMENT_TEXT, type InstallmentRange, offerLimits, teaserMessage } from './rules'
+import { fillText, INSTALLMENTS_TEXT } from '../../templates/shared'
+import { type InstallmentRange, offerLimits, teaserMessage } from './rules'
+
+const DIALOG_STEPS = [
+  INSTALLMENTS_TEXT.dialogStep1,
+  INSTALLMENTS_TEXT.dialogStep2,
+  INSTALLMENTS_TEXT.dialogStep3,
+]
 
 /** The island's props: plain JSON, built by `server.ts` from the template data. */
 export type InstallmentTeaserProps = {
@@ -34,8 +42,12 @@ export interface InstallmentTeaserState {
   onClose?: () => void
   rootRef?: Ref<HTMLDivElement>
   buttonRef?: Ref<HTMLButtonElement>
-  overlayRef?: Ref<HTMLDivElement>
-  dialogRef?: Ref<HTMLDivElement>
+  dialogRef?: Ref<HTMLDialogElement>
+}
+
+/** Invoker-command attributes (not yet in React's DOM types): open or close the dialog `id`. */
+function command(action: 'show-modal' | 'close', id: string): Record<string, string> {
+  return { commandfor: id, command: action }
 }
 
 export function InstallmentTeaserView(props: InstallmentTeaserProps & InstallmentTeaserState) {
@@ -49,6 +61,7 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
   const words = { provider, count }
   const titleId = `installment-dialog-title-${itemId}`
   const introId = `installment-dialog-intro-${itemId}`
+  const dialogId = `installment-dialog-${itemId}`
   const limits = { ...words, ...offerLimits(offer, display) }
   return (
     <div
@@ -66,44 +79,49 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
         className="installment-teaser-info"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={fillText(INSTALLMENT_TEXT.infoButton, words)}
+        aria-label={fillText(INSTALLMENTS_TEXT.infoButton, words)}
         onClick={props.onOpen}
         ref={props.buttonRef}
+        {...command('show-modal', dialogId)}
       >
         <span aria-hidden="true">i</span>
       </button>
-      {open && (
-        <div className="installment-dialog-overlay" ref={props.overlayRef}>
-          <div
-            className="installment-dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            aria-describedby={introId}
-            ref={props.dialogRef}
+      <dialog
+        id={dialogId}
+        className="installment-dialog-overlay"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={introId}
+        ref={props.dialogRef}
+      >
+        <div className="installment-dialog">
+          <button
+            type="button"
+            className="installment-dialog-close"
+            aria-label={INSTALLMENTS_TEXT.close}
+            onClick={props.onClose}
+            {...command('close', dialogId)}
           >
-            <button
-              type="button"
-              className="installment-dialog-close"
-              aria-label={INSTALLMENT_TEXT.close}
-              onClick={props.onClose}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-            <h2 id={titleId}>{fillText(INSTALLMENT_TEXT.dialogTitle, words)}</h2>
-            <p id={introId}>{fillText(INSTALLMENT_TEXT.dialogIntro, words)}</p>
-            <ol>
-              {INSTALLMENT_TEXT.dialogSteps.map((step) => (
-                <li key={step}>{fillText(step, words)}</li>
-              ))}
-            </ol>
-            <p className="installment-dialog-terms">{fillText(INSTALLMENT_TEXT.dialogTerms, limits)}</p>
-            <button type="button" className="installment-dialog-done" onClick={props.onClose}>
-              {INSTALLMENT_TEXT.done}
-            </button>
-          </div>
+            <span aria-hidden="true">×</span>
+          </button>
+          <h2 id={titleId}>{fillText(INSTALLMENTS_TEXT.dialogTitle, words)}</h2>
+          <p id={introId}>{fillText(INSTALLMENTS_TEXT.dialogIntro, words)}</p>
+          <ol>
+            {DIALOG_STEPS.map((step) => (
+              <li key={step}>{fillText(step, words)}</li>
+            ))}
+          </ol>
+          <p className="installment-dialog-terms">{fillText(INSTALLMENTS_TEXT.dialogTerms, limits)}</p>
+          <button
+            type="button"
+            className="installment-dialog-done"
+            onClick={props.onClose}
+            {...command('close', dialogId)}
+          >
+            {INSTALLMENTS_TEXT.done}
+          </button>
         </div>
-      )}
+      </dialog>
     </div>
   )
 }

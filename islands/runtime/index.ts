@@ -1,60 +1,73 @@
 /**
- * The island runtime: the only script a page with islands loads up front. It finds the island
- * markers, and at each one's moment imports its component (retrying a failed import once) and
- * React, then hydrates it. React and the components are separate chunks, fetched only when the
- * first island hydrates. One island failing never stops the others.
+ * The island runtime: the only script a page with islands loads up front (about 2 KB). It finds
+ * the island markers and, at each one's moment, imports the island's module (its component with
+ * React, retrying a failed import once), then hydrates it. What the shopper did on an
+ * `interaction` island before it was live is replayed (replay.ts). One island failing never
+ * stops the others.
  */
 import {
+  dispatchIslandEvent,
   HYDRATE_STRATEGIES,
   type HydrateStrategy,
+  ISLAND_ASSET_PATH,
   ISLAND_ATTR,
   ISLAND_ELEMENT,
   ISLAND_EVENT,
 } from '../constants'
-import type { IslandName } from '../names'
 import { parseProps } from '../props'
-import { ISLANDS } from '../registry'
+import { type Recorder, recordInteractions, wasTouched } from './replay'
 import { schedule } from './strategies'
+
+/** What an island's module exports (the build wraps each `client.tsx` with `mount.ts`). */
+interface IslandModule {
+  Component: unknown
+  mount: (
+    element: Element,
+    component: unknown,
+    props: object,
+    ready: () => void,
+    onError: (error: unknown) => void,
+  ) => void
+}
+
+const RETRY_DELAY_MS = 400
 
 /** Tells the page an island failed: a cancelable event first, then the console. */
 function reportError(element: Element, name: string, error: unknown): void {
-  const event = new CustomEvent(ISLAND_EVENT.error, {
-    bubbles: true,
-    cancelable: true,
-    detail: { name, error },
-  })
-  if (element.dispatchEvent(event)) console.error(`Island "${name}" failed to hydrate:`, error)
-}
-
-async function importOnceMore<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load()
-  } catch {
-    return load()
-  }
+  const notCancelled = dispatchIslandEvent(element, ISLAND_EVENT.error, { name, error }, { cancelable: true })
+  if (notCancelled) console.error(`Island "${name}" failed to hydrate:`, error)
 }
 
 /**
- * esbuild hands a CommonJS package (React) imported dynamically into a split bundle over as
- * its `default` export only: `import('react')` is `{ default: React }` there.
+ * Imports an island's module, once more after a short wait on failure. Browsers remember a
+ * failed module fetch per URL, so the second try asks for a new URL.
  */
-function commonJs<T extends object>(module: T): T {
-  const inner: unknown = (module as { default?: unknown }).default
-  return (inner !== null && typeof inner === 'object' ? inner : module) as T
+async function importIsland(src: string): Promise<IslandModule> {
+  try {
+    return (await import(src)) as IslandModule
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS))
+    return (await import(`${src}?retry=${Date.now()}`)) as IslandModule
+  }
 }
 
-async function hydrateIsland(element: HTMLElement, name: string): Promise<void> {
-  if (!Object.hasOwn(ISLANDS, name)) throw new Error(`No island is registered as "${name}"`)
+async function hydrateIsland(element: HTMLElement, name: string, recorder: Recorder | null): Promise<void> {
+  const src = element.getAttribute(ISLAND_ATTR.src) ?? ''
+  if (!src.startsWith(ISLAND_ASSET_PATH))
+    throw new Error(`Island "${name}" has no module under ${ISLAND_ASSET_PATH}`)
   const props = parseProps(element.getAttribute(ISLAND_ATTR.props) ?? '{}')
-  const [component, react, reactDom] = await Promise.all([
-    importOnceMore(ISLANDS[name as IslandName]),
-    importOnceMore(() => import('react').then(commonJs)),
-    importOnceMore(() => import('react-dom/client').then(commonJs)),
-  ])
-  reactDom.hydrateRoot(element, react.createElement(component.default, props), {
-    onRecoverableError: (error) => reportError(element, name, error),
-  })
-  element.setAttribute(ISLAND_ATTR.hydrated, '')
+  const module = await importIsland(src)
+  recorder?.snapshot()
+  module.mount(
+    element,
+    module.Component,
+    props,
+    () => {
+      element.setAttribute(ISLAND_ATTR.hydrated, '')
+      recorder?.replay()
+    },
+    (error) => reportError(element, name, error),
+  )
 }
 
 function strategyOf(element: Element): HydrateStrategy {
@@ -65,8 +78,15 @@ function strategyOf(element: Element): HydrateStrategy {
 function start(): void {
   for (const element of document.querySelectorAll<HTMLElement>(`${ISLAND_ELEMENT}[${ISLAND_ATTR.name}]`)) {
     const name = element.getAttribute(ISLAND_ATTR.name) ?? ''
-    schedule(strategyOf(element), element, () => {
-      hydrateIsland(element, name).catch((error) => reportError(element, name, error))
+    const strategy = strategyOf(element)
+    const wake = (element.getAttribute(ISLAND_ATTR.wake) ?? '').split(' ').filter(Boolean)
+    const recorder = strategy === 'interaction' ? recordInteractions(element, wake) : null
+    const when = strategy === 'interaction' && wasTouched(element) ? 'load' : strategy
+    schedule(when, element, wake, () => {
+      hydrateIsland(element, name, recorder).catch((error) => {
+        recorder?.stop()
+        reportError(element, name, error)
+      })
     })
   }
 }

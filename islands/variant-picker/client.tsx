@@ -6,9 +6,9 @@
  * messages and the restock forms; and it fires `storefront:variant-change` for other islands.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { isVariantInStock } from '../../templates/plugins/commerce.rules'
-import { ISLAND_EVENT } from '../constants'
-import type { IslandProps } from '../props'
+import { isVariantInStock } from '../../templates/shared'
+import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
+import { defineClient } from '../contracts'
 import {
   type Chosen,
   offeredSecondValues,
@@ -84,9 +84,7 @@ function showSelection(initial: InitialPage, selection: Selection, data: Variant
   }
 }
 
-export default function VariantPickerIsland(islandProps: IslandProps) {
-  // The props were built for this island by server.ts (variantPickerProps).
-  const data = islandProps as unknown as VariantPickerProps
+function VariantPickerIsland(data: VariantPickerProps) {
   const options = data.select?.options ?? NO_OPTIONS
   const variantsJson = data.select?.variantsJson
   const variants = useMemo(() => parseVariants(variantsJson), [variantsJson])
@@ -95,12 +93,16 @@ export default function VariantPickerIsland(islandProps: IslandProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const selects = useRef(new Map<string, HTMLSelectElement>())
   const initial = useRef<InitialPage | null>(null)
+  /** The variant last announced to other islands: each choice of a variant is announced once. */
+  const lastAnnounced = useRef<Variant | null>(null)
 
   const selection = useMemo(() => selectionOf(options, variants, chosen), [options, variants, chosen])
 
   const choose = useCallback(
     (name: string, value: string) =>
       setChosen((previous) => {
+        // The same choice again (a replayed first move, a radio and its dropdown) changes nothing.
+        if ((previous[name] ?? '') === value) return previous
         const next: Record<string, string> = { ...previous, [name]: value }
         // Branching: a new first value drops a second value it does not pair with.
         const offered = offeredSecondValues(options, variants, next, data.branching)
@@ -155,9 +157,14 @@ export default function VariantPickerIsland(islandProps: IslandProps) {
     const product = root.closest('.product-detail') ?? root.ownerDocument.body
     if (initial.current === null) initial.current = captureInitial(product)
     showSelection(initial.current, selection, data)
+    const announced = selection.kind === 'matched' ? selection.variant : null
+    if (announced === lastAnnounced.current) return
+    lastAnnounced.current = announced
     if (selection.kind === 'matched') {
-      const detail = { itemId: data.itemId, variant: selection.variant }
-      product.dispatchEvent(new CustomEvent(ISLAND_EVENT.variantChange, { bubbles: true, detail }))
+      dispatchIslandEvent(product, ISLAND_EVENT.variantChange, {
+        itemId: data.itemId,
+        variant: selection.variant,
+      })
     }
   }, [selection, data])
 
@@ -172,3 +179,5 @@ export default function VariantPickerIsland(islandProps: IslandProps) {
     : INITIAL_STATE
   return <VariantPicker data={data} state={state} handlers={handlers} />
 }
+
+export default defineClient('variant-picker', VariantPickerIsland)

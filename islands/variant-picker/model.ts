@@ -4,10 +4,16 @@
  * them; nothing here touches the DOM. Product rules come from `commerce.rules.ts` and money
  * from `money.display.ts`, so the island shows what the templates show.
  */
-import type { AddToCartButtonData, VariantsSelectData } from '../../templates/plugins/commerce.markup'
-import { findVariant, isVariantInStock } from '../../templates/plugins/commerce.rules'
-import { formatCldrMoney, formatLegacyMoney, isDecimalString } from '../../templates/plugins/money.display'
-import { escapeHtmlAttribute } from '../../templates/plugins/util.strings'
+import type { AddToCartButtonData, VariantsSelectData } from '../../templates/index'
+import {
+  escapeHtmlAttribute,
+  findVariant,
+  formatCldrMoney,
+  formatLegacyMoney,
+  isDecimalString,
+  isVariantInStock,
+} from '../../templates/shared'
+import type { VariantData } from '../constants'
 
 /** How a variant's price is written: the same settings the `product-price` formatter reads. */
 export type PriceSettings = {
@@ -44,15 +50,7 @@ export type VariantOption = { name: string; title: string; selectText: string; v
 export type Chosen = Readonly<Record<string, string>>
 
 /** A variant as the `data-variants` JSON carries it. */
-export type Variant = {
-  id?: string
-  attributes?: Record<string, string>
-  onSale?: boolean
-  unlimited?: boolean
-  qtyInStock?: number
-  priceMoney?: { value?: string | number; currency?: string }
-  salePriceMoney?: { value?: string | number; currency?: string }
-}
+export type Variant = VariantData
 
 /** Where the shopper is: some option unselected, a matching variant, or no match. */
 export type Selection =

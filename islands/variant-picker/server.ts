@@ -3,16 +3,18 @@
  * `product-checkout` island formatter. The checkout block's data is resolved by the very
  * builders the plain formatter uses (commerce.widgets.ts), so both print the same DOM.
  */
-import type { Scope } from '../../templates/index'
-import { PRICE_TEXT } from '../../templates/plugins/commerce.price'
-import { COMMERCE_TEXT, soldOutText, subscriptionPriceText } from '../../templates/plugins/commerce.rules'
 import {
   addToCartButtonData,
+  asString,
+  child,
+  isTruthy,
+  MISSING,
   quantityInputData,
+  renderLocale,
+  type Scope,
   variantsSelectData,
-} from '../../templates/plugins/commerce.widgets'
-import { renderLocale } from '../../templates/plugins/money'
-import { asString, child, isTruthy, MISSING } from '../../templates/values'
+} from '../../templates/index'
+import { COMMERCE_TEXT, soldOutText, subscriptionPriceText } from '../../templates/shared'
 import type { PriceSettings, VariantPickerProps } from './model'
 
 /** A localized string of the page, or `fallback` when the site has none (as `product-price` reads them). */
@@ -42,9 +44,9 @@ function priceSettings(item: unknown, scope: Scope): PriceSettings {
             billingPeriodValue: text.billingPeriodValue,
             duration: text.duration,
           },
-    unavailable: localized(scope, 'productPriceUnavailable', COMMERCE_TEXT.unavailable),
-    saleLabel: PRICE_TEXT.salePriceLabel,
-    originalLabel: PRICE_TEXT.originalPriceLabel,
+    unavailable: localized(scope, 'productPriceUnavailable', COMMERCE_TEXT.productPriceUnavailable),
+    saleLabel: COMMERCE_TEXT.salePriceLabel,
+    originalLabel: COMMERCE_TEXT.originalPriceLabel,
   }
 }
 
@@ -64,7 +66,11 @@ export function variantPickerProps(item: unknown, scope: Scope): VariantPickerPr
     quantity: quantityInputData(item, scope),
     button: { ...addToCartButtonData(scope) },
     price: priceSettings(item, scope),
-    soldOutText: soldOutText(custom, localized(scope, 'productSoldOutText'), COMMERCE_TEXT.soldOut),
+    soldOutText: soldOutText(
+      custom,
+      localized(scope, 'productSoldOutText'),
+      COMMERCE_TEXT.productSoldOutText,
+    ),
     branching: isTruthy(scope.resolveOuter(['storeSettings', 'variantBranching'])),
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The built-in page templates: what a tenant without templates of its own gets, one per page
  * kind. A tenant overrides any of them with `site:<id>:template:<name>` in KV. Each renders
- * the page's main region; the React document shell around it owns `<head>`, and the header and
+ * the page's main region; shopper text of the spec comes from `text` (the catalogues in
+ * `templates/text/`, localized); the React document shell around it owns `<head>`, and the header and
  * footer templates render the site frame.
  */
 
@@ -113,18 +114,18 @@ const search = `<section class="search-page">
 </section>`
 
 const notFound = `<section class="status-page">
-  <h1>Page not found</h1>
-  <p>We couldn’t find the page you were looking for.</p>
-  <p><a href="/">Return to the home page</a></p>
+  <h1>{text.engine.notFoundTitle|html}</h1>
+  <p>{text.engine.notFoundMessage|html}</p>
+  <p><a href="/">{text.engine.notFoundHomeLink|html}</a></p>
 </section>`
 
 const lockScreen = `<section class="status-page lock-screen">
-  <h1>This page is locked</h1>
+  <h1>{text.engine.lockScreenTitle|html}</h1>
   <p>{collection.title|html} is protected by a password.</p>
 </section>`
 
 const memberDenied = `<section class="status-page member-area-denied">
-  <h1>This page available only site members</h1>
+  <h1>{text.engine.memberAreaTitle|html}</h1>
   <p>Sign in with a member account to read {collection.title|html}.</p>
 </section>`
 

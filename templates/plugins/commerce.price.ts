@@ -4,10 +4,11 @@
  * reference's built-in price templates as direct string building, so no template is parsed
  * per render.
  */
+
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../registry'
+import { COMMERCE_TEXT } from '../text/commerce'
 import { asString, child, isTruthy, MISSING } from '../values'
 import {
-  COMMERCE_TEXT,
   cartQuantity,
   cartQuantityText,
   firstPricingOptionMoney,
@@ -38,8 +39,8 @@ import { escapeHtmlAttribute } from './util.strings'
 
 /** User-visible markup and texts of the price formatters, word for word from the reference. */
 export const PRICE_TEXT = {
-  salePriceLabel: 'Sale Price:',
-  originalPriceLabel: 'Original Price:',
+  /** The plain price wording; `{price}` is the formatted price. */
+  price: '{price}',
   /** The retired `cart-subtotal` formatter prints this. */
   cartSubtotalRetired: 'deprecated, do not use',
   cartUrl: '/cart',
@@ -132,8 +133,8 @@ function wordingArg(args: WordingArgs, name: string): string {
 }
 
 const HIDDEN = '<span class="visually-hidden v6-visually-hidden">'
-const SALE_LABEL = `${HIDDEN}${escapeHtmlAttribute(PRICE_TEXT.salePriceLabel)}</span>`
-const ORIGINAL_LABEL = `${HIDDEN}${escapeHtmlAttribute(PRICE_TEXT.originalPriceLabel)}</span>`
+const SALE_LABEL = `${HIDDEN}${escapeHtmlAttribute(COMMERCE_TEXT.salePriceLabel)}</span>`
+const ORIGINAL_LABEL = `${HIDDEN}${escapeHtmlAttribute(COMMERCE_TEXT.originalPriceLabel)}</span>`
 
 interface PriceParts {
   fromText?: string
@@ -185,14 +186,14 @@ function localized(scope: Scope, key: string): string | undefined {
 function oneTimeParts(item: unknown, options: NumberOptions, scope: Scope): PriceParts {
   const p: PriceParts = {}
   if (hasVariedPrices(item)) {
-    p.fromText = localized(scope, 'productPriceFromText') ?? COMMERCE_TEXT.fromPrice
+    p.fromText = localized(scope, 'productPriceFromText') ?? COMMERCE_TEXT.productPriceFromText
     p.fromPrice = moneyString(fromPriceMoney(item), options, scope)
   }
   if (isOnSale(item)) {
-    p.saleText = COMMERCE_TEXT.price
+    p.saleText = PRICE_TEXT.price
     p.salePrice = moneyString(salePriceMoney(item), options, scope)
   }
-  p.normalText = COMMERCE_TEXT.price
+  p.normalText = PRICE_TEXT.price
   p.normalPrice = moneyString(normalPriceMoney(item), options, scope)
   return p
 }
@@ -202,7 +203,7 @@ function subscriptionParts(item: unknown, options: NumberOptions, scope: Scope):
   const text = subscriptionPriceText(item)
   if (text === null) {
     return {
-      fromText: localized(scope, 'productPriceUnavailable') ?? COMMERCE_TEXT.unavailable,
+      fromText: localized(scope, 'productPriceUnavailable') ?? COMMERCE_TEXT.productPriceUnavailable,
       fromPrice: 'true',
     }
   }
@@ -245,14 +246,14 @@ const subscriptionPrice = defineFormatter<NumberOptions>({
     const first = pricing?.[0]
     if (pricing !== null && first !== undefined) {
       if (hasVariedPrices(item)) {
-        p.fromText = localized(scope, 'productPriceFromText') ?? COMMERCE_TEXT.fromPrice
+        p.fromText = localized(scope, 'productPriceFromText') ?? COMMERCE_TEXT.productPriceFromText
         p.fromPrice = moneyString(firstPricingOptionMoney(pricing), options, scope)
       }
       if (isTruthy(child(first, 'onSale'))) {
-        p.saleText = COMMERCE_TEXT.price
+        p.saleText = PRICE_TEXT.price
         p.salePrice = moneyString(child(first, 'salePriceMoney'), options, scope)
       }
-      p.normalText = COMMERCE_TEXT.price
+      p.normalText = PRICE_TEXT.price
       p.normalPrice = moneyString(child(first, 'priceMoney'), options, scope)
     }
     return priceBlock('subscription-price', p, scope)

@@ -12,27 +12,10 @@
  * `cartQuantity`, `cartQuantityText`.
  */
 import { BILLING_PERIODS_PER_YEAR, CART_QUANTITY_CAP, ProductType, type ProductTypeCode } from '../constants'
+import { CART_TEXT } from '../text/cart'
+import { COMMERCE_TEXT } from '../text/commerce'
 import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING } from '../values'
 import { decimalFromNumber, decimalFromText } from './money.display'
-
-/** Every user-visible text of the product rules, word for word from the spec. */
-export const COMMERCE_TEXT = {
-  /** Sold-out fallback of the islands and the store (storefront.md section 9). */
-  soldOut: 'Sold Out',
-  /** Sold-out fallback of the `product-status` template mark (lower case, storefront.md section 4). */
-  soldOutMark: 'sold out',
-  sale: 'sale',
-  /** Price text when no subscription plan or no variant matches. */
-  unavailable: 'Unavailable',
-  /** Default "from" wording of varied prices; `{fromPrice}` is the lowest price. */
-  fromPrice: 'from {fromPrice}',
-  /** The plain price wording; `{price}` is the formatted price. */
-  price: '{price}',
-  /** Cart quantity above the cap (storefront.md section 9). */
-  cartOverCap: '100+',
-  /** Accessible label of a cart holding more than the cap. */
-  cartOverCapLabel: 'More than 100 items in cart',
-} as const
 
 /** A money value as the data carries it: `value` + `currency`, or `decimalValue` + `currencyCode`. */
 export interface MoneyData {
@@ -363,14 +346,14 @@ export function subscriptionPriceText(item: unknown): SubscriptionPriceText | nu
 export function soldOutText(
   custom: string | null | undefined,
   localized: string | null | undefined,
-  fallback: string = COMMERCE_TEXT.soldOut,
+  fallback: string = COMMERCE_TEXT.productSoldOutText,
 ): string {
   return custom || localized || fallback
 }
 
 /** Sale text: the localized text, else 'sale'. */
 export function saleText(localized: string | null | undefined): string {
-  return localized || COMMERCE_TEXT.sale
+  return localized || COMMERCE_TEXT.productSaleText
 }
 
 /** Total quantity over the cart's entries. */
@@ -384,5 +367,5 @@ export function cartQuantity(cart: unknown): number {
 
 /** The cart count as shown: the number, or '100+' above 100 items. */
 export function cartQuantityText(count: number): string {
-  return count > CART_QUANTITY_CAP ? COMMERCE_TEXT.cartOverCap : String(count)
+  return count > CART_QUANTITY_CAP ? CART_TEXT.cartOverCap : String(count)
 }

@@ -12,6 +12,7 @@
 import { ProductType } from '../constants'
 import { messages } from '../errors'
 import { defineFormatter, type Plugin, type Scope } from '../registry'
+import { COMMERCE_TEXT } from '../text/commerce'
 import {
   asBoolean,
   asString,
@@ -45,9 +46,8 @@ import {
   type VariantsSelectData,
   variantsSelectMarkup,
 } from './commerce.markup'
-import { CommerceText, LIKERT_LABEL_KEYS, LIKERT_LABELS, TIME_PART_DEFAULT } from './commerce.messages'
+import { LIKERT_LABEL_KEYS, LIKERT_LABELS, TIME_PART_DEFAULT } from './commerce.messages'
 import {
-  COMMERCE_TEXT,
   isOnSale,
   isQuantityInputShown,
   isSoldOut,
@@ -98,10 +98,10 @@ export function addToCartButtonData(scope: Scope): AddToCartButtonData {
   if (isTruthy(useCustom) && isTruthy(custom)) label = toOutput(custom)
   else if (isTruthy(subscribable)) {
     const text = localizedInner(scope, 'productSubscribeText')
-    label = isTruthy(text) ? toOutput(text) : CommerceText.productSubscribeText
+    label = isTruthy(text) ? toOutput(text) : COMMERCE_TEXT.productSubscribeText
   } else {
     const text = localizedInner(scope, 'productAddToCartText')
-    label = isTruthy(text) ? toOutput(text) : CommerceText.productAddToCartText
+    label = isTruthy(text) ? toOutput(text) : COMMERCE_TEXT.productAddToCartText
   }
   const options = scope.resolve(['structuredContent', 'productSubscriptionOptions'])
   const hasOptions =
@@ -156,11 +156,11 @@ export function variantsSelectData(item: unknown, scope: Scope): VariantsSelectD
   if (options.length === 0) return null
   const giftCard = productTypeOf(item) === ProductType.GIFT_CARD
   const selectPattern = giftCard
-    ? localized(scope, 'giftCardVariantSelectText') || CommerceText.giftCardVariantSelectText
-    : localized(scope, 'productVariantSelectText') || CommerceText.productVariantSelectText
+    ? localized(scope, 'giftCardVariantSelectText') || COMMERCE_TEXT.giftCardVariantSelectText
+    : localized(scope, 'productVariantSelectText') || COMMERCE_TEXT.productVariantSelectText
   const titlePattern = giftCard
-    ? localized(scope, 'giftCardValueDisplayText') || CommerceText.giftCardValueDisplayText
-    : CommerceText.variantOptionDisplayText
+    ? localized(scope, 'giftCardValueDisplayText') || COMMERCE_TEXT.giftCardValueDisplayText
+    : COMMERCE_TEXT.variantOptionDisplayText
   const content = child(item, 'structuredContent')
   const subscribable = isTruthy(child(content, 'isSubscribable'))
   const data: VariantOptionData[] = options.map(({ name, values }) => ({
@@ -190,7 +190,7 @@ const variantsSelectFormatter = defineFormatter({
 export function quantityInputData(item: unknown, scope: Scope): { itemId: string; label: string } | null {
   if (!isQuantityInputShown(item, scope.resolveOuter(['websiteSettings']))) return null
   const label = localizedInner(scope, 'productQuantityInputLabel')
-  const text = isTruthy(label) ? toOutput(label) : CommerceText.productQuantityInputLabel
+  const text = isTruthy(label) ? toOutput(label) : COMMERCE_TEXT.productQuantityInputLabel
   return { itemId: toOutput(scope.resolve(['id'])), label: text }
 }
 
@@ -233,7 +233,7 @@ const productStatus = defineFormatter({
         : asString(walk(scope.resolveOuter(['productMerchandisingContext']), [id, 'customSoldOutText']))
     if (isSoldOut(value))
       return soldOutMarkMarkup(
-        soldOutText(custom, localized(scope, 'productSoldOutText'), COMMERCE_TEXT.soldOutMark),
+        soldOutText(custom, localized(scope, 'productSoldOutText'), COMMERCE_TEXT.productSoldOutMarkText),
       )
     if (isOnSale(value)) return saleMarkMarkup(saleText(localized(scope, 'productSaleText')))
     return MISSING
@@ -324,7 +324,7 @@ const productQuickView = defineFormatter({
     return quickViewMarkup(
       asString(child(value, 'id')),
       group,
-      text === MISSING ? CommerceText.productQuickViewText : asString(text),
+      text === MISSING ? COMMERCE_TEXT.productQuickViewText : asString(text),
     )
   },
 })
@@ -404,7 +404,7 @@ const summaryFormField = defineFormatter({
     const none = localized(scope, 'productSummaryFormNoAnswerText').trim()
     return summaryFormFieldMarkup(
       asString(child(value, 'rawTitle')),
-      text !== '' ? text : none || CommerceText.productSummaryFormNoAnswerText,
+      text !== '' ? text : none || COMMERCE_TEXT.productSummaryFormNoAnswerText,
     )
   },
 })

@@ -6,11 +6,16 @@ import { urlOf, watchConsole } from './helpers'
 // thumbnails and a light lightbox; /slider has no autoplay and a dark lightbox; /grid is static.
 const HOST = 'gallery.localhost'
 
-/** Opens a gallery page and waits until its island has hydrated. */
+/**
+ * Opens a gallery page. An autoplaying gallery hydrates on its own (awaited here); one without
+ * autoplay waits for the shopper's first interaction, and what they do meanwhile is replayed.
+ */
 async function openGallery(page: Page, path: string, host = HOST): Promise<void> {
   const response = await page.goto(urlOf(host, path))
   expect(response?.status()).toBe(200)
-  await expect(page.locator('sf-island[data-island="gallery"]')).toHaveAttribute('data-island-hydrated', '')
+  const island = page.locator('sf-island[data-island="gallery"]')
+  if ((await island.getAttribute('data-island-hydrate')) !== 'interaction')
+    await expect(island).toHaveAttribute('data-island-hydrated', '', { timeout: 15_000 })
 }
 
 /** A slide by its position label (`2 of 3`). */

@@ -3,7 +3,6 @@ import { ProductType } from '../../templates/constants'
 import { createEngine } from '../../templates/index'
 import { commercePricePlugin } from '../../templates/plugins/commerce.price'
 import {
-  COMMERCE_TEXT,
   cartQuantityText,
   findVariant,
   hasVariants,
@@ -18,6 +17,7 @@ import {
   totalStockRemaining,
 } from '../../templates/plugins/commerce.rules'
 import { moneyPlugin } from '../../templates/plugins/money'
+import { CART_TEXT, COMMERCE_TEXT } from '../../templates/shared'
 
 const engine = createEngine({ plugins: [commercePricePlugin, moneyPlugin] })
 const out = (template: string, data: unknown) => engine.render(template, data).output
@@ -110,7 +110,7 @@ describe('sold-out, sale and cart texts', () => {
     expect(soldOutText('Gone!', 'Ausverkauft')).toBe('Gone!')
     expect(soldOutText('', 'Ausverkauft')).toBe('Ausverkauft')
     expect(soldOutText(undefined, undefined)).toBe('Sold Out')
-    expect(soldOutText(null, null, COMMERCE_TEXT.soldOutMark)).toBe('sold out')
+    expect(soldOutText(null, null, COMMERCE_TEXT.productSoldOutMarkText)).toBe('sold out')
   })
 
   it("the sale text is the localized text, else 'sale'", () => {
@@ -121,7 +121,7 @@ describe('sold-out, sale and cart texts', () => {
   it("the cart count reads '100+' above 100 items", () => {
     expect(cartQuantityText(100)).toBe('100')
     expect(cartQuantityText(101)).toBe('100+')
-    expect(COMMERCE_TEXT.cartOverCapLabel).toBe('More than 100 items in cart')
+    expect(CART_TEXT.cartOverCapLabel).toBe('More than 100 items in cart')
   })
 })
 

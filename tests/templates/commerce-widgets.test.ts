@@ -5,8 +5,8 @@ import {
   quantityInputMarkup,
   summaryTimeMarkup,
 } from '../../templates/plugins/commerce.markup'
-import { CommerceText } from '../../templates/plugins/commerce.messages'
 import { commerceWidgetsPlugin } from '../../templates/plugins/commerce.widgets'
+import { COMMERCE_TEXT } from '../../templates/shared'
 
 const engine = createEngine({ plugins: [commerceWidgetsPlugin] })
 const out = (template: string, data: unknown, options?: RenderOptions) =>
@@ -393,14 +393,14 @@ describe('summary-form-field', () => {
 
 describe('commerce markup functions', () => {
   it('build the same DOM an island can reuse', () => {
-    expect(quantityInputMarkup('p9', CommerceText.productQuantityInputLabel)).toContain('data-item-id="p9"')
+    expect(quantityInputMarkup('p9', COMMERCE_TEXT.productQuantityInputLabel)).toContain('data-item-id="p9"')
     const button = addToCartButtonMarkup({
       collectionId: 'c',
       itemId: 'i',
       productType: '1',
       useCustomLabel: 'false',
       isSubscription: null,
-      label: CommerceText.productAddToCartText,
+      label: COMMERCE_TEXT.productAddToCartText,
       formJson: null,
       subscriptionOptionId: null,
     })
@@ -416,7 +416,7 @@ describe('commerce markup functions', () => {
   })
 
   it('keep every default text word for word', () => {
-    expect(CommerceText).toMatchObject({
+    expect(COMMERCE_TEXT).toMatchObject({
       productAddToCartText: 'Add To Cart',
       productSubscribeText: 'Subscribe',
       productQuantityInputLabel: 'Quantity',

@@ -5,7 +5,9 @@ import { visit } from './helpers'
 /** The island marker and its parsed props, from a page's HTML. */
 function galleryIsland(html: string): { props: Record<string, unknown>; hydrate: string } | null {
   const match =
-    /<sf-island data-island="gallery" data-island-props="([^"]*)" data-island-hydrate="(\w+)">/.exec(html)
+    /<sf-island data-island="gallery" data-island-props="([^"]*)" data-island-hydrate="(\w+)" data-island-src="\/_islands\/gallery-[A-Z0-9]+\.js">/.exec(
+      html,
+    )
   if (!match) return null
   // The attribute as a browser reads it: named and numeric character references decoded.
   const named: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>' }
@@ -137,16 +139,16 @@ describe('gallery markup', () => {
     expect(html).not.toContain('<script type="module"')
   })
 
-  it('Should render a product with several images as a slideshow that hydrates when idle', async () => {
+  it('Should render a product with several images as a slideshow that hydrates on the first interaction', async () => {
     const html = await (await visit('aurora.localhost', '/apparel/trailhead-long-sleeve-tee')).text()
     const island = galleryIsland(html)
-    expect(island?.hydrate).toBe('idle')
+    expect(island?.hydrate).toBe('interaction')
     expect(island?.props).toMatchObject({ design: 'slideshow', thumbnails: true, priority: true })
     expect(island?.props.slides).toHaveLength(3)
     expect(count(html, 'aria-roledescription="slide"')).toBe(3)
     expect(html).toMatch(/<img src="\/demo\/aurora\/trailhead-long-sleeve-tee.svg"[^>]* fetchPriority="high"/)
     // Nothing but the island's own markup inside the marker (no preload link React could hoist).
-    expect(html).toMatch(/data-island-hydrate="idle"><section class="sf-gallery"/)
+    expect(html).toMatch(/data-island-hydrate="interaction"[^>]*><section class="sf-gallery"/)
   })
 
   it('Should print a single-image product as just its image, with no gallery island', async () => {

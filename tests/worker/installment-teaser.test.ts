@@ -45,9 +45,10 @@ async function messageOn(path: string): Promise<string | undefined> {
 describe('installment teaser', () => {
   beforeEach(() => configure(AURORA_OFFER))
 
-  it('Should show the installment text under the price of a physical product in range, hydrated when visible', async () => {
+  it('Should show the installment text under the price of a physical product in range, hydrated on the first interaction or variant change', async () => {
     const teaser = await teaserOn('/apparel/trailhead-long-sleeve-tee')
-    expect(teaser).toContain('data-island-hydrate="visible"')
+    expect(teaser).toContain('data-island-hydrate="interaction"')
+    expect(teaser).toContain('data-island-wake="storefront:variant-change"')
     expect(teaser).toContain('or 4 interest-free payments of $12.00 with Afterpay')
     expect(teaser).toContain('aria-label="Learn more about paying in installments with Afterpay"')
     expect(teaser).toContain('aria-haspopup="dialog"')

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { type VariantPickerProps, variantPriceHtml } from '../../islands/variant-picker/model'
-import { createEngine } from '../../templates/index'
-import { domainPlugins } from '../../templates/plugins/domains'
-import { getCollection, getForm, getItem, getSite } from '../../worker/catalog'
+import { createEngine, domainPlugins } from '../../templates/index'
+import { Catalog } from '../../worker/catalog'
 import type { Tenant } from '../../worker/context'
+import { getSite } from '../../worker/middleware/tenant'
 import type { Item } from '../../worker/records'
 import { merchandisingFor, siteData } from '../../worker/render/context'
 import { storefrontEngine } from '../../worker/render/engine'
@@ -69,8 +69,9 @@ async function productData(
   slug: string,
   patch?: (item: Item) => Item,
 ) {
-  const collection = await getCollection(env.CATALOG, tenant, collectionSlug)
-  const found = await getItem(env.CATALOG, tenant, collectionSlug, slug)
+  const catalog = new Catalog(env.CATALOG, tenant)
+  const collection = await catalog.collection(collectionSlug)
+  const found = await catalog.item(collectionSlug, slug)
   if (found === null || collection === null) throw new Error(`no item ${collectionSlug}/${slug}`)
   const item = patch ? patch(found) : found
   return {
@@ -100,7 +101,7 @@ function islandOf(html: string): { attributes: string; inner: string; props: Var
 
 /** Adds the additional-fields form record to the item, as a page with that form carries it. */
 async function withMonogramForm(item: Item): Promise<Item> {
-  const form = await getForm(env.CATALOG, { siteId: 'aurora', version: '1' } as Tenant, 'monogram')
+  const form = await new Catalog(env.CATALOG, await tenantOf('aurora')).form('monogram')
   expect(form).not.toBeNull()
   return { ...item, structuredContent: { ...item.structuredContent, additionalFieldsForm: form } } as Item
 }
@@ -119,13 +120,13 @@ describe('The variant picker island prints the product-checkout DOM', () => {
       const tenant = await tenantOf('aurora')
       const form =
         slug === 'custom-embroidered-beanie'
-          ? await withMonogramForm((await getItem(env.CATALOG, tenant, collection, slug)) as Item)
+          ? await withMonogramForm((await new Catalog(env.CATALOG, tenant).item(collection, slug)) as Item)
           : null
       const data = await productData(tenant, collection, slug, form ? () => form : undefined)
       const plain = render(plainEngine, CHECKOUT, data)
       const island = islandOf(render(storefrontEngine, CHECKOUT, data))
       expect(island.attributes).toContain('data-island="variant-picker"')
-      expect(island.attributes).toContain('data-island-hydrate="load"')
+      expect(island.attributes).toContain('data-island-hydrate="interaction"')
       expect(plain).not.toContain('sf-island')
       expect(domOf(island.inner)).toEqual(domOf(plain))
       expect(domOf(plain).length).toBeGreaterThan(4)

@@ -4,6 +4,7 @@
  * `item` / `items`, `productMerchandisingContext`, plus the page's own parts (pagination,
  * events split into upcoming and past, search results).
  */
+import { localizedText } from '../../templates/shared'
 import type { Tenant } from '../context'
 import type { Collection, Item } from '../records'
 import { productMerchandising } from './merchandising'
@@ -24,6 +25,8 @@ export function siteData(tenant: Tenant, path: string): TemplateData {
     },
     storeSettings: site.storeSettings ?? null,
     localizedStrings: site.localizedStrings ?? {},
+    /** The shopper text catalogues by area, localized: `{text.engine.notFoundTitle}`. */
+    text: localizedText(site.localizedStrings),
     navigation: site.navigation.map((link) => ({
       ...link,
       active: link.url === path || (link.url !== '/' && path.startsWith(`${link.url}/`)),

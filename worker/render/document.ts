@@ -9,7 +9,7 @@
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
 import { ISLAND_ELEMENT } from '../../islands/constants'
-import { escapeHtmlAttribute } from '../../templates/plugins/util.strings'
+import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
 import type { Tenant } from '../context'
 import { logError } from '../log'
 import { type HeadData, renderHead } from './head'
@@ -26,6 +26,8 @@ export interface StreamPageOptions {
   tenant: Tenant
   head: HeadData
   status?: number
+  /** CSS of the islands the page's templates can print, for `<head>`. */
+  css: Promise<string>
   frame: Promise<PageFrame>
   /** The main region's HTML; this is where the slow parts are. */
   main: Promise<string>
@@ -33,13 +35,13 @@ export interface StreamPageOptions {
   headers?: Record<string, string>
 }
 
-const FAILED_MAIN =
-  '<section class="status-page"><h1>This page could not be loaded</h1><p>Something went wrong on our side. Please try again in a few minutes.</p></section>'
+const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
 
 export function streamPage({
   tenant,
   head,
   status = 200,
+  css,
   frame,
   main,
   headers = {},
@@ -52,6 +54,7 @@ export function streamPage({
     logError('page-render-failed', { siteId: tenant.siteId, path: head.path, part, message: String(error) })
     return null
   }
+  const cssResult = css.catch(failed('css'))
   const frameResult = frame.catch(failed('frame'))
   const mainResult = main.catch(failed('main'))
 
@@ -63,7 +66,10 @@ export function streamPage({
       const write = (text: string) => {
         if (!cancelled) controller.enqueue(encoder.encode(text))
       }
-      write(`<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head)}</head><body>`)
+      const islandStyles = await cssResult
+      write(
+        `<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head, islandStyles ?? '')}</head><body>`,
+      )
       const siteFrame = (await frameResult) ?? { header: '', footer: '' }
       write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
       const html = (await mainResult) ?? FAILED_MAIN

@@ -4,9 +4,8 @@
  * take over a widget formatter's name (`product-checkout`, ...) to print the same markup as a
  * hydratable island. The conformance adapter never sees the island versions.
  */
-import { type AnyFormatter, createEngine, type Plugin } from '../../templates/index'
-import { domainPlugins } from '../../templates/plugins/domains'
-import { islandFormatters } from './island-formatters'
+import { type AnyFormatter, createEngine, domainPlugins, type Plugin } from '../../templates/index'
+import { islandFormatters } from './islands'
 import { storefrontOverrides, storefrontPlugin } from './storefront-plugin'
 
 /** `plugins` with each formatter named in `overrides` replaced; names no plugin has are added. */

@@ -3,7 +3,7 @@
  * fields, labels and constraints a shopper sees; submission (validation messages, the
  * submission key, captcha) is wired by the forms API.
  */
-import { escapeHtmlAttribute as attr, escapeHtml as html } from '../../templates/plugins/util.strings'
+import { escapeHtmlAttribute as attr, escapeHtml as html } from '../../templates/shared'
 import type { Form } from '../records'
 
 type Field = Form['fields'][number]

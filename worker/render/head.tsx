@@ -5,8 +5,7 @@
  */
 import { renderToString } from 'react-dom/server'
 import { jsonForHtml } from '../../islands/props'
-import { isVariantInStock } from '../../templates/plugins/commerce.rules'
-import { currencyTemplate } from '../../templates/plugins/money.display'
+import { currencyTemplate, isVariantInStock } from '../../templates/shared'
 import type { Tenant } from '../context'
 import type { Item } from '../records'
 import { SHELL_CSS } from './shell-css'
@@ -74,7 +73,7 @@ export function moneySymbolCss(tenant: Tenant): string {
   return rule('before', before) + rule('after', after)
 }
 
-function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
+function HeadTags({ tenant, head, css }: { tenant: Tenant; head: HeadData; css: string }) {
   const { website } = tenant.site
   const title = head.title === website.siteTitle ? head.title : `${head.title} — ${website.siteTitle}`
   const description = head.description ?? website.siteDescription
@@ -101,12 +100,12 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
           dangerouslySetInnerHTML={{ __html: jsonForHtml(productJsonLd(head.product, tenant.origin)) }}
         />
       )}
-      <style>{SHELL_CSS + moneySymbolCss(tenant)}</style>
+      <style>{SHELL_CSS + moneySymbolCss(tenant) + css}</style>
     </>
   )
 }
 
-/** The inside of `<head>` as HTML. */
-export function renderHead(tenant: Tenant, head: HeadData): string {
-  return renderToString(<HeadTags tenant={tenant} head={head} />)
+/** The inside of `<head>` as HTML; `css` is the page's island CSS. */
+export function renderHead(tenant: Tenant, head: HeadData, css: string): string {
+  return renderToString(<HeadTags tenant={tenant} head={head} css={css} />)
 }

@@ -1,8 +1,70 @@
 /**
- * The island runtime's script tag, named from the build manifest (scripts/build-islands.mjs):
- * the file name carries a content hash, so it is cached for a year and a deploy is a new URL.
+ * The worker's side of the islands, derived from a registry (islands/registry.ts): for each
+ * island formatter, a formatter that prints the island; the island CSS a page's templates need;
+ * the runtime's script tag. Module URLs come from the build manifest (scripts/build-islands.mjs):
+ * each file name carries a content hash, so it is cached for a year and a deploy is a new URL.
  */
 import manifest from '../../dist/islands-manifest.json'
+import { Placement } from '../../islands/define'
+import * as REGISTRY from '../../islands/registry'
+import { type AnyFormatter, defineFormatter, MISSING } from '../../templates/index'
+import { type AnyIsland, islandMarkup } from './island-marker'
+
+export interface IslandKit {
+  /** Formatter name → the formatter that prints its island; these replace the plain widgets. */
+  formatters: Readonly<Record<string, AnyFormatter>>
+  /** The CSS of the islands these formatters print, each island once. */
+  css(formatters: Iterable<string>): string
+  names: readonly string[]
+}
+
+/** Everything the worker needs of the islands in `registry`, their modules named by `modules`. */
+export function islandKit(
+  registry: Readonly<Record<string, AnyIsland>>,
+  modules: Readonly<Record<string, string>>,
+): IslandKit {
+  const islands = Object.values(registry)
+  const srcOf = (island: AnyIsland): string => {
+    const src = modules[island.name]
+    if (src === undefined) throw new Error(`Island "${island.name}" is not in the island build`)
+    return src
+  }
+  const formatterOf = (island: AnyIsland, build: AnyIsland['formatters'][string]) =>
+    defineFormatter({
+      apply(value, args, scope) {
+        const placed = build(value, args, scope)
+        if (placed === null) return MISSING
+        if (!(placed instanceof Placement)) return islandMarkup(island, placed, island.hydrate, srcOf(island))
+        if (placed.html !== null) return placed.html
+        return islandMarkup(island, placed.props as object, placed.hydrate ?? island.hydrate, srcOf(island))
+      },
+    })
+  const byFormatter = new Map(
+    islands.flatMap((island) => Object.keys(island.formatters).map((name) => [name, island] as const)),
+  )
+  return {
+    formatters: Object.fromEntries(
+      islands.flatMap((island) =>
+        Object.entries(island.formatters).map(([name, build]) => [name, formatterOf(island, build)]),
+      ),
+    ),
+    css(formatters) {
+      const used = new Set<AnyIsland>()
+      for (const name of formatters) {
+        const island = byFormatter.get(name)
+        if (island) used.add(island)
+      }
+      return [...used].map((island) => island.css).join('')
+    },
+    names: islands.map((island) => island.name),
+  }
+}
+
+const production = islandKit(REGISTRY, manifest.islands)
+
+export const islandFormatters = production.formatters
+export const islandCss = production.css
+export const ISLAND_NAMES = production.names
 
 /** Module scripts run after parsing, so the tag sits at the end of `<body>`. */
 export function islandScripts(): string {

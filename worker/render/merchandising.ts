@@ -4,7 +4,7 @@
  * merchandising settings and the product's variants: scarcity messages for limited variants at
  * or under the threshold, back-in-stock sign-ups for variants that are sold out.
  */
-import { isVariantInStock } from '../../templates/plugins/commerce.rules'
+import { isVariantInStock } from '../../templates/shared'
 import type { Item, Site } from '../records'
 
 export interface ProductMerchandising {

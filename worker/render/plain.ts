@@ -1,3 +1,5 @@
+import { ENGINE_TEXT } from '../../templates/shared'
+
 /** Small fixed pages that need no tenant: unknown host, broken tenant, bad request, demo index. */
 
 /** Headers of every HTML response, tenant pages included. */
@@ -20,9 +22,5 @@ export function unknownHostResponse(): Response {
 
 /** A tenant record failed its schema: the shopper sees an apology, the operator a log line. */
 export function brokenSiteResponse(): Response {
-  return plainHtmlResponse(
-    500,
-    'This page could not be loaded',
-    'Something went wrong on our side. Please try again in a few minutes.',
-  )
+  return plainHtmlResponse(500, ENGINE_TEXT.pageFailedTitle, ENGINE_TEXT.pageFailedMessage)
 }

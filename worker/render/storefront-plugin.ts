@@ -3,7 +3,7 @@
  * platform's template data: `{form|public-form}` prints a form definition's fields.
  */
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
-import { escapeHtmlAttribute as attr } from '../../templates/plugins/util.strings'
+import { escapeHtmlAttribute as attr } from '../../templates/shared'
 import { formSchema } from '../records'
 import { publicFormMarkup } from './form-markup'
 

@@ -3,19 +3,18 @@
  * page kind's template fills the main region, all against the site's data plus the page's own.
  */
 
-import type { TemplateName } from '../../templates/defaults/pages'
-import type { CompiledTemplate } from '../../templates/index'
-import type { Tenant } from '../context'
+import type { TemplateName } from '../../templates/index'
+import type { Catalog } from '../catalog'
 import { logWarning } from '../log'
 import { siteData, type TemplateData } from './context'
 import { streamPage } from './document'
 import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
-import { builtIns, loadTemplates } from './template-store'
+import { islandCss } from './islands'
+import { builtIns, loadTemplates, type PageTemplate } from './template-store'
 
 export interface TemplatePageOptions {
-  tenant: Tenant
-  kv: KVNamespace
+  catalog: Catalog
   head: HeadData
   template: TemplateName
   /** The request path, for the navigation's current link. */
@@ -27,12 +26,13 @@ export interface TemplatePageOptions {
 
 /** Runs a compiled template; render errors are logged, the page shows what rendered. */
 export function runTemplate(
-  tenant: Tenant,
+  catalog: Catalog,
   name: string,
-  code: CompiledTemplate,
+  template: PageTemplate,
   data: TemplateData,
 ): string {
-  const { output, errors } = storefrontEngine.render(code, data, {
+  const { tenant } = catalog
+  const { output, errors } = storefrontEngine.render(template.code, data, {
     partials: builtIns().partials,
     locale: tenant.site.website.language,
   })
@@ -46,33 +46,47 @@ export function runTemplate(
   return output
 }
 
-function frameOf(
-  tenant: Tenant,
-  site: TemplateData,
-  templates: Promise<Record<'header' | 'footer', CompiledTemplate>>,
-) {
-  return templates.then((t) => ({
-    header: runTemplate(tenant, 'header', t.header, site),
-    footer: runTemplate(tenant, 'footer', t.footer, site),
-  }))
+/** The CSS of every island the templates can print. */
+function cssOf(templates: readonly PageTemplate[]): string {
+  return islandCss(templates.flatMap((template) => [...template.formatters]))
 }
 
 export function renderTemplatePage(options: TemplatePageOptions): Response {
-  const { tenant, kv, head, template, path, status, data } = options
-  const site = siteData(tenant, path)
-  const templates = loadTemplates(kv, tenant, ['header', 'footer', template])
+  const { catalog, head, template, path, status, data } = options
+  const site = siteData(catalog.tenant, path)
+  const templates = loadTemplates(catalog, ['header', 'footer', template])
   const main = Promise.all([templates, data]).then(([t, own]) =>
-    runTemplate(tenant, template, t[template], { ...site, ...own }),
+    runTemplate(catalog, template, t[template], { ...site, ...own }),
   )
-  return streamPage({ tenant, head, status, frame: frameOf(tenant, site, templates), main })
+  return streamPage({
+    tenant: catalog.tenant,
+    head,
+    status,
+    css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
+    frame: templates.then((t) => ({
+      header: runTemplate(catalog, 'header', t.header, site),
+      footer: runTemplate(catalog, 'footer', t.footer, site),
+    })),
+    main,
+  })
 }
 
 /** A page whose main region React renders (the cart), in the tenant's header and footer. */
 export function renderReactPage(
-  options: Omit<TemplatePageOptions, 'template' | 'data'> & { main: () => string },
+  options: Omit<TemplatePageOptions, 'template' | 'data'> & { main: () => string; css?: string },
 ) {
-  const { tenant, kv, head, path, status } = options
-  const site = siteData(tenant, path)
-  const frame = frameOf(tenant, site, loadTemplates(kv, tenant, ['header', 'footer']))
-  return streamPage({ tenant, head, status, frame, main: Promise.resolve().then(options.main) })
+  const { catalog, head, path, status } = options
+  const site = siteData(catalog.tenant, path)
+  const templates = loadTemplates(catalog, ['header', 'footer'])
+  return streamPage({
+    tenant: catalog.tenant,
+    head,
+    status,
+    css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
+    frame: templates.then((t) => ({
+      header: runTemplate(catalog, 'header', t.header, site),
+      footer: runTemplate(catalog, 'footer', t.footer, site),
+    })),
+    main: Promise.resolve().then(options.main),
+  })
 }

@@ -1,30 +1,32 @@
 /**
  * Compiled templates for a tenant's page: the tenant's own source from KV
  * (`site:<id>:template:<name>`) or the built-in default, compiled once per isolate and content
- * version, so a page view never parses. Compile errors are logged and the page renders with
- * what compiled (platform.md section 8: template compile errors are only logged).
+ * version (settled values, isolate-cache.ts), so a page view never parses. Compile errors are
+ * logged and the page renders with what compiled (platform.md section 8). Each template comes
+ * with the formatters it and the built-in partials it applies name, so the page knows which
+ * islands' CSS its `<head>` needs before it renders.
  */
 
-import { DEFAULT_TEMPLATES, type TemplateName } from '../../templates/defaults/pages'
-import { DEFAULT_PARTIALS } from '../../templates/defaults/partials'
-import type { CompiledTemplate } from '../../templates/index'
-import type { Tenant } from '../context'
+import {
+  type CompiledTemplate,
+  DEFAULT_PARTIALS,
+  DEFAULT_TEMPLATES,
+  type TemplateName,
+  templateUses,
+} from '../../templates/index'
+import type { Catalog } from '../catalog'
+import { SettledCache } from '../isolate-cache'
 import { logWarning } from '../log'
-import { kvKey } from '../records'
 import { storefrontEngine } from './engine'
 
-/** Enough for every template of a few hundred tenants per isolate; oldest entries go first. */
-const MAX_CACHED = 2000
-const cache = new Map<string, CompiledTemplate>()
-
-function remember(key: string, code: CompiledTemplate): CompiledTemplate {
-  if (cache.size >= MAX_CACHED) {
-    const oldest = cache.keys().next().value
-    if (oldest !== undefined) cache.delete(oldest)
-  }
-  cache.set(key, code)
-  return code
+export interface PageTemplate {
+  code: CompiledTemplate
+  /** Formatters the template can call, its built-in partials' included. */
+  formatters: ReadonlySet<string>
 }
+
+/** Enough for every template of a few hundred tenants per isolate; oldest entries go first. */
+const cache = new SettledCache<PageTemplate>(2000)
 
 function compileLogged(source: string, where: Record<string, string>): CompiledTemplate {
   const { code, errors } = storefrontEngine.compile(source)
@@ -34,20 +36,40 @@ function compileLogged(source: string, where: Record<string, string>): CompiledT
   return code
 }
 
-let defaults:
-  | { templates: Map<string, CompiledTemplate>; partials: Record<string, CompiledTemplate> }
-  | undefined
+let defaults: { templates: Map<string, PageTemplate>; partials: Record<string, CompiledTemplate> } | undefined
+
+/** A template with the formatters of the built-in partials it applies, followed to any depth. */
+function pageTemplate(
+  code: CompiledTemplate,
+  partials: Readonly<Record<string, CompiledTemplate>>,
+): PageTemplate {
+  const formatters = new Set<string>()
+  const seen = new Set<string>()
+  const queue = [code]
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const uses = templateUses(next)
+    for (const name of uses.formatters) formatters.add(name)
+    for (const name of uses.partials) {
+      const partial = Object.hasOwn(partials, name) ? partials[name] : undefined
+      if (partial !== undefined && !seen.has(name)) {
+        seen.add(name)
+        queue.push(partial)
+      }
+    }
+  }
+  return { code, formatters }
+}
 
 /** The built-in templates and partials, compiled on first use. */
 export function builtIns() {
   if (!defaults) {
-    const templates = new Map<string, CompiledTemplate>()
-    for (const [name, source] of Object.entries(DEFAULT_TEMPLATES)) {
-      templates.set(name, compileLogged(source, { template: `default:${name}` }))
-    }
     const partials: Record<string, CompiledTemplate> = {}
     for (const [name, source] of Object.entries(DEFAULT_PARTIALS)) {
       partials[name] = compileLogged(source, { template: `default:${name}` })
+    }
+    const templates = new Map<string, PageTemplate>()
+    for (const [name, source] of Object.entries(DEFAULT_TEMPLATES)) {
+      templates.set(name, pageTemplate(compileLogged(source, { template: `default:${name}` }), partials))
     }
     defaults = { templates, partials }
   }
@@ -55,28 +77,25 @@ export function builtIns() {
 }
 
 /** A tenant's compiled template by name: its own from KV, else the built-in one. */
-export async function loadTemplate(
-  kv: KVNamespace,
-  tenant: Tenant,
-  name: TemplateName,
-): Promise<CompiledTemplate> {
-  const cacheKey = `${tenant.siteId}\u0000${tenant.version}\u0000${name}`
-  const cached = cache.get(cacheKey)
-  if (cached) return cached
-  const source = await kv.get(kvKey.template(tenant.siteId, name), 'text')
-  const code =
+export async function loadTemplate(catalog: Catalog, name: TemplateName): Promise<PageTemplate> {
+  const { siteId, version } = catalog.tenant
+  const key = `${siteId}\u0000${version}\u0000${name}`
+  const hit = cache.get(key)
+  if (hit) return hit
+  const source = await catalog.templateSource(name)
+  const { templates, partials } = builtIns()
+  const template =
     source === null
-      ? (builtIns().templates.get(name) as CompiledTemplate)
-      : compileLogged(source, { siteId: tenant.siteId, template: name })
-  return remember(cacheKey, code)
+      ? (templates.get(name) as PageTemplate)
+      : pageTemplate(compileLogged(source, { siteId, template: name }), partials)
+  return cache.set(key, template)
 }
 
 /** Loads several templates at once (one KV read each on a cold isolate, none when warm). */
 export async function loadTemplates<N extends TemplateName>(
-  kv: KVNamespace,
-  tenant: Tenant,
+  catalog: Catalog,
   names: readonly N[],
-): Promise<Record<N, CompiledTemplate>> {
-  const codes = await Promise.all(names.map((name) => loadTemplate(kv, tenant, name)))
-  return Object.fromEntries(names.map((name, i) => [name, codes[i]])) as Record<N, CompiledTemplate>
+): Promise<Record<N, PageTemplate>> {
+  const codes = await Promise.all(names.map((name) => loadTemplate(catalog, name)))
+  return Object.fromEntries(names.map((name, i) => [name, codes[i]])) as Record<N, PageTemplate>
 }

@@ -1,4 +1,4 @@
-import { stripTags } from '../../templates/plugins/images'
+import { stripTags } from '../../templates/shared'
 
 /** Merchant HTML as one line of plain text (descriptions, JSON-LD, the search index). */
 export function plainText(html: string): string {

@@ -3,11 +3,10 @@
  * demo tenants with links to their hosts on the same port.
  */
 import type { MiddlewareHandler } from 'hono'
-import { escapeHtmlAttribute } from '../../templates/plugins/util.strings'
-import { getSite } from '../catalog'
+import { escapeHtmlAttribute } from '../../templates/shared'
 import type { AppEnv } from '../context'
+import { getSite, hostnameOf } from '../middleware/tenant'
 import { plainHtmlResponse } from '../render/plain'
-import { hostnameOf } from '../tenant'
 
 const INDEX_HOSTS = new Set(['localhost', '127.0.0.1'])
 

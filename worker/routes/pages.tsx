@@ -7,20 +7,21 @@
 import { Hono } from 'hono'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
-import type { TemplateName } from '../../templates/defaults/pages'
-import { getCollection, getCollectionItems, getForm, getItem } from '../catalog'
-import type { AppEnv, Tenant } from '../context'
-import { CartPage } from '../pages/cart-page'
-import { type Collection, ITEM_PAGE_KINDS, type Item, slugSchema } from '../records'
+import type { TemplateName } from '../../templates/index'
+import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
+import { type Catalog, isPublished } from '../catalog'
+import type { AppEnv } from '../context'
+import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
+import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
-import { searchSite } from '../render/search'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
+import { searchSite } from '../search'
 
-/** Items per page of a list (platform.md section 9: at most 200 products in a collection page). */
-export const PAGE_SIZE: Record<string, number> = { products: 200, blog: 20 }
+/** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
+export const PAGE_SIZE: Record<string, number> = { products: LIST_LIMITS.productsPerPage, blog: 20 }
 
 const pageQuerySchema = z.object({
   page: z.coerce
@@ -49,25 +50,23 @@ const ITEM_TEMPLATE: Record<string, TemplateName> = {
   events: 'event-item',
 }
 
-export function notFoundPage(tenant: Tenant, kv: KVNamespace, path: string): Response {
+export function notFoundPage(catalog: Catalog, path: string): Response {
   return renderTemplatePage({
-    tenant,
-    kv,
+    catalog,
     path,
     status: 404,
     template: 'not-found',
-    head: { title: 'Page not found', path: null, type: 'website', noindex: true },
+    head: { title: ENGINE_TEXT.notFoundTitle, path: null, type: 'website', noindex: true },
     data: {},
   })
 }
 
 /** A locked or member-only collection answers with its screen instead of its content. */
-function guardScreen(tenant: Tenant, kv: KVNamespace, collection: Collection, path: string): Response | null {
+function guardScreen(catalog: Catalog, collection: Collection, path: string): Response | null {
   const template = collection.locked ? 'lock-screen' : collection.memberOnly ? 'member-denied' : null
   if (template === null) return null
   return renderTemplatePage({
-    tenant,
-    kv,
+    catalog,
     path,
     template,
     head: { title: collection.title, path, type: 'website', noindex: true },
@@ -75,15 +74,10 @@ function guardScreen(tenant: Tenant, kv: KVNamespace, collection: Collection, pa
   })
 }
 
-function collectionPage(
-  c: { env: { CATALOG: KVNamespace } },
-  tenant: Tenant,
-  collection: Collection,
-  page: number,
-) {
-  const kv = c.env.CATALOG
+function collectionPage(catalog: Catalog, collection: Collection, page: number) {
+  const { tenant } = catalog
   const path = collection.fullUrl
-  const guarded = guardScreen(tenant, kv, collection, path)
+  const guarded = guardScreen(catalog, collection, path)
   if (guarded) return guarded
   const isHome = collection.urlId === tenant.site.homeCollection
   const pageSize = PAGE_SIZE[collection.typeName] ?? collection.itemSlugs.length
@@ -94,7 +88,7 @@ function collectionPage(
     type: 'website',
   }
   const data = (async () => {
-    const items = await getCollectionItems(kv, tenant, collection, {
+    const items = await catalog.collectionItems(collection, {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     })
@@ -107,18 +101,11 @@ function collectionPage(
     } else if (collection.typeName === 'events') {
       Object.assign(own, splitEvents(items, Date.now()))
     } else if (collection.formId) {
-      own.form = await getForm(kv, tenant, collection.formId)
+      own.form = await catalog.form(collection.formId)
     }
     return own
   })()
-  return renderTemplatePage({
-    tenant,
-    kv,
-    path,
-    head,
-    template: COLLECTION_TEMPLATE[collection.typeName],
-    data,
-  })
+  return renderTemplatePage({ catalog, path, head, template: COLLECTION_TEMPLATE[collection.typeName], data })
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
@@ -136,25 +123,24 @@ function itemHead(collection: Collection, item: Item): HeadData {
 export const pageRoutes = new Hono<AppEnv>()
 
 pageRoutes.get('/', async function showHome(c) {
-  const tenant = c.get('tenant')
-  const collection = await getCollection(c.env.CATALOG, tenant, tenant.site.homeCollection)
-  if (!collection) return notFoundPage(tenant, c.env.CATALOG, '/')
-  return collectionPage(c, tenant, collection, 1)
+  const catalog = c.var.catalog
+  const collection = await catalog.collection(c.var.tenant.site.homeCollection)
+  if (!collection) return notFoundPage(catalog, '/')
+  return collectionPage(catalog, collection, 1)
 })
 
 pageRoutes.get('/search', function showSearch(c) {
-  const tenant = c.get('tenant')
+  const catalog = c.var.catalog
   const query = searchQuerySchema.safeParse(c.req.query())
   if (!query.success) {
     return plainHtmlResponse(400, 'Bad request', query.error.issues[0]?.message ?? 'Invalid query.')
   }
   const q = query.data.q
-  const data = searchSite(c.env.CATALOG, tenant, q).then((results) => ({
+  const data = searchSite(catalog, q).then((results) => ({
     search: { query: q, results, resultCount: results.length },
   }))
   return renderTemplatePage({
-    tenant,
-    kv: c.env.CATALOG,
+    catalog,
     path: '/search',
     template: 'search',
     head: { title: q ? `Search: ${q}` : 'Search', path: '/search', type: 'website', noindex: true },
@@ -163,57 +149,61 @@ pageRoutes.get('/search', function showSearch(c) {
 })
 
 pageRoutes.get('/cart', function showCart(c) {
-  const tenant = c.get('tenant')
-  if (!tenant.site.storeSettings) return notFoundPage(tenant, c.env.CATALOG, '/cart')
+  const catalog = c.var.catalog
+  if (!catalog.tenant.site.storeSettings) return notFoundPage(catalog, '/cart')
   return renderReactPage({
-    tenant,
-    kv: c.env.CATALOG,
+    catalog,
     path: '/cart',
-    head: { title: 'Shopping Cart', path: '/cart', type: 'website', noindex: true },
+    head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
     main: () => renderToString(<CartPage />),
   })
 })
 
 pageRoutes.get('/:collection', async function showCollection(c) {
-  const tenant = c.get('tenant')
+  const catalog = c.var.catalog
   const slug = slugSchema.safeParse(c.req.param('collection'))
-  if (!slug.success) return notFoundPage(tenant, c.env.CATALOG, c.req.path)
-  if (slug.data === tenant.site.homeCollection) return c.redirect('/', 301)
+  if (!slug.success) return notFoundPage(catalog, c.req.path)
+  if (slug.data === catalog.tenant.site.homeCollection) return c.redirect('/', 301)
   const query = pageQuerySchema.safeParse(c.req.query())
   if (!query.success) {
     return plainHtmlResponse(400, 'Bad request', query.error.issues[0]?.message ?? 'Invalid query.')
   }
-  const collection = await getCollection(c.env.CATALOG, tenant, slug.data)
-  if (!collection) return notFoundPage(tenant, c.env.CATALOG, c.req.path)
+  const collection = await catalog.collection(slug.data)
+  if (!collection) return notFoundPage(catalog, c.req.path)
   const page = query.data.page
   const pageSize = PAGE_SIZE[collection.typeName]
   if (page > 1 && (!pageSize || (page - 1) * pageSize >= collection.itemSlugs.length)) {
-    return notFoundPage(tenant, c.env.CATALOG, c.req.path)
+    return notFoundPage(catalog, c.req.path)
   }
-  return collectionPage(c, tenant, collection, page)
+  return collectionPage(catalog, collection, page)
 })
 
 pageRoutes.get('/:collection/:slug', async function showItem(c) {
-  const tenant = c.get('tenant')
-  const kv = c.env.CATALOG
+  const catalog = c.var.catalog
   const collectionSlug = slugSchema.safeParse(c.req.param('collection'))
   const itemSlug = slugSchema.safeParse(c.req.param('slug'))
-  if (!collectionSlug.success || !itemSlug.success) return notFoundPage(tenant, kv, c.req.path)
+  if (!collectionSlug.success || !itemSlug.success) return notFoundPage(catalog, c.req.path)
   const [collection, item] = await Promise.all([
-    getCollection(kv, tenant, collectionSlug.data),
-    getItem(kv, tenant, collectionSlug.data, itemSlug.data),
+    catalog.collection(collectionSlug.data),
+    catalog.item(collectionSlug.data, itemSlug.data),
   ])
-  if (!collection || !item || !ITEM_PAGE_KINDS.has(collection.typeName))
-    return notFoundPage(tenant, kv, c.req.path)
-  const guarded = guardScreen(tenant, kv, collection, item.fullUrl)
+  // An item is served only while its collection lists it and once its publish date has come.
+  if (
+    !collection ||
+    !item ||
+    !ITEM_PAGE_KINDS.has(collection.typeName) ||
+    !collection.itemSlugs.includes(itemSlug.data) ||
+    !isPublished(item, Date.now())
+  )
+    return notFoundPage(catalog, c.req.path)
+  const guarded = guardScreen(catalog, collection, item.fullUrl)
   if (guarded) return guarded
   const data =
     collection.typeName === 'products'
-      ? { collection, item, productMerchandisingContext: merchandisingFor(tenant, [item]) }
+      ? { collection, item, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]) }
       : { collection, item }
   return renderTemplatePage({
-    tenant,
-    kv,
+    catalog,
     path: item.fullUrl,
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
@@ -221,4 +211,4 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
   })
 })
 
-pageRoutes.all('*', (c) => notFoundPage(c.get('tenant'), c.env.CATALOG, c.req.path))
+pageRoutes.all('*', (c) => notFoundPage(c.var.catalog, c.req.path))

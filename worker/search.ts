@@ -1,11 +1,12 @@
 /**
  * `/search`: the tenant's products, posts and events matched against the shopper's words. The
- * searchable text of a tenant is read once per isolate and content version.
+ * searchable text of a tenant is built once per isolate and content version, and kept as a
+ * settled value (isolate-cache.ts): two first searches at once each build it.
  */
-import { getCollectionItems, listCollections } from '../catalog'
-import type { Tenant } from '../context'
-import { ITEM_PAGE_KINDS } from '../records'
-import { plainText } from './text'
+import type { Catalog } from './catalog'
+import { SettledCache } from './isolate-cache'
+import { ITEM_PAGE_KINDS } from './records'
+import { plainText } from './render/text'
 
 export interface SearchResult {
   title: string
@@ -19,15 +20,15 @@ interface Entry extends SearchResult {
 
 const KIND_LABEL: Record<string, string> = { products: 'Product', blog: 'Post', events: 'Event' }
 const MAX_RESULTS = 50
-const indexes = new Map<string, Promise<Entry[]>>()
+const indexes = new SettledCache<Entry[]>(200)
 
-async function buildIndex(kv: KVNamespace, tenant: Tenant): Promise<Entry[]> {
-  const searchable = (await listCollections(kv, tenant)).filter(
+async function buildIndex(catalog: Catalog): Promise<Entry[]> {
+  const searchable = (await catalog.collections()).filter(
     (c) => ITEM_PAGE_KINDS.has(c.typeName) && !c.memberOnly && !c.locked,
   )
   const lists = await Promise.all(
     searchable.map(async (collection) =>
-      (await getCollectionItems(kv, tenant, collection)).map((item) => ({
+      (await catalog.collectionItems(collection)).map((item) => ({
         title: item.title,
         fullUrl: item.fullUrl,
         kind: KIND_LABEL[collection.typeName] ?? '',
@@ -41,17 +42,12 @@ async function buildIndex(kv: KVNamespace, tenant: Tenant): Promise<Entry[]> {
 }
 
 /** Results whose text holds every word of the query, titles matching first. */
-export async function searchSite(kv: KVNamespace, tenant: Tenant, query: string): Promise<SearchResult[]> {
+export async function searchSite(catalog: Catalog, query: string): Promise<SearchResult[]> {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return []
-  const key = `${tenant.siteId}\u0000${tenant.version}`
-  let index = indexes.get(key)
-  if (!index) {
-    index = buildIndex(kv, tenant)
-    indexes.set(key, index)
-    index.catch(() => indexes.delete(key))
-  }
-  const matches = (await index).filter((entry) => words.every((word) => entry.text.includes(word)))
+  const { siteId, version } = catalog.tenant
+  const index = await indexes.getOrRead(`${siteId}\u0000${version}`, () => buildIndex(catalog))
+  const matches = index.filter((entry) => words.every((word) => entry.text.includes(word)))
   const inTitle = (entry: Entry) => words.every((word) => entry.title.toLowerCase().includes(word))
   matches.sort((a, b) => Number(inTitle(b)) - Number(inTitle(a)))
   return matches.slice(0, MAX_RESULTS).map(({ title, fullUrl, kind }) => ({ title, fullUrl, kind }))

@@ -5,8 +5,9 @@
  * idempotent.
  */
 import { z } from 'zod'
-import type { AnalyticsMessage, Env } from './env'
-import { logError } from './log'
+import { insertAnalyticsEvent } from '../db/analytics-events'
+import type { AnalyticsMessage, Env } from '../env'
+import { logError } from '../log'
 
 const analyticsMessageSchema = z.object({
   siteId: z.string().min(1),
@@ -28,9 +29,7 @@ export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>,
     }
     const { siteId, event, data, occurredAt } = parsed.data
     statements.push(
-      env.DB.prepare(
-        'INSERT OR IGNORE INTO analytics_events (message_id, site_id, event, data, occurred_at, received_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).bind(message.id, siteId, event, JSON.stringify(data), occurredAt, receivedAt),
+      insertAnalyticsEvent(env.DB, { messageId: message.id, siteId, event, data, occurredAt, receivedAt }),
     )
     stored.push(message)
   }

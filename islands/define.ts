@@ -1,0 +1,57 @@
+/**
+ * How an island describes itself to the worker (one `island.ts` per island folder): its name,
+ * the component that renders its server HTML, when it hydrates, the template formatters that
+ * print it and the props each builds from the template data, and its CSS. The worker derives
+ * every island formatter and marker from these definitions (worker/render/islands.ts); the
+ * browser never loads them.
+ */
+import type { ComponentType } from 'react'
+import type { Scope } from '../templates/index'
+import type { HydrateStrategy, IslandEventName } from './constants'
+
+/** What a formatter's builder may answer besides the island's props. */
+export class Placement<P> {
+  private constructor(
+    readonly props: P | null,
+    readonly html: string | null,
+    readonly hydrate: HydrateStrategy | null,
+  ) {}
+
+  /** The island with a strategy other than the island's default (a gallery that autoplays). */
+  static island<P>(props: P, hydrate: HydrateStrategy): Placement<P> {
+    return new Placement(props, null, hydrate)
+  }
+
+  /** Plain markup instead of the island (a grid gallery needs no script). */
+  static markup<P>(html: string): Placement<P> {
+    return new Placement<P>(null, html, null)
+  }
+}
+
+/** Builds the island's props for the value a formatter formats; null prints nothing. */
+export type PropsBuilder<P> = (
+  value: unknown,
+  args: readonly string[],
+  scope: Scope,
+) => P | Placement<P> | null
+
+export interface IslandDefinition<N extends string, P extends object> {
+  readonly name: N
+  /** Renders the server HTML from the props; the client's first render must equal it. */
+  readonly View: ComponentType<P>
+  /** The strategy a marker gets unless its builder chose another. */
+  readonly hydrate: HydrateStrategy
+  /** Template formatter name → props builder: `{@|product-checkout}` prints the variant picker. */
+  readonly formatters: Readonly<Record<string, PropsBuilder<P>>>
+  /** Island events that also wake an `interaction` island (replayed once it is live). */
+  readonly wakeOn?: readonly IslandEventName[]
+  /** Inlined once in `<head>` on pages whose templates use one of the formatters. */
+  readonly css: string
+}
+
+/** Declares an island; the props type is taken from the view. */
+export function defineIsland<const N extends string, P extends object>(
+  definition: IslandDefinition<N, P>,
+): IslandDefinition<N, P> {
+  return definition
+}

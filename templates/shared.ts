@@ -1,0 +1,43 @@
+/**
+ * The rules the storefront applies on both sides, the worker and the browser's islands: money
+ * display, product status and variant matching, escaping, the platform's constants and the
+ * shopper text catalogues. This is one of the two doors into `templates/` (the other is
+ * `index.ts`, the engine): `worker/` and `islands/` import nothing else from here (Biome's
+ * `noRestrictedImports` in biome.json enforces it). Everything is plain functions over plain
+ * data, safe to bundle for the browser.
+ */
+export * from './constants'
+export {
+  cartQuantity,
+  cartQuantityText,
+  findVariant,
+  fromPriceMoney,
+  hasVariants,
+  isOnSale,
+  isQuantityInputShown,
+  isSoldOut,
+  isSubscribable,
+  isVariantInStock,
+  type MoneyData,
+  productTypeOf,
+  saleText,
+  soldOutText,
+  subscriptionPriceText,
+  totalStockRemaining,
+  variantsOf,
+} from './plugins/commerce.rules'
+export { stripTags } from './plugins/images'
+export {
+  currencyFractionDigits,
+  currencyTemplate,
+  formatCldrMoney,
+  formatLegacyMoney,
+  formatMoney,
+  isDecimalString,
+  type Money,
+  minorUnitsOf,
+  moneyFromMinorUnits,
+  readMoney,
+} from './plugins/money.display'
+export { escapeHtml, escapeHtmlAttribute } from './plugins/util.strings'
+export * from './text/index'

@@ -1,0 +1,36 @@
+/**
+ * Shopper text of public forms and the captcha (storefront.md sections 4, 5 and 8), word for
+ * word. The client and the server validate with the same rules and report with these names.
+ */
+export const FORMS_TEXT = {
+  required: 'Required',
+  characterLimit: 'You have exceeded the character limit.',
+  /** The live counter of a text area with a maximum length. */
+  characterCount: '{count} / {max}',
+  /** `{email}` is an example address. */
+  emailInvalid: 'Email is not valid. Email addresses should follow the format {email}.',
+  emailExample: 'user@domain.com',
+  captchaRequired: 'Complete CAPTCHA before submitting.',
+  submitting: 'Submitting…',
+  /** Errors by HTTP status (storefront.md section 8). */
+  status401: 'Unable to submit form. Please try again later.',
+  status404: 'This form has not been configured yet.',
+  status429: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  status500: 'Unable to send form. Please try again later.',
+  unknownError: 'Unknown error, please try again later.',
+  processingError: 'Error processing form submission. Please reload and try again.',
+  noSubmissionKey: 'Could not get a form submission key, please try again later.',
+  unparsableFields: 'Could not parse the form fields, please check your entries.',
+  invalidFields: 'One or more fields is invalid, please check your entries.',
+  /** Non-newsletter forms, above and below the fields. */
+  problemAbove: 'Your form has encountered a problem. Please scroll down to review.',
+  problemBelow: 'Your form has encountered a problem. Please scroll up to review.',
+  /** Likert summary of an empty answer. */
+  noAnswer: 'N/A',
+  /** Captcha provider errors (console and rejections). */
+  captchaRenderError: 'Error rendering captcha into node',
+  captchaNotSetUp: 'ReCaptcha has not been set up!',
+  captchaDocumentDestroyed: 'Document was destroyed',
+} as const
+
+export type FormsTextName = keyof typeof FORMS_TEXT

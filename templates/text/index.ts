@@ -1,0 +1,58 @@
+/**
+ * The shopper text catalogues, one module per area, each entry with a stable name. Worker,
+ * templates and islands import the texts from here; a spec sentence written as a literal
+ * anywhere else in the application fails `tests/worker/text-catalogue.test.ts`.
+ */
+export { CART_TEXT, type CartTextName } from './cart'
+export {
+  COMMERCE_OVERRIDE_KEYS,
+  COMMERCE_TEXT,
+  type CommerceTextName,
+  selectOptionsMessage,
+} from './commerce'
+export { ENGINE_TEXT, type EngineTextName } from './engine'
+export { type Catalogue, fillText, localizeCatalogue } from './format'
+export { FORMS_TEXT, type FormsTextName } from './forms'
+export { GALLERY_TEXT } from './gallery'
+export { INSTALLMENTS_TEXT, type InstallmentsTextName } from './installments'
+export { RESTOCK_TEXT, type RestockTextName } from './restock'
+export { REVIEWS_TEXT, type ReviewsTextName } from './reviews'
+
+import { CART_TEXT } from './cart'
+import { COMMERCE_OVERRIDE_KEYS, COMMERCE_TEXT } from './commerce'
+import { ENGINE_TEXT } from './engine'
+import { localizeCatalogue } from './format'
+import { FORMS_TEXT } from './forms'
+import { GALLERY_TEXT } from './gallery'
+import { INSTALLMENTS_TEXT } from './installments'
+import { RESTOCK_TEXT } from './restock'
+import { REVIEWS_TEXT } from './reviews'
+
+/** Every catalogue by area, as templates read them (`{text.engine.notFoundTitle}`). */
+export const TEXT = {
+  cart: CART_TEXT,
+  commerce: COMMERCE_TEXT,
+  engine: ENGINE_TEXT,
+  forms: FORMS_TEXT,
+  gallery: GALLERY_TEXT,
+  installments: INSTALLMENTS_TEXT,
+  restock: RESTOCK_TEXT,
+  reviews: REVIEWS_TEXT,
+} as const
+
+/** Every catalogue with a tenant's `localizedStrings` overrides applied. */
+export function localizedText(
+  localizedStrings: Readonly<Record<string, unknown>> | null | undefined,
+): typeof TEXT {
+  if (!localizedStrings || Object.keys(localizedStrings).length === 0) return TEXT
+  return {
+    cart: localizeCatalogue(CART_TEXT, localizedStrings),
+    commerce: localizeCatalogue(COMMERCE_TEXT, localizedStrings, COMMERCE_OVERRIDE_KEYS),
+    engine: localizeCatalogue(ENGINE_TEXT, localizedStrings),
+    forms: localizeCatalogue(FORMS_TEXT, localizedStrings),
+    gallery: localizeCatalogue(GALLERY_TEXT, localizedStrings),
+    installments: localizeCatalogue(INSTALLMENTS_TEXT, localizedStrings),
+    restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
+    reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
+  }
+}

@@ -1,0 +1,107 @@
+// The island platform in a real browser: an island added the documented way (a folder and a
+// registry line, tests/fixtures/islands) renders and hydrates; a failed module import recovers
+// on the retry; and a shopper who acts before the scripts arrive loses nothing.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { buildIslands, type IslandManifest } from '../../scripts/build-islands.mjs'
+import { islandMarkup } from '../../worker/render/island-marker'
+import counter from '../fixtures/islands/test-counter/island'
+import { urlOf, watchConsole } from './helpers'
+
+const FIXTURE_ORIGIN = 'http://islands.test'
+let outDir = ''
+let manifest: IslandManifest
+
+test.beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'islands-'))
+  manifest = await buildIslands({
+    roots: ['tests/fixtures/islands'],
+    outDir,
+    manifestPath: join(outDir, 'manifest.json'),
+  })
+})
+
+/** A page holding the fixture island, its module served from the fixture build. */
+async function openFixturePage(page: Page, failFirstImport = false): Promise<string[]> {
+  const src = manifest.islands['test-counter'] as string
+  const props = counter.formatters['test-counter']?.({ start: 2 }, [], undefined as never)
+  const marker = islandMarkup(counter, props as object, counter.hydrate, src)
+  const html = `<!DOCTYPE html><html lang="en"><head><title>Islands</title><style>${counter.css}</style></head><body><main>${marker}</main><script type="module" src="${manifest.runtime}"></script></body></html>`
+  const requested: string[] = []
+  let failed = false
+  await page.route(`${FIXTURE_ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url())
+    requested.push(url.pathname + url.search)
+    if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: html })
+    if (failFirstImport && url.pathname === src && !failed) {
+      failed = true
+      return route.abort('connectionreset')
+    }
+    const file = join(outDir, url.pathname.replace(/^\/_islands\//, ''))
+    return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) })
+  })
+  await page.goto(`${FIXTURE_ORIGIN}/`)
+  return requested
+}
+
+test.describe('An island added as islands/README.md says', () => {
+  test('Should render on the server and hydrate on the first click, which counts', async ({ page }) => {
+    const errors = watchConsole(page)
+    const requested = await openFixturePage(page)
+    const button = page.getByRole('button', { name: 'Count: 2' })
+    await expect(button).toHaveCSS('font-weight', '700')
+    expect(requested.some((path) => path.startsWith('/_islands/test-counter-'))).toBe(false)
+    await button.click()
+    await expect(page.getByRole('button', { name: 'Count: 3' })).toBeVisible()
+    await expect(page.locator('sf-island[data-island="test-counter"]')).toHaveAttribute(
+      'data-island-hydrated',
+      '',
+    )
+    await page.getByRole('button', { name: 'Count: 3' }).click()
+    await expect(page.getByRole('button', { name: 'Count: 4' })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('Should recover when its first import fails, by retrying with a new URL', async ({ page }) => {
+    const requested = await openFixturePage(page, true)
+    await page.getByRole('button', { name: 'Count: 2' }).click()
+    await expect(page.getByRole('button', { name: 'Count: 3' })).toBeVisible({ timeout: 10_000 })
+    expect(requested.filter((path) => path.startsWith('/_islands/test-counter-'))).toEqual([
+      expect.stringMatching(/^\/_islands\/test-counter-\w+\.js$/),
+      expect.stringMatching(/^\/_islands\/test-counter-\w+\.js\?retry=\d+$/),
+    ])
+  })
+})
+
+test.describe('A shopper faster than the scripts', () => {
+  test('Should get the chosen variant’s price and the installment dialog once scripts delayed by 2 s arrive', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page)
+    await page.route('**/_islands/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await route.continue()
+    })
+    await page.goto(urlOf('aurora.localhost', '/gear/roll-top-dry-bag'), { waitUntil: 'domcontentloaded' })
+    const price = page.locator('.product-detail .product-price')
+    const pill = page.locator('.installment-teaser')
+    await expect(pill).toContainText('available for orders over $35.00')
+    await page.getByRole('combobox', { name: 'Select Size' }).selectOption('35L')
+    await page.getByRole('combobox', { name: 'Select Color' }).selectOption('Orange')
+    await page.getByRole('button', { name: 'Learn more about paying in installments with Afterpay' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Pay in 4 interest-free installments' })
+    await expect(dialog).toBeVisible()
+    await expect(price).toHaveText('43.00', { timeout: 15_000 })
+    await expect(pill).toContainText('or 4 interest-free payments of $10.75 with Afterpay')
+    await expect(dialog).toBeVisible()
+    await expect(page.locator('sf-island[data-island="installment-teaser"]')).toHaveAttribute(
+      'data-island-hydrated',
+      '',
+    )
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    expect(errors).toEqual([])
+  })
+})

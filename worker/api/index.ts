@@ -1,0 +1,28 @@
+/**
+ * The public APIs of the spec (storefront.md section 7, platform.md section 7), one route group
+ * per area in `worker/api/<area>.ts`, mounted under `/api`. Every answer is JSON: bad input is
+ * a 4xx with a message (validate.ts), an unknown path a JSON 404, never the HTML page.
+ *
+ * Checks per call, in this order: the rate limit (rate-limit.ts, per visitor and endpoint), the
+ * crumb for state-changing calls from scripts (crumb.ts), then the input (validate.ts).
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../context'
+import { logError } from '../log'
+import { InputError } from './validate'
+
+export const apiRoutes = new Hono<AppEnv>()
+
+apiRoutes.onError(function apiError(error, c) {
+  if (error instanceof InputError) {
+    return c.json({ message: error.message, errors: error.errors }, error.status)
+  }
+  logError('api-error', { path: c.req.path, method: c.req.method, message: String(error) })
+  return c.json({ message: 'Something went wrong on our side. Please try again later.' }, 500)
+})
+
+// Area route groups, one line each (before the catch-all below):
+// apiRoutes.route('/commerce', commerceRoutes)
+
+// Last: any other /api path is a JSON 404.
+apiRoutes.all('*', (c) => c.json({ message: 'There is no such API call.' }, 404))

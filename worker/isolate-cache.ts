@@ -1,0 +1,44 @@
+/**
+ * Per-isolate caches, and the one rule every cache in this worker follows:
+ *
+ *   A cache holds SETTLED VALUES, never promises.
+ *
+ * workerd ties I/O (KV, fetch, Durable Object calls) to the request that started it. A promise
+ * of one request's read, handed to another request, never settles once the first request ends
+ * early (a HEAD whose body is discarded, a visitor who leaves mid-stream), and the second
+ * request hangs. So a miss reads for itself and stores what it got; two concurrent misses each
+ * read (KV reads are cheap and idempotent); nobody awaits anyone else's work. Keys carry the
+ * tenant's content version wherever the value can change with a publish.
+ */
+export class SettledCache<V> {
+  private readonly entries = new Map<string, V>()
+
+  /** `capacity` bounds the isolate's memory; the oldest entry goes first. */
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    return this.entries.get(key)
+  }
+
+  /** Stores a value that is already settled (never a promise: see the rule above). */
+  set(key: string, value: V): V {
+    if (value instanceof Promise) throw new TypeError('SettledCache holds settled values, never promises')
+    if (!this.entries.has(key) && this.entries.size >= this.capacity) {
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.entries.delete(oldest)
+    }
+    this.entries.set(key, value)
+    return value
+  }
+
+  /** The cached value, or `read()`'s once it settles (a failed read is not remembered). */
+  async getOrRead(key: string, read: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key)
+    if (hit !== undefined || this.entries.has(key)) return hit as V
+    return this.set(key, await read())
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}

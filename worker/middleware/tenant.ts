@@ -1,0 +1,65 @@
+/**
+ * Tenancy: the request's `Host` names the tenant (KV `host:<hostname>` -> site id). A hostname
+ * no tenant owns answers a plain 404 that names no tenant; a tenant whose records are broken
+ * answers a 500 page (app.ts). The tenant and the request's catalogue reader go into Hono's
+ * context variables for everything below.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { BrokenRecordError, Catalog, describeIssues, fitsKv, readRecord } from '../catalog'
+import type { AppEnv } from '../context'
+import { kvKey, type Site, siteIdSchema, siteSchema } from '../records'
+import { unknownHostResponse } from '../render/plain'
+
+/** Lower-cased hostname without port or trailing dot; `Host` is case-insensitive (RFC 9110 §4.2.3). */
+export function hostnameOf(request: Request): string {
+  return new URL(request.url).hostname.toLowerCase().replace(/\.$/, '')
+}
+
+/** The site id a hostname is mapped to, or null when no tenant owns it. */
+export async function siteIdForHost(kv: KVNamespace, hostname: string): Promise<string | null> {
+  const key = kvKey.host(hostname)
+  if (!fitsKv(key)) return null
+  const siteId = await kv.get(key, 'text')
+  if (siteId === null) return null
+  const parsed = siteIdSchema.safeParse(siteId.trim())
+  if (!parsed.success) throw new BrokenRecordError(key, describeIssues(parsed.error))
+  return parsed.data
+}
+
+export async function getSite(kv: KVNamespace, siteId: string): Promise<Site | null> {
+  const site = await readRecord(kv, kvKey.site(siteId), siteSchema)
+  if (site && site.id !== siteId) {
+    throw new BrokenRecordError(kvKey.site(siteId), [`id: is "${site.id}", expected "${siteId}"`])
+  }
+  return site
+}
+
+/** The tenant's content version; part of every cache key so a publish invalidates pages. */
+export async function getContentVersion(kv: KVNamespace, siteId: string): Promise<string> {
+  return (await kv.get(kvKey.version(siteId), 'text'))?.trim() || '0'
+}
+
+/** The origin of the tenant's canonical URLs: its primary domain, else the request's host. */
+function canonicalOrigin(site: Site, request: Request, hostname: string): string {
+  if (site.website.primaryDomain) return `https://${site.website.primaryDomain}`
+  const url = new URL(request.url)
+  return `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}`
+}
+
+/** Resolves the tenant for every request below it, or answers for an unknown host. */
+export function resolveTenant(): MiddlewareHandler<AppEnv> {
+  return async function resolveTenant(c, next) {
+    const kv = c.env.CATALOG
+    const hostname = hostnameOf(c.req.raw)
+    const siteId = await siteIdForHost(kv, hostname)
+    if (siteId === null) return unknownHostResponse()
+    const [site, version] = await Promise.all([getSite(kv, siteId), getContentVersion(kv, siteId)])
+    // A host that points at a site with no record is an operator's mistake: same answer as an
+    // unknown host, so nothing about the missing tenant leaks.
+    if (site === null) return unknownHostResponse()
+    const tenant = { siteId, site, version, hostname, origin: canonicalOrigin(site, c.req.raw, hostname) }
+    c.set('tenant', tenant)
+    c.set('catalog', new Catalog(kv, tenant))
+    await next()
+  }
+}

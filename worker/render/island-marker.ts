@@ -1,0 +1,30 @@
+/**
+ * An island in the page: its view rendered by React inside the marker that names it and carries
+ * its props, when to hydrate, its module's URL and the events that also wake it. The browser's
+ * runtime (islands/runtime) reads exactly these attributes.
+ */
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT } from '../../islands/constants'
+import type { IslandDefinition } from '../../islands/define'
+import { serializeProps } from '../../islands/props'
+import { escapeHtmlAttribute } from '../../templates/index'
+
+// biome-ignore lint/suspicious/noExplicitAny: each definition has its own props type; a definition's builders and view agree (defineIsland).
+export type AnyIsland = IslandDefinition<string, any>
+
+/** The marker plus the island's server HTML. Throws on props that are not plain JSON data. */
+export function islandMarkup(
+  island: AnyIsland,
+  props: object,
+  hydrate: HydrateStrategy,
+  src: string,
+): string {
+  const html = renderToString(createElement(island.View, props))
+  const wake = island.wakeOn?.length ? ` ${ISLAND_ATTR.wake}="${island.wakeOn.join(' ')}"` : ''
+  const attributes =
+    `${ISLAND_ATTR.name}="${escapeHtmlAttribute(island.name)}" ` +
+    `${ISLAND_ATTR.props}="${escapeHtmlAttribute(serializeProps(props))}" ` +
+    `${ISLAND_ATTR.hydrate}="${hydrate}" ${ISLAND_ATTR.src}="${escapeHtmlAttribute(src)}"${wake}`
+  return `<${ISLAND_ELEMENT} ${attributes}>${html}</${ISLAND_ELEMENT}>`
+}
