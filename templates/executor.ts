@@ -6,7 +6,8 @@
  * renders on.
  *
  * The render budget (limits `maxOutputSize` and `maxWork`) is enforced here. Work is counted
- * as it is done: every instruction, formatter call and loop iteration adds one unit. Past the
+ * as it is done: every instruction, formatter call and loop iteration adds a unit, and so do
+ * the other costs `Limits.maxWork` lists (frames walked, long texts, `.ctx` values). Past the
  * budget, `stopped` says which one ran out and `workLimit` drops below any count, so every
  * instruction still on the stack returns at its first check: the render unwinds at once and
  * appends nothing more.
@@ -96,7 +97,7 @@ export class Renderer implements Scope, ExprScope {
   private partialDepth = 0
   private partialCalls = 0
   private readonly seenPartials = new Map<string, Linked[] | null>()
-  /** How many values a `.ctx` object holds, transitively (only for objects that hold others). */
+  /** How many values each `.ctx` object of this render holds, transitively. */
   private weights: WeakMap<object, number> | null = null
 
   constructor(
@@ -229,7 +230,7 @@ export class Renderer implements Scope, ExprScope {
         if (v !== MISSING || f.stop) break
       }
       // Looking a name up through many frames is work too (deeply nested partials).
-      this.work += from - d
+      if (d !== from) this.work += from - d
     }
     return path.length > 1 ? walk(v, path, 1) : v
   }
@@ -245,7 +246,7 @@ export class Renderer implements Scope, ExprScope {
         v = this.head(p, f)
         if (v !== MISSING || f.stop) break
       }
-      this.work += from - d
+      if (d !== from) this.work += from - d
     }
     const rest = p.rest
     for (let i = 0; i < rest.length; i++) {
