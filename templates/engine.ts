@@ -21,6 +21,11 @@ export interface EngineOptions {
   limits?: Partial<Limits>
 }
 
+/**
+ * What one render needs besides the template and its data. The render budget is not here: it
+ * is the engine's (`createEngine({ limits: { maxOutputSize, maxWork } })`), the same for every
+ * render, so no caller can forget it.
+ */
 export interface RenderOptions {
   /** Partials for `apply` and `.include`, as source or compiled (compiled is faster). */
   partials?: Readonly<Record<string, string | CompiledTemplate>>
