@@ -6,7 +6,7 @@
  * One `Catalog` per request, reached through Hono's context (`c.var.catalog`). Parsed records
  * are kept per isolate by tenant and content version as settled values (isolate-cache.ts).
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { Tenant } from './context'
 import { SettledCache } from './isolate-cache'
 import {

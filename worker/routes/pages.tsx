@@ -5,17 +5,18 @@
  * item lists on the slow path.
  */
 import { Hono } from 'hono'
-import { renderToString } from 'react-dom/server'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
+import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
 import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
+import { renderToString } from '../render/react-server'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
@@ -50,7 +51,7 @@ const ITEM_TEMPLATE: Record<string, TemplateName> = {
   events: 'event-item',
 }
 
-export function notFoundPage(catalog: Catalog, path: string): Response {
+export function notFoundPage(catalog: Catalog, path: string): Promise<Response> {
   return renderTemplatePage({
     catalog,
     path,
@@ -62,7 +63,7 @@ export function notFoundPage(catalog: Catalog, path: string): Response {
 }
 
 /** A locked or member-only collection answers with its screen instead of its content. */
-function guardScreen(catalog: Catalog, collection: Collection, path: string): Response | null {
+function guardScreen(catalog: Catalog, collection: Collection, path: string): Promise<Response> | null {
   const template = collection.locked ? 'lock-screen' : collection.memberOnly ? 'member-denied' : null
   if (template === null) return null
   return renderTemplatePage({
@@ -71,6 +72,7 @@ function guardScreen(catalog: Catalog, collection: Collection, path: string): Re
     template,
     head: { title: collection.title, path, type: 'website', noindex: true },
     data: { collection },
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 }
 
@@ -105,7 +107,14 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
     }
     return own
   })()
-  return renderTemplatePage({ catalog, path, head, template: COLLECTION_TEMPLATE[collection.typeName], data })
+  return renderTemplatePage({
+    catalog,
+    path,
+    head,
+    template: COLLECTION_TEMPLATE[collection.typeName],
+    data,
+    headers: { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
+  })
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
@@ -156,6 +165,7 @@ pageRoutes.get('/cart', function showCart(c) {
     path: '/cart',
     head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
     main: () => renderToString(<CartPage />),
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 })
 
@@ -208,6 +218,7 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
+    headers: { 'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId) },
   })
 })
 
