@@ -121,4 +121,9 @@ export class Catalog {
   templateSource(name: string): Promise<string | null> {
     return this.kv.get(kvKey.template(this.tenant.siteId, name), 'text')
   }
+
+  /** The compiled form a publish stored beside a template's source (JSON), or null. */
+  async compiledTemplate(name: string): Promise<unknown> {
+    return this.kv.get(kvKey.compiledTemplate(this.tenant.siteId, name), 'json')
+  }
 }

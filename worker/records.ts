@@ -434,6 +434,8 @@ export const kvKey = {
   site: (siteId: string) => `site:${siteId}`,
   version: (siteId: string) => `site:${siteId}:version`,
   template: (siteId: string, name: string) => `site:${siteId}:template:${name}`,
+  /** The compiled form of that template, stored beside it by a publish (kv-fixtures/compile.mjs). */
+  compiledTemplate: (siteId: string, name: string) => `site:${siteId}:template:${name}:compiled`,
   collection: (siteId: string, slug: string) => `site:${siteId}:collection:${slug}`,
   item: (siteId: string, collection: string, slug: string) => `site:${siteId}:item:${collection}/${slug}`,
   form: (siteId: string, formId: string) => `site:${siteId}:form:${formId}`,

@@ -87,9 +87,53 @@ async function etagOf(body: ArrayBuffer): Promise<string> {
   return `"${[...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`
 }
 
-function ageOf(stored: Response): number {
-  const at = Number(stored.headers.get(STORED_AT))
+function ageOf(headers: Headers): number {
+  const at = Number(headers.get(STORED_AT))
   return Number.isFinite(at) ? Math.max(0, Math.floor((Date.now() - at) / 1000)) : Number.POSITIVE_INFINITY
+}
+
+/** A stored page: what the Cache API holds, and what the isolate keeps of its hottest pages. */
+interface StoredPage {
+  status: number
+  headers: Headers
+  body: ArrayBuffer
+}
+
+/**
+ * The isolate's own copies of its hottest pages, in front of the Cache API (whose lookups cost a
+ * round trip): settled bytes only (isolate-cache.ts), trusted for `MEMORY_SECONDS` (a zone purge
+ * by tag reaches them within that), at most `MEMORY_BYTES` in all, the oldest leaving first.
+ */
+const MEMORY_SECONDS = 30
+const MEMORY_BYTES = 16 * 1024 * 1024
+const memory = new Map<string, StoredPage>()
+let memoryBytes = 0
+
+function remember(key: string, page: StoredPage): void {
+  const old = memory.get(key)
+  if (old) {
+    memoryBytes -= old.body.byteLength
+    memory.delete(key)
+  }
+  if (page.body.byteLength > MEMORY_BYTES / 16) return
+  memory.set(key, page)
+  memoryBytes += page.body.byteLength
+  for (const [oldest, entry] of memory) {
+    if (memoryBytes <= MEMORY_BYTES) break
+    memory.delete(oldest)
+    memoryBytes -= entry.body.byteLength
+  }
+}
+
+function recall(key: string): StoredPage | null {
+  const page = memory.get(key)
+  if (page === undefined) return null
+  if (ageOf(page.headers) > MEMORY_SECONDS) {
+    memory.delete(key)
+    memoryBytes -= page.body.byteLength
+    return null
+  }
+  return page
 }
 
 /** Stores a copy of `body` with `response`'s headers once it is complete, unless the render failed. */
@@ -101,11 +145,12 @@ async function store(cache: Cache, key: Request, response: Response, body: Reada
   headers.set('ETag', await etagOf(bytes))
   // The Cache API keeps it as long as we may serve it stale; freshness is judged by STORED_AT.
   headers.set('Cache-Control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
+  remember(key.url, { status: response.status, headers, body: bytes })
   await cache.put(key, new Response(bytes, { status: response.status, headers }))
 }
 
 /** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
-function fromCache(stored: Response, status: string, request: Request): Response {
+function fromCache(stored: StoredPage, status: string, request: Request): Response {
   const headers = new Headers(stored.headers)
   headers.delete(STORED_AT)
   headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL)
@@ -127,7 +172,13 @@ function fromCache(stored: Response, status: string, request: Request): Response
  * visitor can send it to force renders.
  */
 const REVALIDATE_HEADER = 'x-sf-revalidate'
-const REVALIDATE_TOKEN = crypto.randomUUID()
+let revalidateToken: string | undefined
+
+/** Made on first use: workerd allows no random values at global scope. */
+function revalidationToken(): string {
+  revalidateToken ??= crypto.randomUUID()
+  return revalidateToken
+}
 
 export interface PageCacheOptions {
   /** Runs a request through the whole app again (the background render of a stale page). */
@@ -142,17 +193,23 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       c.res.headers.set('Cache-Status', 'storefront; fwd=bypass')
       return
     }
-    const cache = await caches.open(CACHE_NAME)
     const key = pageCacheKey(c)
-    const revalidating = c.req.header(REVALIDATE_HEADER) === REVALIDATE_TOKEN
-    const stored = revalidating ? undefined : await cache.match(key)
+    const revalidating = c.req.header(REVALIDATE_HEADER) === revalidationToken()
+    const hot = revalidating ? null : recall(key.url)
+    if (hot) return fromCache(hot, `storefront; hit; ttl=${FRESH_SECONDS - ageOf(hot.headers)}`, c.req.raw)
+    const cache = await caches.open(CACHE_NAME)
+    const match = revalidating ? undefined : await cache.match(key)
+    const stored = match
+      ? { status: match.status, headers: match.headers, body: await match.arrayBuffer() }
+      : null
     if (stored) {
-      const age = ageOf(stored)
+      const age = ageOf(stored.headers)
+      if (age <= MEMORY_SECONDS) remember(key.url, stored)
       if (age <= FRESH_SECONDS)
         return fromCache(stored, `storefront; hit; ttl=${FRESH_SECONDS - age}`, c.req.raw)
       // Stale: this visitor gets it now; a render in the background refreshes it for the next.
       const again = new Request(c.req.raw, { headers: new Headers(c.req.raw.headers) })
-      again.headers.set(REVALIDATE_HEADER, REVALIDATE_TOKEN)
+      again.headers.set(REVALIDATE_HEADER, revalidationToken())
       c.executionCtx.waitUntil(
         options.refetch(again, c.env, c.executionCtx).then((response) => response.body?.cancel()),
       )
