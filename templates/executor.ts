@@ -53,11 +53,13 @@ const limitOf = (n: number): number => (n > 0 ? n : Number.POSITIVE_INFINITY)
 /** The first segment of a path (of the given head kind), looked up in one frame. */
 function headIn(kind: number, head: string | number, f: Frame): unknown {
   switch (kind) {
-    case Head.KEY: {
-      const v = child(f.node, head)
+    case Head.KEY:
+      return child(f.node, head)
+    case Head.LENGTH: {
       // The reference looks a name up with `node[name]`: on an array, `length` is its length
       // (`{.if length}` inside a repeated section finds the list's). Only for the first name.
-      return v === MISSING && head === 'length' && Array.isArray(f.node) ? f.node.length : v
+      const v = child(f.node, head)
+      return v === MISSING && Array.isArray(f.node) ? f.node.length : v
     }
     case Head.CURRENT:
       return f.node

@@ -221,16 +221,8 @@ export function linkExpression(code: readonly ExprToken[][]): LinkedExpr {
 }
 
 /** Evaluates one statement; returns its scalar result or undefined (assignment, error, nothing). */
-/**
- * The evaluation stack, reused: a statement runs to completion before the next starts (an
- * expression calls no formatter or partial that could evaluate another), so one array serves
- * every render without allocating.
- */
-const shared: Slot[] = []
-
 function statement(rpn: readonly RunToken[], scope: ExprScope, maxLen: number): Literal | undefined {
-  const stack = shared
-  stack.length = 0
+  const stack: Slot[] = []
   for (let k = 0; k < rpn.length; k++) {
     const t = rpn[k] as RunToken
     const op = t.op
