@@ -48,7 +48,7 @@ for (const budget of BUDGETS.pages) {
   }) => {
     await page.goto(urlOf(budget.host, budget.path), { waitUntil: 'load' })
     const inlineCss = await page.evaluate(() =>
-      [...document.querySelectorAll('style')].map((s) => s.textContent).join(''),
+      Array.from(document.querySelectorAll('style'), (s) => s.textContent).join(''),
     )
     const javascript = await resourceBytes(page, 'script')
     const css = gzip(inlineCss) + (await resourceBytes(page, 'css'))
