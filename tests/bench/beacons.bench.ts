@@ -5,10 +5,11 @@
 // throughput beside a trivial route (`/_health`) on the same server in the same run.
 //
 //   node --import tsx tests/bench/beacons.bench.ts [--beacons 10000] [--concurrency 16] [--visitors 40] [--port 8894]
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
+import { queryLocalD1 } from '../local-d1'
 
 const { values } = parseArgs({
   options: {
@@ -227,27 +228,7 @@ async function waitUntilReady(): Promise<void> {
 
 /** Rows in `analytics_events`, read from the server's local D1 with wrangler. */
 function storedCount(): number {
-  const result = spawnSync(
-    process.execPath,
-    [
-      'node_modules/wrangler/bin/wrangler.js',
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      STATE,
-      '--json',
-      '--command',
-      'SELECT COUNT(*) AS n FROM analytics_events',
-    ],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    },
-  )
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`)
-  return JSON.parse(result.stdout)[0].results[0].n as number
+  return queryLocalD1<{ n: number }>(STATE, 'SELECT COUNT(*) AS n FROM analytics_events')[0]?.n ?? 0
 }
 
 function percentile(sorted: number[], p: number): number {
