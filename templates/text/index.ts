@@ -17,6 +17,7 @@ export { GALLERY_TEXT } from './gallery'
 export { INSTALLMENTS_TEXT, type InstallmentsTextName } from './installments'
 export { RESTOCK_TEXT, type RestockTextName } from './restock'
 export { REVIEWS_TEXT, type ReviewsTextName } from './reviews'
+export { THEME_TEXT, type ThemeTextName } from './theme'
 
 import { CART_TEXT } from './cart'
 import { COMMERCE_OVERRIDE_KEYS, COMMERCE_TEXT } from './commerce'
@@ -27,6 +28,7 @@ import { GALLERY_TEXT } from './gallery'
 import { INSTALLMENTS_TEXT } from './installments'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
+import { THEME_TEXT } from './theme'
 
 /** Every catalogue by area, as templates read them (`{text.engine.notFoundTitle}`). */
 export const TEXT = {
@@ -38,6 +40,7 @@ export const TEXT = {
   installments: INSTALLMENTS_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
+  theme: THEME_TEXT,
 } as const
 
 /** Every catalogue with a tenant's `localizedStrings` overrides applied. */
@@ -54,5 +57,6 @@ export function localizedText(
     installments: localizeCatalogue(INSTALLMENTS_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
+    theme: localizeCatalogue(THEME_TEXT, localizedStrings),
   }
 }

@@ -52,7 +52,7 @@ describe('pages', () => {
     )
     const journal = await (await visit('journal.localhost', '/field-notes')).text()
     expect(journal).not.toContain('kissa-footer')
-    expect(journal).toContain('<p>© Field Journal</p>')
+    expect(journal).toContain(`<span>© ${new Date().getUTCFullYear()} Field Journal</span>`)
   })
 
   it('Should log a broken tenant template and still serve the page with what compiled', async () => {

@@ -10,6 +10,7 @@ import type { Tenant } from '../context'
 import type { Item } from '../records'
 import { SHELL_CSS } from './shell-css'
 import { plainText } from './text'
+import { themeCss } from './theme'
 
 export interface HeadData {
   /** Page title; the site title is appended unless they are the same. */
@@ -100,7 +101,7 @@ function HeadTags({ tenant, head, css }: { tenant: Tenant; head: HeadData; css: 
           dangerouslySetInnerHTML={{ __html: jsonForHtml(productJsonLd(head.product, tenant.origin)) }}
         />
       )}
-      <style>{SHELL_CSS + moneySymbolCss(tenant) + css}</style>
+      <style>{themeCss(tenant.site) + SHELL_CSS + moneySymbolCss(tenant) + css}</style>
     </>
   )
 }

@@ -22,6 +22,8 @@ export interface TemplatePageOptions {
   status?: number
   /** The page's own data (collection, item, items, ...); may be slow. */
   data: Promise<TemplateData> | TemplateData
+  /** The form the page itself prints, if any: the footer then leaves out the same form. */
+  pageFormId?: string
 }
 
 /** Runs a compiled template; render errors are logged, the page shows what rendered. */
@@ -46,6 +48,17 @@ export function runTemplate(
   return output
 }
 
+/**
+ * What the footer renders against: the site's data plus its newsletter form
+ * (`site.newsletterFormId`), unless the page prints that form itself (one form, one set of ids).
+ */
+async function footerData(catalog: Catalog, site: TemplateData, pageFormId?: string): Promise<TemplateData> {
+  const formId = catalog.tenant.site.newsletterFormId
+  if (formId === undefined || formId === pageFormId) return site
+  const newsletterForm = await catalog.form(formId)
+  return newsletterForm === null ? site : { ...site, newsletterForm }
+}
+
 /** The CSS of every island the templates can print. */
 function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
@@ -63,9 +76,9 @@ export function renderTemplatePage(options: TemplatePageOptions): Response {
     head,
     status,
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
-    frame: templates.then((t) => ({
+    frame: Promise.all([templates, footerData(catalog, site, options.pageFormId)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, site),
+      footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),
     main,
   })
@@ -83,9 +96,9 @@ export function renderReactPage(
     head,
     status,
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
-    frame: templates.then((t) => ({
+    frame: Promise.all([templates, footerData(catalog, site)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, site),
+      footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),
     main: Promise.resolve().then(options.main),
   })

@@ -105,7 +105,16 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
     }
     return own
   })()
-  return renderTemplatePage({ catalog, path, head, template: COLLECTION_TEMPLATE[collection.typeName], data })
+  // Page and form templates print the collection's form; the footer then leaves it out.
+  const pageFormId = ['page', 'form'].includes(collection.typeName) ? collection.formId : undefined
+  return renderTemplatePage({
+    catalog,
+    path,
+    head,
+    template: COLLECTION_TEMPLATE[collection.typeName],
+    data,
+    pageFormId,
+  })
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
