@@ -31,6 +31,8 @@ export const THEME_TEXT = {
   themeResultsFor: 'for',
   themeBy: 'By',
   themeHomeLink: 'Home',
+  /** Opens an item's audio player. */
+  themeListen: 'Listen',
 } as const
 
 export type ThemeTextName = keyof typeof THEME_TEXT

@@ -77,7 +77,7 @@ describe('pages', () => {
   it("Should give an audio item's product page the browser's own player, with no script", async () => {
     const html = await (await visit('kissa.localhost', '/gifts/brewing-guide-ebook')).text()
     expect(html).toMatch(
-      /<div class="squarespace-audio-player" data-audio-asset-url="\/demo\/kissa\/brewing-guide-sample.wav" data-item-id="[^"]+" id="audio-player-[^"]+"><audio controls preload="none" src="\/demo\/kissa\/brewing-guide-sample.wav"><\/audio><\/div>/,
+      /<div class="squarespace-audio-player" data-audio-asset-url="\/demo\/kissa\/brewing-guide-sample.wav" data-item-id="[^"]+" id="audio-player-[^"]+"><details class="audio-player-disclosure"><summary class="button button--secondary">試聴する<\/summary><audio controls preload="none" src="\/demo\/kissa\/brewing-guide-sample.wav"><\/audio><\/details><\/div>/,
     )
     expect(html).not.toContain("Y.use('squarespace-audio-player-frontend')")
   })

@@ -113,7 +113,11 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .product-restock-mailing-list{display:flex;align-items:center;gap:.5rem}
 .product-description{padding-top:1.25rem;border-top:1px solid var(--c-line)}
 .product-description>:last-child,.page-content>:last-child{margin-bottom:0}
-.squarespace-audio-player audio{width:100%}
+.audio-player-disclosure summary{list-style:none}
+.audio-player-disclosure summary::-webkit-details-marker{display:none}
+.audio-player-disclosure summary::before{content:"";width:0;height:0;border-block:.4rem solid transparent;border-left:.65rem solid currentColor}
+.audio-player-disclosure[open] summary{margin-bottom:.75rem}
+.squarespace-audio-player audio{display:block;width:100%}
 .page-content>:not(.hero),.page-form,.status-page,.cart-page{max-width:46rem;margin-inline:auto}
 .page-form{margin-top:2rem}
 .hero{display:grid;margin:0 0 2.5rem;overflow:hidden;border-radius:.75rem;background:var(--c-soft)}
