@@ -96,7 +96,7 @@ function undersizedTargets(page: Page): Promise<string[]> {
     const selector =
       'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex="-1"])'
     const found: string[] = []
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       let box = element.getBoundingClientRect()
       const style = getComputedStyle(element)
       // A stretched link (a card's title link) is clicked through its ::after, which covers
@@ -107,7 +107,7 @@ function undersizedTargets(page: Page): Promise<string[]> {
       }
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue
       if (box.bottom + window.scrollY <= 0) continue // off-screen until focused (the skip link)
-      const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : []
+      const labels = element instanceof HTMLInputElement ? Array.from(element.labels ?? []) : []
       if (labels.length > 0 && ['checkbox', 'radio'].includes((element as HTMLInputElement).type)) {
         for (const label of labels) {
           const l = label.getBoundingClientRect()
@@ -139,7 +139,7 @@ function undersizedTargets(page: Page): Promise<string[]> {
 /** Columns of the product grid: distinct left edges of its cells. */
 function gridColumns(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const lefts = [...document.querySelectorAll('.product-grid-cell')].map((cell) =>
+    const lefts = Array.from(document.querySelectorAll('.product-grid-cell')).map((cell) =>
       Math.round(cell.getBoundingClientRect().left),
     )
     return new Set(lefts).size
@@ -149,7 +149,9 @@ function gridColumns(page: Page): Promise<number> {
 /** Gzip size of the page's inline CSS. */
 async function inlineCssGzip(page: Page): Promise<number> {
   const css = await page.evaluate(() =>
-    [...document.querySelectorAll('style')].map((s) => s.textContent).join(''),
+    Array.from(document.querySelectorAll('style'))
+      .map((s) => s.textContent)
+      .join(''),
   )
   return gzipSync(Buffer.from(css), { level: 9 }).length
 }
@@ -190,9 +192,9 @@ for (const p of PAGES) {
         for (const part of ['.product-title', '.product-summary .product-price', '.sqs-add-to-cart-button']) {
           const box = await page.locator(part).first().boundingBox()
           expect(box, `${part} is shown`).not.toBeNull()
-          expect.soft((box?.y ?? 0) + (box?.height ?? 0), `${part} is above the fold`).toBeLessThanOrEqual(
-            viewport.height,
-          )
+          expect
+            .soft((box?.y ?? 0) + (box?.height ?? 0), `${part} is above the fold`)
+            .toBeLessThanOrEqual(viewport.height)
         }
       }
 
@@ -213,7 +215,7 @@ for (const p of PAGES) {
       })
       // Slides parked beside a slideshow's viewport load when they are shown, not now.
       await page.waitForFunction(() =>
-        [...document.images].every((image) => {
+        Array.from(document.images).every((image) => {
           const box = image.getBoundingClientRect()
           return image.complete || box.right <= 0 || box.left >= window.innerWidth
         }),

@@ -3,7 +3,12 @@
  * platform's template data: `{form|public-form}` prints a form definition's fields.
  */
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
-import { escapeHtmlAttribute as attr, escapeHtml as html, IMAGE_SRCSET_WIDTHS, THEME_TEXT } from '../../templates/shared'
+import {
+  escapeHtmlAttribute as attr,
+  escapeHtml as html,
+  IMAGE_SRCSET_WIDTHS,
+  THEME_TEXT,
+} from '../../templates/shared'
 import { formSchema } from '../records'
 import { publicFormMarkup } from './form-markup'
 
