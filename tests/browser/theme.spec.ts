@@ -4,10 +4,9 @@
 // the fold on the laptop, every interactive target at least 24 × 24 CSS px (WCAG 2.2 SC 2.5.8),
 // no axe violation of any impact, no layout shift while loading, the page's CSS within 14 KB
 // gzip. A full-page screenshot of each is saved under test-results/<port>/screenshots/.
-import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
-import { PORT, urlOf } from './helpers'
+import { injectAxe, PORT, urlOf } from './helpers'
 
 interface PageKind {
   tenant: 'aurora' | 'kissa' | 'journal'
@@ -64,8 +63,6 @@ const VIEWPORTS = [
 /** First paint in one round trip: a page's inline CSS, gzipped (issue #11). */
 const CSS_BUDGET_GZIP = 14 * 1024
 
-const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
-
 interface AxeViolation {
   id: string
   impact: string | null
@@ -74,7 +71,7 @@ interface AxeViolation {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE })
+  await injectAxe(page)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
     return (await axe.run()).violations
@@ -233,3 +230,41 @@ for (const p of PAGES) {
     })
   }
 }
+
+test.describe('navigation menu', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('Should fold the navigation into a menu below 992 px that opens from the keyboard without script', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(urlOf('aurora.localhost', '/apparel'))
+    const main = page.getByRole('navigation', { name: 'Main' })
+    await expect(main).toBeHidden()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    const toggle = page.locator('summary', { hasText: 'Menu' })
+    await expect(toggle).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('details.site-menu')).toHaveAttribute('open', '')
+    await expect(main.getByRole('link', { name: 'Footwear' })).toBeVisible()
+    await expect(main.getByRole('link', { name: 'Apparel' })).toHaveAttribute('aria-current', 'page')
+    await page.keyboard.press('Tab')
+    await expect(main.getByRole('link', { name: 'Home' })).toBeFocused()
+    await main.getByRole('link', { name: 'Footwear' }).click()
+    await expect(page).toHaveURL(/\/footwear$/)
+    await expect(page.locator('details.site-menu')).not.toHaveAttribute('open', '')
+  })
+
+  test('Should show the navigation inline from 992 px, with no menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(urlOf('aurora.localhost', '/'))
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gear' }),
+    ).toBeVisible()
+    await expect(page.locator('summary', { hasText: 'Menu' })).toBeHidden()
+    await expect(page.getByRole('link', { name: 'Search' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Cart' })).toBeVisible()
+  })
+})

@@ -32,7 +32,7 @@ sf-island{display:contents}
 .icon-button{display:inline-flex;align-items:center;justify-content:center;width:2.75rem;height:2.75rem;border-radius:50%;color:var(--c-text);cursor:pointer}
 .icon-button:hover{background:var(--c-soft)}
 .icon-button svg{width:1.5rem;height:1.5rem;fill:none;stroke:currentColor;stroke-width:1.75;stroke-linecap:round;stroke-linejoin:round}
-input:not([type=radio],[type=checkbox],[type=submit],[type=hidden]),select,textarea{min-height:2.75rem;max-width:100%;padding:.55rem .8rem;border:1px solid var(--c-field);border-radius:min(var(--r-btn),.5rem);background:var(--c-surface);color:var(--c-text);font:inherit}
+input:not([type=radio],[type=checkbox],[type=submit],[type=hidden]),select,textarea{min-height:3rem;max-width:100%;padding:.55rem .8rem;border:1px solid var(--c-field);border-radius:min(var(--r-btn),.5rem);background:var(--c-surface);color:var(--c-text);font:inherit}
 textarea{min-height:8rem;resize:vertical}
 input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;accent-color:var(--c-accent)}
 .site-header{position:relative;z-index:20;background:var(--c-surface);border-bottom:1px solid var(--c-line)}
@@ -55,11 +55,12 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .site-menu-panel a{min-height:3rem;font-size:1.05rem}
 @media (max-width:991px){.site-navigation{display:none}.site-menu{display:block}.site-header-inner{display:grid;grid-template-columns:1fr auto 1fr;gap:.5rem}.site-logo{justify-self:center}.site-logo img{height:min(var(--logo-h),2.75rem)}}
 .site-footer{flex:none;background:var(--c-surface);border-top:1px solid var(--c-line)}
-.site-footer-inner{display:grid;gap:1.5rem 3rem;max-width:80rem;margin:0 auto;padding:2.5rem 1.25rem}
-.site-footer-inner>p{margin:0}
+.site-footer-inner{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1.5rem 3rem;max-width:80rem;margin:0 auto;padding:2.5rem 1.25rem 2rem}
+.site-footer-inner>*{flex:1 1 20rem}
+.site-footer-inner p{margin:0 0 .5rem}
+.footer-newsletter{max-width:34rem}
 .footer-heading{font-size:1.2rem}
-.footer-legal{display:flex;flex-wrap:wrap;gap:.25rem 1.5rem;margin:0;color:var(--c-muted);font-size:.875rem}
-@media (min-width:992px){.site-footer-inner{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}.footer-newsletter{grid-row:span 2}.footer-legal{grid-column:1/-1}}
+.site-footer-inner .footer-legal{display:flex;flex-wrap:wrap;flex-basis:100%;gap:.25rem 1.5rem;margin:0;padding-top:1.25rem;border-top:1px solid var(--c-line);color:var(--c-muted);font-size:.875rem}
 .collection-header{margin:0 0 2rem}
 .collection-title{margin:0}
 .collection-description{max-width:46rem;margin:.5rem 0 0;color:var(--c-muted)}
@@ -125,6 +126,7 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .hero h1,.hero p{max-width:40rem;margin:0;padding:0 1.25rem}
 .hero h1{padding-top:1.25rem}
 .hero p{font-size:1.1rem}
+.hero p+p{padding-top:.5rem}
 .hero p:last-child{padding-bottom:1.5rem}
 @media (min-width:992px){.hero{position:relative;display:flex;flex-direction:column;justify-content:flex-end;min-height:32rem}.hero img,.hero::after{position:absolute;inset:0;height:100%;aspect-ratio:auto}.hero::after{content:"";background:linear-gradient(transparent 30%,rgb(0 0 0/.72))}.hero h1,.hero p{position:relative;z-index:1;padding-inline:2.5rem;color:#fff;text-shadow:0 1px 3px rgb(0 0 0/.6)}.hero p:last-child{padding-bottom:2.5rem}}
 .collection-links{display:grid;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));gap:1rem;padding:0;list-style:none}
@@ -139,11 +141,11 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .post-card-excerpt p{margin:0}
 .post-card-comments{position:relative;z-index:2;margin:0;font-size:.875rem}
 .post-card-comments a{display:inline-flex;align-items:center;min-height:1.5rem}
-.blog-item,.event-item{max-width:46rem;margin:0 auto}
+.blog-item,.event-item{max-width:65ch;margin:0 auto;font-size:1.125rem}
 .blog-item-header{margin:0 0 1.5rem}
-.blog-item-meta{font-size:.95rem}
+.blog-item .blog-item-meta{font-size:.9rem}
 .blog-item-image,.event-item-image{width:100%;margin:0 0 2rem;border-radius:.75rem}
-.blog-item-body,.event-item-body{max-width:65ch;font-size:1.125rem;line-height:1.7}
+.blog-item-body,.event-item-body{line-height:1.7}
 .blog-item-footer{display:flex;flex-wrap:wrap;align-items:center;gap:1rem;margin:2rem 0;padding-top:1.25rem;border-top:1px solid var(--c-line)}
 .events-group{margin:0 0 3rem}
 .events-heading{margin-bottom:1rem}
