@@ -50,22 +50,23 @@ const products = `<section class="products-list" data-image-ratio="{collection.i
 </section>`
 
 /**
- * Two columns from 992 px (gallery, then the buy box, sticky while the gallery scrolls); one
- * column below, where the CSS lifts the title and price above the gallery. The description is
- * printed once: the body, else the excerpt.
+ * Two columns from 992 px: the gallery on the left; title and price, then the buy box (sticky
+ * while the gallery scrolls) on the right. One column below, in document order: title and
+ * price, gallery, buy box (the page streams in, so what shows first never moves). The
+ * description is printed once: the body, else the excerpt.
  */
 const product = `{.section item}<article class="product-detail" data-item-id="{id|htmlattr}">
   <nav class="breadcrumb" aria-label="{text.theme.themeBreadcrumb|htmlattr}"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
   <div class="product-layout">
+    <div class="product-summary">
+      <h1 class="product-title">{title|html}</h1>
+      {@|product-price}
+      {@|product-status}
+    </div>
     <div class="product-images">
       {@|product-gallery}
     </div>
     <div class="product-meta" data-variant-control="{.if storeSettings.variantBranching}dropdown{.or}pills{.end}">
-      <div class="product-summary">
-        <h1 class="product-title">{title|html}</h1>
-        {@|product-price}
-        {@|product-status}
-      </div>
       {@|installment-teaser}
       {@|product-scarcity}
       {.if structuredContent.audioAssetUrl}{@|audio-player}{.end}

@@ -153,17 +153,29 @@ async function inlineCssGzip(page: Page): Promise<number> {
   return gzipSync(Buffer.from(css), { level: 9 }).length
 }
 
+/** A `layout-shift` performance entry (Layout Instability API). */
+interface LayoutShift extends PerformanceEntry {
+  value: number
+  hadRecentInput: boolean
+  sources: { node?: Node | null }[]
+}
+
 test.beforeEach(async ({ page }) => {
-  // Every layout shift from the first paint on, shopper input excluded (how CLS counts).
+  // Every layout shift from the first paint on, shopper input excluded (how CLS counts), with
+  // the elements that moved.
   await page.addInitScript(() => {
-    const shifts = { total: 0 }
+    const shifts = { total: 0, sources: [] as string[] }
     ;(window as unknown as { __layoutShift: typeof shifts }).__layoutShift = shifts
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number
-        hadRecentInput: boolean
-      })[]) {
-        if (!entry.hadRecentInput) shifts.total += entry.value
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        if (entry.hadRecentInput) continue
+        shifts.total += entry.value
+        for (const { node } of entry.sources) {
+          const element = node instanceof Element ? node : null
+          shifts.sources.push(
+            `${element?.nodeName ?? '?'}.${element?.className ?? ''} at ${Math.round(entry.startTime)} ms`,
+          )
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true })
   })
@@ -195,13 +207,6 @@ for (const p of PAGES) {
         }
       }
 
-      expect.soft(await undersizedTargets(page), 'targets of at least 24 × 24 px').toEqual([])
-      expect.soft(await axeViolations(page), 'axe violations of any impact').toEqual([])
-
-      const css = await inlineCssGzip(page)
-      console.log(`${p.tenant} ${p.kind} ${viewport.width}px: inline CSS ${(css / 1024).toFixed(1)} KB gzip`)
-      expect.soft(css, 'inline CSS within the first round trip').toBeLessThanOrEqual(CSS_BUDGET_GZIP)
-
       // Lazy images below the fold load with their space reserved: scroll through, then count.
       await page.evaluate(async () => {
         const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
@@ -219,9 +224,16 @@ for (const p of PAGES) {
       )
       await page.evaluate(() => window.scrollTo(0, 0))
       const shift = await page.evaluate(
-        () => (window as unknown as { __layoutShift: { total: number } }).__layoutShift.total,
+        () => (window as unknown as { __layoutShift: { total: number; sources: string[] } }).__layoutShift,
       )
-      expect.soft(shift, 'cumulative layout shift').toBe(0)
+      expect.soft(shift.total, `cumulative layout shift (${shift.sources.join(', ')})`).toBe(0)
+
+      expect.soft(await undersizedTargets(page), 'targets of at least 24 × 24 px').toEqual([])
+      expect.soft(await axeViolations(page), 'axe violations of any impact').toEqual([])
+
+      const css = await inlineCssGzip(page)
+      console.log(`${p.tenant} ${p.kind} ${viewport.width}px: inline CSS ${(css / 1024).toFixed(1)} KB gzip`)
+      expect.soft(css, 'inline CSS within the first round trip').toBeLessThanOrEqual(CSS_BUDGET_GZIP)
 
       await page.screenshot({
         path: `test-results/${PORT}/screenshots/${p.tenant}-${p.kind}-${viewport.width}.png`,

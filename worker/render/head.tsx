@@ -93,6 +93,9 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
     <>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {/* Paint nothing before the header is whole: the page is streamed, and a header painted
+          half-parsed would then move (a layout shift; issue #11 allows none). */}
+      <link rel="expect" href="#content" blocking="render" />
       <title>{title}</title>
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {description && <meta name="description" content={description} />}

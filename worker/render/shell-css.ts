@@ -10,9 +10,9 @@
  */
 export const SHELL_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{display:flex;flex-direction:column;min-height:100vh;margin:0;background:var(--c-bg);color:var(--c-text);font:1rem/1.6 var(--f-body);overflow-wrap:break-word}
-main{flex:1 0 auto;width:100%;max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem 4rem}
+html{background:var(--c-surface);-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0;background:var(--c-bg);color:var(--c-text);font:1rem/1.6 var(--f-body);overflow-wrap:break-word}
+main{min-height:60vh;max-width:80rem;margin:0 auto;padding:1.5rem 1.25rem 4rem}
 h1,h2,h3,h4{margin:0 0 .5em;font-family:var(--f-head);font-weight:700;line-height:1.2;letter-spacing:-.01em}
 h1{font-size:clamp(1.75rem,1.35rem + 1.8vw,2.6rem)}
 h2{font-size:clamp(1.35rem,1.15rem + .9vw,1.8rem)}
@@ -54,11 +54,10 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .site-menu-panel li+li{border-top:1px solid var(--c-line)}
 .site-menu-panel a{min-height:3rem;font-size:1.05rem}
 @media (max-width:991px){.site-navigation{display:none}.site-menu{display:block}.site-header-inner{display:grid;grid-template-columns:1fr auto 1fr;gap:.5rem}.site-logo{justify-self:center}.site-logo img{height:min(var(--logo-h),2.75rem)}}
-.site-footer{flex:none;background:var(--c-surface);border-top:1px solid var(--c-line)}
+.site-footer{background:var(--c-surface);border-top:1px solid var(--c-line)}
 .site-footer-inner{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1.5rem 3rem;max-width:80rem;margin:0 auto;padding:2.5rem 1.25rem 2rem}
-.site-footer-inner>*{flex:1 1 20rem}
+.site-footer-inner>*{flex:0 1 34rem}
 .site-footer-inner p{margin:0 0 .5rem}
-.footer-newsletter{max-width:34rem}
 .footer-heading{font-size:1.2rem}
 .site-footer-inner .footer-legal{display:flex;flex-wrap:wrap;flex-basis:100%;gap:.25rem 1.5rem;margin:0;padding-top:1.25rem;border-top:1px solid var(--c-line);color:var(--c-muted);font-size:.875rem}
 .collection-header{margin:0 0 2rem}
@@ -98,14 +97,16 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .product-card .product-price{font-size:.95rem}
 .product-price:has(.original-price){color:var(--c-accent)}
 .product-price .original-price{margin-left:.4rem;color:var(--c-muted);font-weight:400;text-decoration:line-through}
-.pagination{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:1rem;margin:3rem 0 0}
-.product-layout{display:flex;flex-direction:column;gap:1.25rem}
-.product-meta{display:contents}
-.product-summary{order:-1}
+.pagination{display:grid;grid-template-columns:1fr auto 1fr;align-items:center;gap:1rem;margin:3rem 0 0}
+.pagination-prev{grid-column:1;justify-self:start}
+.pagination-current{grid-column:2}
+.pagination-next{grid-column:3;justify-self:end}
+.product-layout{display:grid;grid-template-columns:minmax(0,1fr);gap:1.25rem}
+.product-meta{display:flex;flex-direction:column;gap:1.25rem}
 .product-title{margin:0 0 .4rem;font-size:clamp(1.6rem,1.25rem + 1.4vw,2.25rem)}
 .product-summary .product-price{font-size:1.25rem}
 .product-summary .product-mark{margin-top:.5rem}
-@media (min-width:992px){.product-layout{display:grid;grid-template-columns:minmax(0,7fr) minmax(0,5fr);gap:3.5rem;align-items:start}.product-meta{position:sticky;top:1.5rem;display:flex;flex-direction:column;gap:1.25rem}}
+@media (min-width:992px){.product-layout{grid-template-columns:minmax(0,7fr) minmax(0,5fr);grid-template-rows:auto 1fr;gap:1.25rem 3.5rem;align-items:start}.product-images{grid-area:1/1/3/2}.product-summary{grid-area:1/2}.product-meta{position:sticky;top:1.5rem;grid-area:2/2}}
 .product-scarcity{font-weight:600;color:var(--c-accent)}
 .product-restock-notification{display:grid;gap:.75rem;padding:1.1rem;border:1px solid var(--c-line);border-radius:.5rem;background:var(--c-surface)}
 .product-restock-notification[hidden]{display:none}
@@ -128,8 +129,8 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .hero p{font-size:1.1rem}
 .hero p+p{padding-top:.5rem}
 .hero p:last-child{padding-bottom:1.5rem}
-@media (min-width:992px){.hero{position:relative;display:flex;flex-direction:column;justify-content:flex-end;min-height:32rem}.hero img,.hero::after{position:absolute;inset:0;height:100%;aspect-ratio:auto}.hero::after{content:"";background:linear-gradient(transparent 30%,rgb(0 0 0/.72))}.hero h1,.hero p{position:relative;z-index:1;padding-inline:2.5rem;color:#fff;text-shadow:0 1px 3px rgb(0 0 0/.6)}.hero p:last-child{padding-bottom:2.5rem}}
-.collection-links{display:grid;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));gap:1rem;padding:0;list-style:none}
+@media (min-width:992px){.hero{position:relative;display:block;padding:16rem 0 0}.hero img,.hero::after{position:absolute;inset:0;height:100%;aspect-ratio:auto}.hero::after{content:"";background:linear-gradient(transparent 30%,rgb(0 0 0/.72))}.hero h1,.hero p{position:relative;z-index:1;padding-inline:2.5rem;color:#fff;text-shadow:0 1px 3px rgb(0 0 0/.6)}.hero p:last-child{padding-bottom:2.5rem}}
+.collection-links{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:1rem;padding:0;list-style:none}
 .collection-links li{padding:1rem 1.25rem;border:1px solid var(--c-line);border-radius:.75rem;background:var(--c-surface)}
 .collection-links a{display:inline-flex;align-items:center;min-height:1.5rem;font-weight:700}
 .post-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:2.5rem 2rem}
@@ -171,14 +172,14 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .sqs-form .description{margin:0;color:var(--c-muted);font-size:.9rem}
 .sqs-form input:not([type=radio],[type=checkbox]),.sqs-form textarea,.sqs-form select{width:100%}
 .sqs-form .option{display:flex;align-items:center;gap:.6rem;min-height:2rem}
-.sqs-form .fields{grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));column-gap:1rem}
+.sqs-form .fields{grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));column-gap:1rem}
 .sqs-form .fields .title,.sqs-form .fields .description{grid-column:1/-1}
 .sqs-form .field>label{display:block;margin-bottom:.25rem;font-size:.9rem}
-.newsletter-form{grid-template-columns:minmax(0,1fr) auto;align-items:end;column-gap:.5rem}
+@media (min-width:433px){.newsletter-form{grid-template-columns:minmax(0,20rem) auto;justify-content:start;align-items:end;column-gap:.5rem}}
 .search-form{max-width:40rem;margin:0 0 2rem}
 .search-form label{display:block;margin-bottom:.4rem;font-weight:600}
-.search-form-row{display:flex;gap:.5rem}
-.search-form-row input{flex:1;min-width:0}
+.search-form-row{display:grid;gap:.5rem}
+@media (min-width:433px){.search-form-row{grid-template-columns:minmax(0,28rem) auto;justify-content:start}}
 .search-results{display:grid;gap:.5rem;padding:0;list-style:none}
 .search-result{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1rem;padding:.75rem 1rem;border:1px solid var(--c-line);border-radius:.5rem;background:var(--c-surface)}
 .search-result a{display:inline-flex;align-items:center;min-height:1.5rem;font-weight:600}
