@@ -21,7 +21,8 @@ const header = `<a class="skip-link" href="#content">{text.theme.themeSkipToCont
     <summary class="site-menu-toggle icon-button"><svg class="menu-open" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M3 6h18M3 12h18M3 18h18"/></svg><svg class="menu-close" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="m6 6 12 12M18 6 6 18"/></svg><span class="visually-hidden">{text.theme.themeMenu|html}</span></summary>
     <nav class="site-menu-panel" aria-label="{text.theme.themeMainNavigation|htmlattr}">${navigationLinks}</nav>
   </details>
-  <a class="site-logo" href="/">{.section website}{.section logoImage}<img src="{assetUrl|htmlattr}" alt="{website.siteTitle|htmlattr}" width="{originalSize|width}" height="{originalSize|height}">{.or}<span class="site-title">{siteTitle|html}</span>{.end}{.end}</a>
+  <a class="site-logo" href="/">{.section website}{.section logoImage}
+    <img src="{assetUrl|htmlattr}" alt="{website.siteTitle|htmlattr}" width="{originalSize|width}" height="{originalSize|height}">{.or}<span class="site-title">{siteTitle|html}</span>{.end}{.end}</a>
   <nav class="site-navigation" aria-label="{text.theme.themeMainNavigation|htmlattr}">${navigationLinks}</nav>
   <div class="site-actions">
     <a class="site-search icon-button" href="/search"><svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><circle cx="10.5" cy="10.5" r="6.5"/><path d="m15.5 15.5 5 5"/></svg><span class="visually-hidden">{text.theme.themeSearch|html}</span></a>

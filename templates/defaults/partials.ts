@@ -11,7 +11,8 @@
  * by CSS, so the link's name is the title alone), and the price with a sale's original struck.
  */
 const productCard = `<article class="product-card{.sold-out?} product-card--sold-out{.end}{.on-sale?} product-card--on-sale{.end}" data-item-id="{id|htmlattr}">
-  <div class="product-card-media">{.section mainImage}<img class="product-card-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 432px) 50vw, (max-width: 991px) 33vw, 320px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 4}{.or} loading="lazy"{.end} decoding="async">{.end}
+  <div class="product-card-media">{.section mainImage}
+    <img class="product-card-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 432px) 50vw, (max-width: 991px) 33vw, 320px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 4}{.or} loading="lazy"{.end} decoding="async">{.end}
     {@|product-status}</div>
   <h2 class="product-card-title"><a class="product-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
   {@|product-price}
@@ -19,7 +20,8 @@ const productCard = `<article class="product-card{.sold-out?} product-card--sold
 
 /** A post card: image, date and author, title (the card's link), excerpt. */
 const postSummary = `<article class="post-card">
-  {.section mainImage}<div class="post-card-media"><img src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 640px) 100vw, (max-width: 991px) 50vw, 400px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 3}{.or} loading="lazy"{.end} decoding="async"></div>{.end}
+  {.section mainImage}<div class="post-card-media">
+    <img src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 640px) 100vw, (max-width: 991px) 50vw, 400px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 3}{.or} loading="lazy"{.end} decoding="async"></div>{.end}
   <p class="post-card-meta"><time datetime="{publishOn|date %Y-%m-%d}">{publishOn|date %B %e, %Y}</time>{.section author}<span class="post-author">{text.theme.themeBy|html} {displayName|html}</span>{.end}</p>
   <h2 class="post-card-title"><a class="post-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
   {.excerpt?}<div class="post-card-excerpt">{excerpt}</div>{.end}

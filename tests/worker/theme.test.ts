@@ -113,7 +113,7 @@ describe('theme templates', () => {
   it('Should head every page with the logo named by the site title, two navigations and the cart slot', async () => {
     const html = await (await visit('aurora.localhost', '/apparel')).text()
     expect(html).toContain(
-      '<a class="site-logo" href="/"><img src="/demo/aurora/logo.svg" alt="Aurora Outfitters" width="600" height="200"></a>',
+      '<a class="site-logo" href="/">\n    <img src="/demo/aurora/logo.svg" alt="Aurora Outfitters" width="600" height="200"></a>',
     )
     expect(html.match(/<nav class="site-(?:navigation|menu-panel)" aria-label="Main">/g)).toHaveLength(2)
     expect(html).toContain('<details class="site-menu">')
