@@ -2,7 +2,7 @@
 // Queues from wrangler.toml, with the D1 migrations and the demo tenants loaded per test file.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
-import { readFixtures } from './kv-fixtures/fixtures.mjs'
+import { readFixtures, readSiteUsers } from './kv-fixtures/fixtures.mjs'
 import { buildIslands } from './scripts/build-islands.mjs'
 
 // The worker imports the island manifest: build it first, so `npx vitest` works on its own.
@@ -17,6 +17,7 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
+          TEST_SITE_USERS: readSiteUsers(),
         },
       },
     }),

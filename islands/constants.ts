@@ -31,6 +31,12 @@ export const ISLAND_ATTR = {
 export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const
 export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number]
 
+/** The header scripts send the crumb cookie's value in on state-changing calls (platform.md section 7). */
+export const CRUMB_HEADER = 'X-CSRF-Token'
+
+/** The header session-protected calls send the sign-in's `xsrfToken` in (storefront.md section 6). */
+export const XSRF_HEADER = 'X-XSRF-Token'
+
 /** Where the island bundle is served from (static assets, content-hashed, immutable). */
 export const ISLAND_ASSET_PATH = '/_islands/'
 
@@ -47,12 +53,42 @@ export type VariantData = {
   mainImage?: { id?: string; assetUrl?: string }
 }
 
+/**
+ * A cart line that changed, as the tracking script reads it for the commerce events and the
+ * pixel (storefront.md sections 3 and 7): what the cart island knows after the cart answered.
+ */
+export type CartLineDetail = {
+  itemId: string
+  sku: string | null
+  /** Units added or removed. */
+  quantity: number
+  /** The chosen variant (its attributes become `item_variant_object`, its price `item_price`). */
+  variant: VariantData | null
+  /** From the cart answer: its id and total quantity after the change. */
+  cartId?: string | null
+  cartQuantity?: number | null
+  /** When the page is not this item's product page (the cart page): its title and product type code. */
+  title?: string
+  productType?: number
+}
+
 /** Every DOM event islands and the runtime dispatch, with the type of its `detail`. */
 export interface IslandEventDetails {
   /** Cancelable. Not cancelled: the runtime also logs the error. */
   'island:error': { name: string; error: unknown }
   /** Fired by the variant picker on its product element; `variant` is null when none matches. */
   'storefront:variant-change': { itemId: string; variant: VariantData | null }
+  /**
+   * Fired by the cart island (on its own element: the event bubbles) once the cart has added a
+   * line; the tracking script sends CommerceShopping_AddToCart and the pixel's add to cart.
+   */
+  'storefront:add-to-cart': CartLineDetail
+  /** Fired by the cart once it has removed a line: CommerceShopping_RemoveFromCart. */
+  'storefront:remove-from-cart': CartLineDetail
+  /** Fired by a newsletter form once its sign-up is stored: the pixel's newsletter sign-up. */
+  'storefront:newsletter-sign-up': { formId: string }
+  /** Fired once a site-user account has been created: the pixel's account creation. */
+  'storefront:account-created': { siteUserId: string | null }
 }
 
 export type IslandEventName = keyof IslandEventDetails
@@ -60,6 +96,10 @@ export type IslandEventName = keyof IslandEventDetails
 export const ISLAND_EVENT = {
   error: 'island:error',
   variantChange: 'storefront:variant-change',
+  addToCart: 'storefront:add-to-cart',
+  removeFromCart: 'storefront:remove-from-cart',
+  newsletterSignUp: 'storefront:newsletter-sign-up',
+  accountCreated: 'storefront:account-created',
 } as const satisfies Record<string, IslandEventName>
 
 /**

@@ -6,4 +6,5 @@
  */
 export { default as gallery } from './gallery/island'
 export { default as 'installment-teaser' } from './installment-teaser/island'
+export { default as 'member-account' } from './member-account/island'
 export { default as 'variant-picker' } from './variant-picker/island'

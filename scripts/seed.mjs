@@ -1,12 +1,13 @@
 // Seeds local state for `npm start` and the browser tests: KV from kv-fixtures/ (plus any
-// --extra folders), with keys no fixture holds any more deleted, and D1 migrations applied.
+// --extra folders), with keys no fixture holds any more deleted, D1 migrations applied, and the
+// demo site users (kv-fixtures/d1/site-users.json) stored in D1.
 // Idempotent: a second run writes the same keys and applies no migration twice.
 //
 //   node scripts/seed.mjs [--persist-to DIR] [--extra DIR ...]
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readFixtures } from '../kv-fixtures/fixtures.mjs'
+import { readFixtures, readSiteUsers } from '../kv-fixtures/fixtures.mjs'
 import { ROOT, runWrangler } from './wrangler.mjs'
 
 export function seedLocalState({ persistTo, extra = [] } = {}) {
@@ -30,7 +31,33 @@ export function seedLocalState({ persistTo, extra = [] } = {}) {
   writeFileSync(seedFile, JSON.stringify(entries))
   runWrangler(['kv', 'bulk', 'put', seedFile, '--local', '--binding', 'CATALOG', ...persist])
   runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persist])
-  return { keys: entries.length, deleted: stale.length }
+  const siteUsersFile = join(tmp, 'd1-site-users.sql')
+  const siteUsers = readSiteUsers()
+  writeFileSync(siteUsersFile, siteUsersSql(siteUsers))
+  runWrangler(['d1', 'execute', 'DB', '--local', '--file', siteUsersFile, ...persist])
+  return { keys: entries.length, deleted: stale.length, siteUsers: siteUsers.length }
+}
+
+const sqlText = (value) => `'${String(value).replace(/'/g, "''")}'`
+
+/**
+ * The demo site users as SQL (the same writes as worker/db/site-users.ts `putSiteUser`): each
+ * user replaced by id with their roles, so seeding twice changes nothing.
+ */
+export function siteUsersSql(users) {
+  const lines = []
+  for (const user of users) {
+    const values = [user.id, user.siteId, user.email.toLowerCase(), user.displayName, user.passwordHash]
+    lines.push(
+      `INSERT INTO site_users (id, site_id, email, display_name, password_hash, created_at) VALUES (${values.map(sqlText).join(', ')}, ${Date.now()}) ON CONFLICT (id) DO UPDATE SET site_id = excluded.site_id, email = excluded.email, display_name = excluded.display_name, password_hash = excluded.password_hash;`,
+      `DELETE FROM site_user_roles WHERE site_user_id = ${sqlText(user.id)};`,
+      ...user.roles.map(
+        (role) =>
+          `INSERT INTO site_user_roles (site_user_id, role) VALUES (${sqlText(user.id)}, ${Number(role)});`,
+      ),
+    )
+  }
+  return `${lines.join('\n')}\n`
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -38,5 +65,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: { 'persist-to': { type: 'string' }, extra: { type: 'string', multiple: true } },
   })
   const result = seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
-  console.log(`seeded ${result.keys} KV keys (${result.deleted} stale keys deleted), D1 migrations applied`)
+  console.log(
+    `seeded ${result.keys} KV keys (${result.deleted} stale keys deleted), D1 migrations applied, ${result.siteUsers} demo site users`,
+  )
 }

@@ -310,4 +310,9 @@ export const COOKIE = {
   siteUser: 'ss_site_user',
   /** Prefix of the cookie that unlocks one password-protected page (the rest names the page). */
   pageUnlock: 'ss_unlock',
+  /** The tracking script's analytics id (390 days), beside its copy in local storage. */
+  analyticsId: 'ss_aid',
+  /** Session and marketing ids, where a client keeps them in cookies (ours keeps them in storage). */
+  sessionId: 'ss_sid',
+  marketingId: 'ss_mid',
 } as const

@@ -41,3 +41,4 @@ export {
 } from './plugins/money.display'
 export { escapeHtml, escapeHtmlAttribute } from './plugins/util.strings'
 export * from './text/index'
+export * from './tracking'

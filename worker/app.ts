@@ -9,6 +9,7 @@ import { visitorCrumb } from './middleware/crumb'
 import { pageCache } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
+import { visitCookies } from './middleware/visit-cookies'
 import { brokenSiteResponse } from './render/plain'
 import { demoIndex } from './routes/demo-index'
 import { pageRoutes } from './routes/pages'
@@ -34,6 +35,8 @@ app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())
 app.route('/api', apiRoutes)
+// Pages only (the API answered above): visit cookies go onto the page after it is produced.
+app.use(visitCookies())
 app.use(trimTrailingSlash())
 app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env, ctx) }))
 app.route('/', sitemapRoutes)

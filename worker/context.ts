@@ -1,5 +1,7 @@
+import type { SessionClaims } from './auth/tokens'
 import type { Catalog } from './catalog'
 import type { Env } from './env'
+import type { SiteUserSession } from './middleware/site-user'
 import type { Site } from './records'
 
 /** The tenant a request belongs to, resolved once by `resolveTenant`. */
@@ -25,5 +27,9 @@ export interface AppEnv {
     catalog: Catalog
     /** The visitor's crumb (middleware/crumb.ts): from the cookie, or new on this response. */
     crumb: string
+    /** The site-user cookie's verified token, once read (middleware/site-user.ts). */
+    siteUserToken: SessionClaims | 'expired' | 'invalid' | null
+    /** The signed-in site user below `requireSiteUser()` / `requireSiteUserRole()`. */
+    siteUser: SiteUserSession
   }
 }

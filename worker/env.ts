@@ -6,6 +6,12 @@ export interface Env {
   DB: D1Database
   ANALYTICS_QUEUE: Queue<AnalyticsMessage>
   RATE_LIMITER: RateLimit
+  /** Sign-in and page passwords, per visitor and per account or page (10 a minute). */
+  SIGN_IN_LIMITER: RateLimit
+  /** Analytics beacons per visitor and endpoint (generous: a page sends a handful). */
+  BEACON_LIMITER: RateLimit
+  /** Signs site-user sessions, XSRF tokens and unlock cookies (worker/auth/secret.ts). */
+  SESSION_SECRET: string
   ASSETS: Fetcher
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
   DEMO_INDEX?: string

@@ -14,7 +14,10 @@
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
 import * as z from 'zod'
-import { GalleryOption, INSTALLMENTS_DEFAULT_COUNT, LIMITS } from '../templates/shared'
+import { GalleryOption, INSTALLMENTS_DEFAULT_COUNT, LIMITS, WebsiteRole } from '../templates/shared'
+import { PASSWORD_HASH_PATTERN } from './auth/passwords'
+
+const ROLE_CODES: ReadonlySet<number> = new Set(Object.values(WebsiteRole))
 
 /** KV refuses keys longer than this many bytes (a longer key is a page or host that cannot exist). */
 export const KV_KEY_MAX_BYTES = 512
@@ -162,6 +165,25 @@ export const websiteSchema = z.looseObject({
   disqusShortname: z.string().optional(),
   captchaSettings: z.looseObject({ siteKey: z.string().optional() }).optional(),
   trackingDisabled: z.boolean().default(false),
+  /**
+   * `restrictive`: the five visitor cookies (`ss_cvr`, `ss_cvt`, analytics, session and
+   * marketing ids) are cleared and never set (storefront.md section 9).
+   */
+  cookiePolicy: z.enum(['standard', 'restrictive']).default('standard'),
+  /**
+   * The pixel hook (storefront.md section 7): pixel events (add to cart, search, newsletter
+   * sign-up, product view, account creation) pushed onto `window[queue]`, a `dataLayer`-style
+   * array the merchant's tag manager reads. Off unless enabled.
+   */
+  pixelHook: z
+    .object({
+      enabled: z.boolean().default(false),
+      queue: z
+        .string()
+        .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, 'must be a JavaScript name such as "dataLayer"')
+        .default('dataLayer'),
+    })
+    .optional(),
   logoImage: imageSchema.optional(),
   /**
    * The tenant's primary domain (`shop.example.com`): canonical, Open Graph and sitemap URLs use
@@ -325,6 +347,26 @@ export const collectionSchema = z.looseObject({
   memberOnly: z.boolean().default(false),
   /** Password-protected page: 'This page is locked'. */
   locked: z.boolean().default(false),
+  /**
+   * A locked page's password, hashed (`scripts/hash-password.mjs`): PBKDF2-SHA256,
+   * `pbkdf2-sha256$100000$<salt>$<hash>`. Never shown to templates.
+   */
+  pagePassword: z
+    .string()
+    .regex(PASSWORD_HASH_PATTERN, 'must be a hash from scripts/hash-password.mjs')
+    .optional(),
+  /**
+   * Who may read a member-only page: signed-in site users holding one of these website roles
+   * (platform.md section 6). Absent: every signed-in site user of the site.
+   */
+  memberRoles: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((code) => ROLE_CODES.has(code), 'must be a website role number (platform.md section 6)'),
+    )
+    .optional(),
   galleryOptions: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** A form shown on the page (`site:<id>:form:<formId>`). */
   formId: recordIdSchema.optional(),

@@ -38,6 +38,7 @@ const footer = `<div class="site-footer-inner">
 </div>`
 
 const page = `<section class="page">
+  {.section memberArea}{@|member-account}{.end}
   {collection|apply page-content.block}
   {.section form}<div class="page-form">{@|public-form}</div>{.end}
 </section>`
@@ -161,11 +162,17 @@ const notFound = `<section class="status-page">
 const lockScreen = `<section class="status-page lock-screen">
   <h1>{text.engine.lockScreenTitle|html}</h1>
   <p>{collection.title|html} is protected by a password.</p>
+  {.section lockScreen}<form class="lock-screen-form" method="post" action="{action|htmlattr}">
+    {.section error}<p class="lock-screen-error" id="lock-screen-error" role="alert">{@|html}</p>{.end}
+    <label for="lock-screen-password">{text.account.passwordLabel|html}</label>
+    <input id="lock-screen-password" type="password" name="password" autocomplete="current-password" required maxlength="1024"{.section error} aria-invalid="true" aria-describedby="lock-screen-error"{.end}>
+    <button type="submit">{text.account.unlockButton|html}</button>
+  </form>{.end}
 </section>`
 
 const memberDenied = `<section class="status-page member-area-denied">
   <h1>{text.engine.memberAreaTitle|html}</h1>
-  <p>Sign in with a member account to read {collection.title|html}.</p>
+  {memberArea|member-account}
 </section>`
 
 /** Page kind -> template source. Keys are also the KV names a tenant overrides. */

@@ -9,6 +9,11 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import { logError } from '../log'
+import { censusRoutes } from './census'
+import { clankerRoutes } from './clanker'
+import { eventRoutes } from './events'
+import { performanceRoutes } from './performance'
+import { siteUserRoutes } from './site-users'
 import { InputError } from './validate'
 
 export const apiRoutes = new Hono<AppEnv>()
@@ -23,6 +28,11 @@ apiRoutes.onError(function apiError(error, c) {
 
 // Area route groups, one line each (before the catch-all below):
 // apiRoutes.route('/commerce', commerceRoutes)
+apiRoutes.route('/site-users', siteUserRoutes)
+apiRoutes.route('/census', censusRoutes)
+apiRoutes.route('/events', eventRoutes)
+apiRoutes.route('/v1/clanker', clankerRoutes)
+apiRoutes.route('/1/performance', performanceRoutes)
 
 // Last: any other /api path is a JSON 404.
 apiRoutes.all('*', (c) => c.json({ message: 'There is no such API call.' }, 404))

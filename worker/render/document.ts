@@ -34,6 +34,8 @@ export interface StreamPageOptions {
   main: Promise<string>
   /** Extra response headers (e.g. cache-control). */
   headers?: Record<string, string>
+  /** Markup at the very end of `<body>`, after any island scripts: the tracking script's tag (tracking.ts). */
+  tail?: string
 }
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
@@ -65,6 +67,7 @@ export async function streamPage({
   frame,
   main,
   headers = {},
+  tail = '',
 }: StreamPageOptions): Promise<Response> {
   const encoder = new TextEncoder()
   const lang = escapeHtmlAttribute(tenant.site.website.language)
@@ -99,7 +102,9 @@ export async function streamPage({
       // Any part that failed (the frame too) shows the page-failed screen, never half a page.
       const html = main === null || outcome.failed ? FAILED_MAIN : main
       const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
-      write(`${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`)
+      write(
+        `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
+      )
       if (!cancelled) controller.close()
     },
     cancel() {

@@ -12,6 +12,7 @@ import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
 import { islandCss } from './islands'
 import { builtIns, loadTemplates, type PageTemplate } from './template-store'
+import { type TrackedPage, trackingTag } from './tracking'
 
 export interface TemplatePageOptions {
   catalog: Catalog
@@ -24,6 +25,8 @@ export interface TemplatePageOptions {
   data: Promise<TemplateData> | TemplateData
   /** Extra response headers (`Cache-Control: private, no-store` on personal pages). */
   headers?: Record<string, string>
+  /** What the tracking script needs to know of the page (its kind is the template's name). */
+  tracked?: Omit<TrackedPage, 'kind'>
   /** The form the page itself prints, if any: the footer then leaves out the same form. */
   pageFormId?: string
 }
@@ -103,6 +106,7 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     head,
     status,
     headers,
+    tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
     frame: Promise.all([templates, footerData(catalog, site, options.pageFormId)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
@@ -114,7 +118,11 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
 
 /** A page whose main region React renders (the cart), in the tenant's header and footer. */
 export function renderReactPage(
-  options: Omit<TemplatePageOptions, 'template' | 'data'> & { main: () => string; css?: string },
+  options: Omit<TemplatePageOptions, 'template' | 'data'> & {
+    main: () => string
+    css?: string
+    kind: string
+  },
 ) {
   const { catalog, head, path, status, headers } = options
   const site = siteData(catalog.tenant, path)
@@ -124,6 +132,7 @@ export function renderReactPage(
     head,
     status,
     headers,
+    tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
     frame: Promise.all([templates, footerData(catalog, site)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),

@@ -4,7 +4,7 @@
  * member-area screens. Each reads its own record first (the `<head>` leaves with it) and its
  * item lists on the slow path.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as z from 'zod'
 import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
@@ -20,6 +20,7 @@ import { renderToString } from '../render/react-server'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
+import { guardPage, postToGuardedPage, publicCollection } from './protected-pages'
 
 /** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
 export const PAGE_SIZE: Record<string, number> = { products: LIST_LIMITS.productsPerPage, blog: 20 }
@@ -62,25 +63,12 @@ export function notFoundPage(catalog: Catalog, path: string): Promise<Response> 
   })
 }
 
-/** A locked or member-only collection answers with its screen instead of its content. */
-function guardScreen(catalog: Catalog, collection: Collection, path: string): Promise<Response> | null {
-  const template = collection.locked ? 'lock-screen' : collection.memberOnly ? 'member-denied' : null
-  if (template === null) return null
-  return renderTemplatePage({
-    catalog,
-    path,
-    template,
-    head: { title: collection.title, path, type: 'website', noindex: true },
-    data: { collection },
-    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
-  })
-}
-
-function collectionPage(catalog: Catalog, collection: Collection, page: number) {
+async function collectionPage(c: Context<AppEnv>, collection: Collection, page: number) {
+  const catalog = c.var.catalog
   const { tenant } = catalog
   const path = collection.fullUrl
-  const guarded = guardScreen(catalog, collection, path)
-  if (guarded) return guarded
+  const guarded = await guardPage(c, collection, path)
+  if (guarded instanceof Response) return guarded
   const isHome = collection.urlId === tenant.site.homeCollection
   const pageSize = PAGE_SIZE[collection.typeName] ?? collection.itemSlugs.length
   const head: HeadData = {
@@ -94,7 +82,7 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
       offset: (page - 1) * pageSize,
       limit: pageSize,
     })
-    const own: Record<string, unknown> = { collection, items }
+    const own: Record<string, unknown> = { ...guarded?.own, collection: publicCollection(collection), items }
     if (collection.typeName === 'products') {
       own.pagination = pagination(collection, page, pageSize)
       own.productMerchandisingContext = merchandisingFor(tenant, items)
@@ -115,7 +103,8 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
     head,
     template: COLLECTION_TEMPLATE[collection.typeName],
     data,
-    headers: { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
+    headers: guarded?.headers ?? { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
+    tracked: { pageId: collection.id },
     pageFormId,
   })
 }
@@ -138,7 +127,7 @@ pageRoutes.get('/', async function showHome(c) {
   const catalog = c.var.catalog
   const collection = await catalog.collection(c.var.tenant.site.homeCollection)
   if (!collection) return notFoundPage(catalog, '/')
-  return collectionPage(catalog, collection, 1)
+  return collectionPage(c, collection, 1)
 })
 
 pageRoutes.get('/search', function showSearch(c) {
@@ -168,6 +157,7 @@ pageRoutes.get('/cart', function showCart(c) {
     path: '/cart',
     head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
     main: () => renderToString(<CartPage />),
+    kind: 'cart',
     headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 })
@@ -188,7 +178,15 @@ pageRoutes.get('/:collection', async function showCollection(c) {
   if (page > 1 && (!pageSize || (page - 1) * pageSize >= collection.itemSlugs.length)) {
     return notFoundPage(catalog, c.req.path)
   }
-  return collectionPage(catalog, collection, page)
+  return collectionPage(c, collection, page)
+})
+
+pageRoutes.post('/:collection', async function postToPage(c) {
+  const catalog = c.var.catalog
+  const slug = slugSchema.safeParse(c.req.param('collection'))
+  const collection = slug.success ? await catalog.collection(slug.data) : null
+  const answer = collection ? await postToGuardedPage(c, collection) : null
+  return answer ?? notFoundPage(catalog, c.req.path)
 })
 
 pageRoutes.get('/:collection/:slug', async function showItem(c) {
@@ -209,19 +207,23 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     !isPublished(item, Date.now())
   )
     return notFoundPage(catalog, c.req.path)
-  const guarded = guardScreen(catalog, collection, item.fullUrl)
-  if (guarded) return guarded
+  const guarded = await guardPage(c, collection, item.fullUrl)
+  if (guarded instanceof Response) return guarded
+  const shown = { ...guarded?.own, collection: publicCollection(collection), item }
   const data =
     collection.typeName === 'products'
-      ? { collection, item, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]) }
-      : { collection, item }
+      ? { ...shown, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]) }
+      : shown
   return renderTemplatePage({
     catalog,
     path: item.fullUrl,
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
-    headers: { 'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId) },
+    headers: guarded?.headers ?? {
+      'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId),
+    },
+    tracked: { pageId: item.id, product: collection.typeName === 'products' ? item : undefined },
   })
 })
 
