@@ -14,7 +14,7 @@
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
 import * as z from 'zod'
-import { INSTALLMENTS_DEFAULT_COUNT, LIMITS, WebsiteRole } from '../templates/shared'
+import { GalleryOption, INSTALLMENTS_DEFAULT_COUNT, LIMITS, WebsiteRole } from '../templates/shared'
 import { PASSWORD_HASH_PATTERN } from './auth/passwords'
 
 const ROLE_CODES: ReadonlySet<number> = new Set(Object.values(WebsiteRole))
@@ -271,6 +271,40 @@ export const storeSettingsSchema = z.looseObject({
   variantBranching: z.boolean().optional(),
 })
 
+/** A colour as `#rgb` or `#rrggbb`. */
+export const hexColorSchema = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'must be a hex colour such as "#1f5b3a"')
+
+/**
+ * A CSS `font-family` list of installed fonts (`"Hiragino Sans", "Yu Gothic", sans-serif`): names
+ * in any script, quotes, commas, spaces, dots and dashes. Nothing else reaches the stylesheet.
+ */
+export const fontStackSchema = z
+  .string()
+  .max(400)
+  .regex(/^[\p{L}\p{N} ,'"._-]+$/u, 'must be a font-family list such as "Georgia, serif"')
+
+/** Button corners of the theme. */
+export const BUTTON_SHAPES = ['square', 'rounded', 'pill'] as const
+
+/**
+ * The tenant's look (issue #11), every field optional: the default theme fills the rest. Colours
+ * are checked against WCAG AA contrast when the page is styled (worker/render/theme.ts): one
+ * that fails is adjusted until it passes and a `theme-colour-adjusted` warning is logged.
+ */
+export const themeSchema = z.looseObject({
+  /** Buttons, links, focus rings and badges. */
+  accentColor: hexColorSchema.optional(),
+  textColor: hexColorSchema.optional(),
+  backgroundColor: hexColorSchema.optional(),
+  headingFont: fontStackSchema.optional(),
+  bodyFont: fontStackSchema.optional(),
+  buttonShape: z.enum(BUTTON_SHAPES).optional(),
+  /** Height of `website.logoImage` in the header, in CSS pixels. */
+  logoHeight: z.number().int().min(24).max(120).optional(),
+})
+
 export const siteSchema = z.looseObject({
   id: siteIdSchema,
   website: websiteSchema,
@@ -281,6 +315,10 @@ export const siteSchema = z.looseObject({
   localizedStrings: z.record(z.string(), z.string()).optional(),
   /** Collection slug served at `/`. */
   homeCollection: slugSchema,
+  /** The look of the default theme: colours, fonts, button shape, logo size. */
+  theme: themeSchema.optional(),
+  /** The site's newsletter form (`site:<id>:form:<formId>`), offered in the footer of every page. */
+  newsletterFormId: recordIdSchema.optional(),
 })
 
 /** Collection type codes, platform.md section 3. */
@@ -332,6 +370,8 @@ export const collectionSchema = z.looseObject({
   galleryOptions: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** A form shown on the page (`site:<id>:form:<formId>`). */
   formId: recordIdSchema.optional(),
+  /** Shape of the item images in a list (product and post cards): the gallery's aspect-ratio names. */
+  imageAspectRatio: z.enum(GalleryOption.aspectRatio.values).optional(),
 })
 
 /** Collections whose items have pages of their own (gallery images and pages do not). */
@@ -465,6 +505,7 @@ export const formSchema = z.looseObject({
 })
 
 export type Site = z.infer<typeof siteSchema>
+export type Theme = z.infer<typeof themeSchema>
 export type Collection = z.infer<typeof collectionSchema>
 export type Item = z.infer<typeof itemSchema>
 export type Variant = z.infer<typeof variantSchema>

@@ -18,6 +18,7 @@ export { GALLERY_TEXT } from './gallery'
 export { INSTALLMENTS_TEXT, type InstallmentsTextName } from './installments'
 export { RESTOCK_TEXT, type RestockTextName } from './restock'
 export { REVIEWS_TEXT, type ReviewsTextName } from './reviews'
+export { THEME_TEXT, type ThemeTextName } from './theme'
 export { TRACKING_TEXT, type TrackingTextName } from './tracking'
 
 import { ACCOUNT_TEXT } from './account'
@@ -30,6 +31,7 @@ import { GALLERY_TEXT } from './gallery'
 import { INSTALLMENTS_TEXT } from './installments'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
+import { THEME_TEXT } from './theme'
 import { TRACKING_TEXT } from './tracking'
 
 /** Every catalogue by area, as templates read them (`{text.engine.notFoundTitle}`). */
@@ -43,6 +45,7 @@ export const TEXT = {
   installments: INSTALLMENTS_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
+  theme: THEME_TEXT,
   tracking: TRACKING_TEXT,
 } as const
 
@@ -61,6 +64,7 @@ export function localizedText(
     installments: localizeCatalogue(INSTALLMENTS_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
+    theme: localizeCatalogue(THEME_TEXT, localizedStrings),
     tracking: TRACKING_TEXT,
   }
 }

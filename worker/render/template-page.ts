@@ -27,6 +27,8 @@ export interface TemplatePageOptions {
   headers?: Record<string, string>
   /** What the tracking script needs to know of the page (its kind is the template's name). */
   tracked?: Omit<TrackedPage, 'kind'>
+  /** The form the page itself prints, if any: the footer then leaves out the same form. */
+  pageFormId?: string
 }
 
 /** Storefront renders escape every record value, also where the reference prints it raw. */
@@ -76,6 +78,17 @@ export function runTemplate(
   return output
 }
 
+/**
+ * What the footer renders against: the site's data plus its newsletter form
+ * (`site.newsletterFormId`), unless the page prints that form itself (one form, one set of ids).
+ */
+async function footerData(catalog: Catalog, site: TemplateData, pageFormId?: string): Promise<TemplateData> {
+  const formId = catalog.tenant.site.newsletterFormId
+  if (formId === undefined || formId === pageFormId) return site
+  const newsletterForm = await catalog.form(formId)
+  return newsletterForm === null ? site : { ...site, newsletterForm }
+}
+
 /** The CSS of every island the templates can print. */
 function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
@@ -95,9 +108,9 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     headers,
     tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
-    frame: templates.then((t) => ({
+    frame: Promise.all([templates, footerData(catalog, site, options.pageFormId)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, site),
+      footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),
     main,
   })
@@ -121,9 +134,9 @@ export function renderReactPage(
     headers,
     tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
-    frame: templates.then((t) => ({
+    frame: Promise.all([templates, footerData(catalog, site)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, site),
+      footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),
     main: Promise.resolve().then(options.main),
   })

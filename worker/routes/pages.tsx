@@ -95,6 +95,8 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
     }
     return own
   })()
+  // Page and form templates print the collection's form; the footer then leaves it out.
+  const pageFormId = ['page', 'form'].includes(collection.typeName) ? collection.formId : undefined
   return renderTemplatePage({
     catalog,
     path,
@@ -103,6 +105,7 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
     data,
     headers: guarded?.headers ?? { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
     tracked: { pageId: collection.id },
+    pageFormId,
   })
 }
 
