@@ -31,6 +31,22 @@ export const ISLAND_ATTR = {
 export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const
 export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number]
 
+/**
+ * The pill cart's markup (islands/cart-pill): the element, its count, and the data its script
+ * reads instead of importing the text catalogues (it loads on every store page: kept tiny).
+ */
+export const CART_PILL = {
+  attr: 'data-cart-pill',
+  countClass: 'sqs-pill-shopping-cart-quantity',
+  /** `{count}` placeholder sentence of the accessible name. */
+  label: 'data-label',
+  /** The count shown above the cap ('100+') and the cap. */
+  overCap: 'data-over-cap',
+  cap: 'data-cap',
+  /** The name of the cookie that says a cart exists. */
+  cookie: 'data-cookie',
+} as const
+
 /** Where the island bundle is served from (static assets, content-hashed, immutable). */
 export const ISLAND_ASSET_PATH = '/_islands/'
 
@@ -53,6 +69,8 @@ export interface IslandEventDetails {
   'island:error': { name: string; error: unknown }
   /** Fired by the variant picker on its product element; `variant` is null when none matches. */
   'storefront:variant-change': { itemId: string; variant: VariantData | null }
+  /** Fired on the document when the cart changed (an add, a quantity, a removal): the pill follows. */
+  'storefront:cart-change': { totalQuantity: number }
 }
 
 export type IslandEventName = keyof IslandEventDetails
@@ -60,6 +78,7 @@ export type IslandEventName = keyof IslandEventDetails
 export const ISLAND_EVENT = {
   error: 'island:error',
   variantChange: 'storefront:variant-change',
+  cartChange: 'storefront:cart-change',
 } as const satisfies Record<string, IslandEventName>
 
 /**

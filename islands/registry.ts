@@ -7,3 +7,5 @@
 export { default as gallery } from './gallery/island'
 export { default as 'installment-teaser' } from './installment-teaser/island'
 export { default as 'variant-picker' } from './variant-picker/island'
+export { default as cart } from './cart/island'
+export { default as 'checkout-form' } from './checkout-form/island'

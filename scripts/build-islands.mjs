@@ -56,6 +56,8 @@ export async function buildIslands({
     absWorkingDir: ROOT,
     entryPoints: {
       runtime: 'islands/runtime/index.ts',
+      // The pill cart: plain script, no React (islands/cart-pill/pill.ts).
+      'cart-pill': 'islands/cart-pill/pill.ts',
       ...Object.fromEntries(folders.map(({ name, folder }) => [name, `${ENTRY}${folder}`])),
     },
     outdir: outDir,
@@ -86,7 +88,8 @@ export async function buildIslands({
   const chunks = Object.fromEntries(
     Object.entries(outputs).map(([file, output]) => [publicPath(file), Object.keys(output.inputs)]),
   )
-  const manifest = { runtime: publicPath(entryFile('islands/runtime/index.ts')), islands, chunks }
+  const scripts = { 'cart-pill': publicPath(entryFile('islands/cart-pill/pill.ts')) }
+  const manifest = { runtime: publicPath(entryFile('islands/runtime/index.ts')), islands, scripts, chunks }
   mkdirSync(dirname(manifestPath), { recursive: true })
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest

@@ -12,7 +12,7 @@ const header = `<div class="site-header-inner">
     <ul>{.repeated section navigation}<li><a href="{url|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a></li>{.end}</ul>
   </nav>
   <a class="site-search-link" href="/search">Search</a>
-  {.section storeSettings}<a class="site-cart-link" href="{@|cart-url}">Cart</a>{.end}
+  {.section storeSettings}{@|cart-pill}{.end}
 </div>`
 
 const footer = `<div class="site-footer-inner">

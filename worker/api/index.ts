@@ -9,6 +9,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import { logError } from '../log'
+import { commerceRoutes } from './commerce'
 import { InputError } from './validate'
 
 export const apiRoutes = new Hono<AppEnv>()
@@ -23,6 +24,7 @@ apiRoutes.onError(function apiError(error, c) {
 
 // Area route groups, one line each (before the catch-all below):
 // apiRoutes.route('/commerce', commerceRoutes)
+apiRoutes.route('/', commerceRoutes)
 
 // Last: any other /api path is a JSON 404.
 apiRoutes.all('*', (c) => c.json({ message: 'There is no such API call.' }, 404))

@@ -8,12 +8,12 @@
  * scripts, so a page without islands would ship JavaScript and its main content would depend on
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
-import { ISLAND_ELEMENT } from '../../islands/constants'
+import { CART_PILL, ISLAND_ELEMENT } from '../../islands/constants'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
 import type { Tenant } from '../context'
 import { logError } from '../log'
 import { type HeadData, renderHead } from './head'
-import { islandScripts } from './islands'
+import { cartPillScript, islandScripts } from './islands'
 import { HTML_HEADERS } from './plain'
 
 /** Header and footer HTML (from the tenant's header and footer templates). */
@@ -73,7 +73,9 @@ export function streamPage({
       const siteFrame = (await frameResult) ?? { header: '', footer: '' }
       write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
       const html = (await mainResult) ?? FAILED_MAIN
-      const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
+      const scripts =
+        (html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
+        (`${siteFrame.header}${html}${siteFrame.footer}`.includes(CART_PILL.attr) ? cartPillScript() : '')
       write(`${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`)
       if (!cancelled) controller.close()
     },

@@ -70,3 +70,25 @@ export const ISLAND_NAMES = production.names
 export function islandScripts(): string {
   return `<script type="module" src="${manifest.runtime}"></script>`
 }
+
+/** The pill cart's own small script (no React), for pages whose frame shows the pill. */
+export function cartPillScript(): string {
+  return `<script type="module" src="${manifest.scripts['cart-pill']}"></script>`
+}
+
+type Registry = typeof REGISTRY
+/** An island a React page renders itself (the cart, checkout): its marker and server HTML. */
+export function islandHtml<N extends keyof Registry & string>(
+  name: N,
+  props: Registry[N] extends { View: (props: infer P) => unknown } ? P : never,
+): string {
+  const island = REGISTRY[name] as AnyIsland
+  const src = manifest.islands[name as keyof typeof manifest.islands]
+  if (src === undefined) throw new Error(`Island "${name}" is not in the island build`)
+  return islandMarkup(island, props as object, island.hydrate, src)
+}
+
+/** The CSS of islands a React page renders by name. */
+export function islandCssOf(names: readonly (keyof Registry & string)[]): string {
+  return names.map((name) => (REGISTRY[name] as AnyIsland).css).join('')
+}

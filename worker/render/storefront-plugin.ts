@@ -4,6 +4,7 @@
  */
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
 import { escapeHtmlAttribute as attr } from '../../templates/shared'
+import { cartPillMarkup } from '../../islands/cart-pill/markup'
 import { formSchema } from '../records'
 import { publicFormMarkup } from './form-markup'
 
@@ -29,10 +30,13 @@ const audioPlayer = defineFormatter({
   },
 })
 
+/** `{@|cart-pill}`: the pill cart in the header's cart slot (islands/cart-pill). */
+const cartPill = defineFormatter({ apply: () => cartPillMarkup() })
+
 /** Formatters whose storefront version replaces the platform's markup (see engine.ts). */
 export const storefrontOverrides: Readonly<Record<string, AnyFormatter>> = { 'audio-player': audioPlayer }
 
 export const storefrontPlugin: Plugin = {
   name: 'storefront',
-  formatters: { 'public-form': publicForm },
+  formatters: { 'public-form': publicForm, 'cart-pill': cartPill },
 }

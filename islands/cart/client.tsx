@@ -1,0 +1,82 @@
+/**
+ * The cart page in the browser: quantity changes, removals and edits of an entry's additional
+ * fields go through the cart API and update the page in place; the pill cart follows.
+ */
+import { type FormEvent, useState } from 'react'
+import { CART_TEXT, type FieldValues, parseFieldValues } from '../../templates/shared'
+import { defineClient } from '../contracts'
+import { AdditionalFieldsDialog } from '../shared/additional-fields'
+import { announceCart, callApi } from '../shared/api'
+import type { CartEntryView, ShoppingCart } from '../shared/cart-types'
+import { type CartProps, CartView } from './view'
+
+const ENTRIES = '/api/commerce/shopping-cart/entries'
+
+function CartIsland(props: CartProps) {
+  const [cart, setCart] = useState<ShoppingCart>(props.cart)
+  const [quantities, setQuantities] = useState<Record<string, string>>({})
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const [editing, setEditing] = useState<CartEntryView | null>(null)
+
+  const apply = async (entryId: string, call: () => ReturnType<typeof callApi<{ shoppingCart: ShoppingCart }>>) => {
+    setBusy(true)
+    const result = await call()
+    setBusy(false)
+    if (!result.ok) {
+      setErrors((previous) => ({ ...previous, [entryId]: result.message }))
+      return
+    }
+    setErrors(({ [entryId]: _, ...rest }) => rest)
+    setQuantities(({ [entryId]: _, ...rest }) => rest)
+    setCart(result.data.shoppingCart)
+    announceCart(result.data.shoppingCart.totalQuantity)
+  }
+
+  const onUpdate = (entryId: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const quantity = quantities[entryId] ?? String(cart.entries.find((e) => e.id === entryId)?.quantity ?? '')
+    void apply(entryId, () => callApi('PUT', `${ENTRIES}/${entryId}/quantity`, { quantity }))
+  }
+  const onRemove = (entryId: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void apply(entryId, () => callApi('DELETE', `${ENTRIES}/${entryId}`))
+  }
+  const saveFields = (entry: CartEntryView, values: FieldValues) => {
+    setEditing(null)
+    void apply(entry.id, () =>
+      callApi('PUT', `${ENTRIES}/${entry.id}/additionalFields`, {
+        itemId: entry.itemId,
+        sku: entry.chosenVariant.sku,
+        additionalFields: JSON.stringify(values),
+      }),
+    )
+  }
+  const form = editing?.additionalFieldsFormId ? props.forms[editing.additionalFieldsFormId] : undefined
+
+  return (
+    <CartView
+      {...props}
+      cart={cart}
+      quantities={quantities}
+      errors={errors}
+      busy={busy}
+      onQuantity={(entryId, value) => setQuantities((previous) => ({ ...previous, [entryId]: value }))}
+      onUpdate={onUpdate}
+      onRemove={onRemove}
+      onEdit={(entryId) => setEditing(cart.entries.find((e) => e.id === entryId) ?? null)}
+    >
+      {editing !== null && form !== undefined ? (
+        <AdditionalFieldsDialog
+          form={form}
+          initial={parseFieldValues(editing.additionalFields) ?? {}}
+          submitLabel={CART_TEXT.additionalFieldsSave}
+          onSubmit={(values) => saveFields(editing, values)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+    </CartView>
+  )
+}
+
+export default defineClient('cart', CartIsland)

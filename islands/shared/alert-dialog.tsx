@@ -1,0 +1,45 @@
+/**
+ * The alert a refused add shows (storefront.md section 8: 'Unable to Add Item', 'Unable to
+ * Purchase Item', 'Unable to purchase Gift Card', with the message): a native modal `<dialog>`
+ * with the alertdialog role, focus on its button, closed by the button or Escape.
+ */
+import { useEffect, useId, useRef } from 'react'
+
+export function AlertDialog(props: { title: string; message: string; closeLabel: string; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const id = useId()
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+  return (
+    <dialog
+      ref={ref}
+      className="sf-alert"
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+      onClose={props.onClose}
+    >
+      <h2 id={`${id}-title`} className="sf-alert-title">
+        {props.title}
+      </h2>
+      <p id={`${id}-message`} className="sf-alert-message">
+        {props.message}
+      </p>
+      <form method="dialog">
+        <button type="submit" className="sf-alert-close" autoFocus>
+          {props.closeLabel}
+        </button>
+      </form>
+    </dialog>
+  )
+}
+
+/** The alert's CSS (with the island that shows it). */
+export const ALERT_DIALOG_CSS = `
+.sf-alert{max-width:min(28rem,calc(100vw - 2rem));padding:1.25rem 1.5rem;border:0;border-radius:8px;box-shadow:0 10px 30px rgb(0 0 0/.25)}
+.sf-alert::backdrop{background:rgb(0 0 0/.45)}
+.sf-alert-title{margin:0 0 .5rem;font-size:1.15rem}
+.sf-alert-close{min-width:6rem;min-height:2.5rem;margin-top:.5rem;font:inherit;cursor:pointer}
+`

@@ -1,0 +1,136 @@
+/**
+ * The add-to-cart button's behaviour (storefront.md section 4, "Add-to-cart button"): idle →
+ * 'Adding…' on click; on failure the alert ('Unable to Add Item', 'Unable to Purchase Item' in
+ * express checkout, 'Unable to purchase Gift Card') and idle again after 1 s; on success
+ * 'Added!' after 1 s for 2 s, then idle (express checkout goes to `/checkout` instead); clicks in
+ * the added state (and while adding) are ignored. The subscription button asks for a cart token
+ * and goes to the subscription page; the gift card button goes to the gift card page. The same
+ * rules as the server's (templates/plugins/cart.rules.ts) run before any call.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ShoppingCart } from '../shared/cart-types'
+import {
+  ADD_TO_CART_TIMING,
+  checkAddToCart,
+  COMMERCE_TEXT,
+  type FieldValues,
+  ProductType,
+  type RuleProduct,
+  type RuleVariant,
+  unselectedOptionsError,
+  variantForChoice,
+} from '../../templates/shared'
+import { announceCart, callApi } from '../shared/api'
+import type { Chosen, VariantPickerProps } from './model'
+import type { ButtonState } from './view'
+
+export type Alert = { title: string; message: string }
+
+/** Where the browser goes next: a page of the site. */
+export type Navigate = (path: string) => void
+
+const ENTRIES = '/api/commerce/shopping-cart/entries'
+const SUBSCRIPTION = '/api/3/commerce/cart/subscription'
+
+export function useAddToCart(options: {
+  data: VariantPickerProps
+  product: RuleProduct
+  chosen: Chosen
+  quantity: string
+  navigate: Navigate
+}) {
+  const { data, product, chosen, quantity, navigate } = options
+  const [button, setButton] = useState<ButtonState>('idle')
+  const [alert, setAlert] = useState<Alert | null>(null)
+  const [askFields, setAskFields] = useState(false)
+  const busy = useRef(false)
+  const timers = useRef<number[]>([])
+  useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), [])
+  const later = (ms: number, run: () => void) => {
+    timers.current.push(window.setTimeout(run, ms))
+  }
+
+  const giftCard = data.productType === ProductType.GIFT_CARD
+  const subscription = data.button.isSubscription !== null && data.button.isSubscription !== 'false'
+  const alertTitle = giftCard
+    ? COMMERCE_TEXT.unableToPurchaseGiftCard
+    : data.expressCheckout
+      ? COMMERCE_TEXT.unableToPurchaseItem
+      : COMMERCE_TEXT.unableToAddItem
+
+  const fail = useCallback(
+    (message: string) => {
+      setAlert({ title: alertTitle, message })
+      later(ADD_TO_CART_TIMING.failureResetMs, () => {
+        busy.current = false
+        setButton('idle')
+      })
+    },
+    [alertTitle],
+  )
+
+  /** The chosen variant, checked; or the refusal's message. */
+  const choice = (): { variant: RuleVariant; quantity: number } | string => {
+    const unselected = unselectedOptionsError(product, chosen)
+    if (unselected !== null) return unselected
+    const check = checkAddToCart(product, { variant: variantForChoice(product, chosen), quantity, inCart: 0 })
+    return check.ok ? { variant: check.variant, quantity: check.quantity } : check.message
+  }
+
+  const send = async (variant: RuleVariant, qty: number, fields: FieldValues | null) => {
+    const additionalFields = fields === null ? null : JSON.stringify(fields)
+    const sku = variant.sku ?? ''
+    if (subscription) {
+      const result = await callApi<{ cartToken: string }>('POST', SUBSCRIPTION, { itemId: data.itemId, sku, qty, additionalFields })
+      if (!result.ok) return fail(result.message)
+      return navigate(`/commerce/subscription?cartToken=${encodeURIComponent(result.data.cartToken)}`)
+    }
+    const result = await callApi<{ shoppingCart: ShoppingCart }>('POST', ENTRIES, {
+      itemId: data.itemId,
+      sku,
+      quantity: qty,
+      additionalFields,
+    })
+    if (!result.ok) return fail(result.message)
+    announceCart(result.data.shoppingCart.totalQuantity)
+    if (data.expressCheckout) return navigate('/checkout')
+    later(ADD_TO_CART_TIMING.addedDelayMs, () => {
+      setButton('added')
+      later(ADD_TO_CART_TIMING.addedForMs, () => {
+        busy.current = false
+        setButton('idle')
+      })
+    })
+  }
+
+  /** The button was pressed (the form submitted). */
+  const press = () => {
+    if (busy.current) return
+    busy.current = true
+    setButton('adding')
+    const picked = choice()
+    if (typeof picked === 'string') return fail(picked)
+    if (giftCard)
+      return navigate(
+        `/commerce/gift-card?itemId=${encodeURIComponent(data.itemId)}&sku=${encodeURIComponent(picked.variant.sku ?? '')}`,
+      )
+    if (data.button.formJson !== null) return setAskFields(true)
+    void send(picked.variant, picked.quantity, null)
+  }
+
+  /** The additional-fields form was filled in: add with its answers. */
+  const withFields = (fields: FieldValues) => {
+    setAskFields(false)
+    const picked = choice()
+    if (typeof picked === 'string') return fail(picked)
+    void send(picked.variant, picked.quantity, fields)
+  }
+
+  const cancelFields = () => {
+    setAskFields(false)
+    busy.current = false
+    setButton('idle')
+  }
+
+  return { button, alert, closeAlert: () => setAlert(null), askFields, press, withFields, cancelFields }
+}
