@@ -8,25 +8,6 @@
  */
 export * from './constants'
 export {
-  cartQuantity,
-  cartQuantityText,
-  findVariant,
-  fromPriceMoney,
-  hasVariants,
-  isOnSale,
-  isQuantityInputShown,
-  isSoldOut,
-  isSubscribable,
-  isVariantInStock,
-  type MoneyData,
-  productTypeOf,
-  saleText,
-  soldOutText,
-  subscriptionPriceText,
-  totalStockRemaining,
-  variantsOf,
-} from './plugins/commerce.rules'
-export {
   type AdditionalField,
   type AdditionalFieldsForm,
   cleanAdditionalFields,
@@ -60,6 +41,25 @@ export {
   SHIPPING_COUNTRIES,
   validateCheckout,
 } from './plugins/checkout.rules'
+export {
+  cartQuantity,
+  cartQuantityText,
+  findVariant,
+  fromPriceMoney,
+  hasVariants,
+  isOnSale,
+  isQuantityInputShown,
+  isSoldOut,
+  isSubscribable,
+  isVariantInStock,
+  type MoneyData,
+  productTypeOf,
+  saleText,
+  soldOutText,
+  subscriptionPriceText,
+  totalStockRemaining,
+  variantsOf,
+} from './plugins/commerce.rules'
 export { stripTags } from './plugins/images'
 export {
   currencyFractionDigits,

@@ -5,9 +5,12 @@ import { apiRoutes } from './api/index'
 import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
+import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'
 import { resolveTenant } from './middleware/tenant'
 import { brokenSiteResponse } from './render/plain'
+import { cartFormRoutes } from './routes/cart-forms'
+import { commercePageRoutes } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
@@ -30,7 +33,10 @@ app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())
+app.use(cartHint())
 app.route('/api', apiRoutes)
 app.use(trimTrailingSlash())
 app.route('/', sitemapRoutes)
+app.route('/', cartFormRoutes)
+app.route('/', commercePageRoutes)
 app.route('/', pageRoutes)

@@ -5,11 +5,11 @@
  * `display`), so its appearing moves nothing else in the header.
  */
 import {
+  escapeHtmlAttribute as attr,
   CART_QUANTITY_CAP,
   CART_TEXT,
   COOKIE,
   cartQuantityText,
-  escapeHtmlAttribute as attr,
   fillText,
 } from '../../templates/shared'
 import { CART_PILL } from '../constants'

@@ -36,11 +36,15 @@ onIslandEvent(
 
 const cookie = pills()[0]?.getAttribute(CART_PILL.cookie)
 if (cookie && readPageCookie(cookie) === 'true') {
-  fetch('/api/commerce/shopping-cart', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+  fetch('/api/commerce/shopping-cart', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  })
     .then((response) => (response.ok ? response.json() : null))
     .then((body: { shoppingCart?: { totalQuantity?: number } } | null) => {
       // A change announced meanwhile is newer than this answer.
-      if (!changed && typeof body?.shoppingCart?.totalQuantity === 'number') show(body.shoppingCart.totalQuantity)
+      if (!changed && typeof body?.shoppingCart?.totalQuantity === 'number')
+        show(body.shoppingCart.totalQuantity)
     })
     .catch(() => {})
 }

@@ -19,7 +19,10 @@ function CartIsland(props: CartProps) {
   const [busy, setBusy] = useState(false)
   const [editing, setEditing] = useState<CartEntryView | null>(null)
 
-  const apply = async (entryId: string, call: () => ReturnType<typeof callApi<{ shoppingCart: ShoppingCart }>>) => {
+  const apply = async (
+    entryId: string,
+    call: () => ReturnType<typeof callApi<{ shoppingCart: ShoppingCart }>>,
+  ) => {
     setBusy(true)
     const result = await call()
     setBusy(false)
@@ -61,7 +64,10 @@ function CartIsland(props: CartProps) {
       quantities={quantities}
       errors={errors}
       busy={busy}
-      onQuantity={(entryId, value) => setQuantities((previous) => ({ ...previous, [entryId]: value }))}
+      onQuantity={(entryId) => (event) => {
+        const value = event.currentTarget.value
+        setQuantities((previous) => ({ ...previous, [entryId]: value }))
+      }}
       onUpdate={onUpdate}
       onRemove={onRemove}
       onEdit={(entryId) => setEditing(cart.entries.find((e) => e.id === entryId) ?? null)}

@@ -1,4 +1,4 @@
-import { ADDITIONAL_FIELDS_CSS } from '../shared/additional-fields'
+import { ADDITIONAL_FIELDS_CSS, ALERT_DIALOG_CSS } from '../shared/styles'
 
 /** The cart page's layout (the theme styles the rest). */
 export const CART_CSS = `
@@ -17,4 +17,4 @@ export const CART_CSS = `
 .cart-subtotal{font-size:1.15rem;font-weight:600;margin:0}
 .cart-checkout-button{display:inline-flex;align-items:center;justify-content:center;min-height:3rem;padding:0 2rem;border-radius:4px;background:#1d1d1b;color:#fff;text-decoration:none;font-weight:600}
 @media (max-width:432px){.cart-entry{grid-template-columns:4.5rem 1fr}.cart-entry-image{width:4.5rem}.cart-entry-quantity,.cart-entry-remove,.cart-entry-total{grid-column:2;grid-row:auto}}
-${ADDITIONAL_FIELDS_CSS}`
+${ADDITIONAL_FIELDS_CSS}${ALERT_DIALOG_CSS}`

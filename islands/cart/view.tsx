@@ -4,7 +4,7 @@
  * every item is physical, and the way to checkout. Every change is a plain form posting to the
  * worker (works without script); the island sends the same through the cart API.
  */
-import type { FormEventHandler, ReactNode } from 'react'
+import type { ChangeEventHandler, FormEventHandler, ReactNode } from 'react'
 import {
   type AdditionalFieldsForm,
   CART_QUANTITY_CAP,
@@ -30,14 +30,18 @@ export type CartState = {
   quantities?: Record<string, string>
   errors?: Record<string, string>
   busy?: boolean
-  onQuantity?: (entryId: string, value: string) => void
+  onQuantity?: (entryId: string) => ChangeEventHandler<HTMLInputElement>
   onUpdate?: (entryId: string) => FormEventHandler<HTMLFormElement>
   onRemove?: (entryId: string) => FormEventHandler<HTMLFormElement>
   onEdit?: (entryId: string) => void
 }
 
 /** The installment line of the cart: only when every item is physical (storefront.md section 5). */
-export function cartInstallmentText(cart: ShoppingCart, offer: TeaserOffer | null, display: MoneyDisplay): string | null {
+export function cartInstallmentText(
+  cart: ShoppingCart,
+  offer: TeaserOffer | null,
+  display: MoneyDisplay,
+): string | null {
   if (offer === null || !isCartInstallmentEligible(cart.entries)) return null
   return teaserMessage(cart.subtotal.value, offer, display)?.text ?? null
 }
@@ -49,7 +53,15 @@ export function cartCountText(totalQuantity: number): string {
     : fillText(CART_TEXT.itemCount, { count: totalQuantity })
 }
 
-function EntryRow(props: { entry: CartEntryView; cart: ShoppingCart; display: MoneyDisplay; editable: boolean; state: CartState }) {
+const noChange = () => {}
+
+function EntryRow(props: {
+  entry: CartEntryView
+  cart: ShoppingCart
+  display: MoneyDisplay
+  editable: boolean
+  state: CartState
+}) {
   const { entry, display, state } = props
   const currency = props.cart.subtotal.currency
   const quantityId = `cart-quantity-${entry.id}`
@@ -57,7 +69,14 @@ function EntryRow(props: { entry: CartEntryView; cart: ShoppingCart; display: Mo
   return (
     <li className="cart-entry" data-entry-id={entry.id} data-item-id={entry.itemId}>
       {entry.image ? (
-        <img className="cart-entry-image" src={entry.image.assetUrl} alt={entry.image.altText} width={96} height={120} loading="lazy" />
+        <img
+          className="cart-entry-image"
+          src={entry.image.assetUrl}
+          alt={entry.image.altText}
+          width={96}
+          height={120}
+          loading="lazy"
+        />
       ) : (
         <span className="cart-entry-image" />
       )}
@@ -90,7 +109,13 @@ function EntryRow(props: { entry: CartEntryView; cart: ShoppingCart; display: Mo
           {centsText(entry.unitPriceCents, currency, display)}
         </p>
       </div>
-      <form className="cart-entry-quantity" method="post" action={`/cart/entries/${entry.id}/quantity`} onSubmit={state.onUpdate?.(entry.id)} noValidate>
+      <form
+        className="cart-entry-quantity"
+        method="post"
+        action={`/cart/entries/${entry.id}/quantity`}
+        onSubmit={state.onUpdate?.(entry.id)}
+        noValidate
+      >
         <label htmlFor={quantityId}>{CART_TEXT.entryQuantity}</label>
         <input
           id={quantityId}
@@ -102,14 +127,23 @@ function EntryRow(props: { entry: CartEntryView; cart: ShoppingCart; display: Mo
           step={String(QUANTITY_INPUT.step)}
           size={QUANTITY_INPUT.size}
           value={state.quantities?.[entry.id] ?? String(entry.quantity)}
-          onChange={(event) => state.onQuantity?.(entry.id, event.currentTarget.value)}
+          onChange={state.onQuantity?.(entry.id) ?? noChange}
         />
         <button type="submit" className="cart-entry-update" disabled={state.busy}>
           {CART_TEXT.entryUpdate}
         </button>
       </form>
-      <form className="cart-entry-remove" method="post" action={`/cart/entries/${entry.id}/remove`} onSubmit={state.onRemove?.(entry.id)}>
-        <button type="submit" aria-label={fillText(CART_TEXT.entryRemoveLabel, { title: entry.title })} disabled={state.busy}>
+      <form
+        className="cart-entry-remove"
+        method="post"
+        action={`/cart/entries/${entry.id}/remove`}
+        onSubmit={state.onRemove?.(entry.id)}
+      >
+        <button
+          type="submit"
+          aria-label={fillText(CART_TEXT.entryRemoveLabel, { title: entry.title })}
+          disabled={state.busy}
+        >
           {CART_TEXT.entryRemove}
         </button>
       </form>
@@ -152,7 +186,10 @@ export function CartView(props: CartProps & CartState & { children?: ReactNode }
               entry={entry}
               cart={cart}
               display={display}
-              editable={entry.additionalFieldsFormId !== null && props.forms[entry.additionalFieldsFormId] !== undefined}
+              editable={
+                entry.additionalFieldsFormId !== null &&
+                props.forms[entry.additionalFieldsFormId] !== undefined
+              }
               state={props}
             />
           ))}
@@ -160,7 +197,9 @@ export function CartView(props: CartProps & CartState & { children?: ReactNode }
         <div className="cart-summary">
           <p className="cart-subtotal">
             <span>{CART_TEXT.subtotal}</span>{' '}
-            <span className="cart-subtotal-amount">{centsText(cart.subtotalCents, cart.subtotal.currency, display)}</span>
+            <span className="cart-subtotal-amount">
+              {centsText(cart.subtotalCents, cart.subtotal.currency, display)}
+            </span>
           </p>
           {installmentText === null ? null : <p className="cart-installments">{installmentText}</p>}
           <a className="cart-checkout-button sqs-button-element--primary" href="/checkout">

@@ -6,7 +6,7 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { CART_TEXT, checkoutValuesOf, validateCheckout } from '../../templates/shared'
 import { defineClient } from '../contracts'
-import { type CheckoutFormProps, CheckoutForm } from './view'
+import { CheckoutForm, type CheckoutFormProps } from './view'
 
 function CheckoutFormIsland(props: CheckoutFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>(props.errors)

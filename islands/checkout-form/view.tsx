@@ -25,13 +25,26 @@ export type CheckoutFormState = {
   onSubmit?: FormEventHandler<HTMLFormElement>
 }
 
-type FieldSpec = { name: CheckoutField; label: string; autoComplete: string; type?: string; optional?: boolean }
+type FieldSpec = {
+  name: CheckoutField
+  label: string
+  autoComplete: string
+  type?: string
+  optional?: boolean
+}
 
-const CONTACT: FieldSpec[] = [{ name: 'email', label: CART_TEXT.emailLabel, autoComplete: 'email', type: 'email' }]
+const CONTACT: FieldSpec[] = [
+  { name: 'email', label: CART_TEXT.emailLabel, autoComplete: 'email', type: 'email' },
+]
 const ADDRESS: FieldSpec[] = [
   { name: 'name', label: CART_TEXT.nameLabel, autoComplete: 'shipping name' },
   { name: 'address1', label: CART_TEXT.addressLine1Label, autoComplete: 'shipping address-line1' },
-  { name: 'address2', label: CART_TEXT.addressLine2Label, autoComplete: 'shipping address-line2', optional: true },
+  {
+    name: 'address2',
+    label: CART_TEXT.addressLine2Label,
+    autoComplete: 'shipping address-line2',
+    optional: true,
+  },
   { name: 'city', label: CART_TEXT.cityLabel, autoComplete: 'shipping address-level2' },
   { name: 'region', label: CART_TEXT.regionLabel, autoComplete: 'shipping address-level1', optional: true },
   { name: 'postalCode', label: CART_TEXT.postalCodeLabel, autoComplete: 'shipping postal-code' },
@@ -132,7 +145,11 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
           ) : null}
         </fieldset>
       ) : null}
-      <button type="submit" className="checkout-submit sqs-button-element--primary" aria-disabled={props.submitting ? 'true' : undefined}>
+      <button
+        type="submit"
+        className="checkout-submit sqs-button-element--primary"
+        aria-disabled={props.submitting ? 'true' : undefined}
+      >
         {props.submitting ? CART_TEXT.placingOrder : CART_TEXT.placeOrder}
       </button>
     </form>

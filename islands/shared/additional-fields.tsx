@@ -8,15 +8,15 @@
  * so both can be swapped for the shared public-forms module once it exists. Field types: those
  * the demo additional-fields forms use (text, textarea, email, select, radio, checkbox, name).
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import {
   type AdditionalField,
   type AdditionalFieldsForm,
   CART_TEXT,
   type FieldValue,
   type FieldValues,
-  fillText,
   FORMS_TEXT,
+  fillText,
   NAME_PARTS,
   validateAdditionalFields,
 } from '../../templates/shared'
@@ -28,7 +28,9 @@ function valuesOf(form: AdditionalFieldsForm, element: HTMLFormElement): FieldVa
   for (const field of form.fields) {
     if (field.type === 'checkbox') values[field.id] = data.getAll(field.id).map(String)
     else if (field.type === 'name')
-      values[field.id] = Object.fromEntries(NAME_PARTS.map((part) => [part, String(data.get(`${field.id}.${part}`) ?? '')]))
+      values[field.id] = Object.fromEntries(
+        NAME_PARTS.map((part) => [part, String(data.get(`${field.id}.${part}`) ?? '')]),
+      )
     else values[field.id] = String(data.get(field.id) ?? '')
   }
   return values
@@ -38,13 +40,28 @@ function textOf(value: FieldValue | undefined): string {
   return typeof value === 'string' ? value : ''
 }
 
-function FieldControl(props: { field: AdditionalField; id: string; value: FieldValue | undefined; error: string | undefined }) {
+function FieldControl(props: {
+  title: ReactNode
+  field: AdditionalField
+  id: string
+  value: FieldValue | undefined
+  error: string | undefined
+}) {
   const { field, id, value, error } = props
   const described = error ? `${id}-error` : field.description ? `${id}-description` : undefined
   const common = { 'aria-invalid': error ? true : undefined, 'aria-describedby': described }
   switch (field.type) {
     case 'textarea':
-      return <textarea id={id} name={field.id} defaultValue={textOf(value)} placeholder={field.placeholder} rows={3} {...common} />
+      return (
+        <textarea
+          id={id}
+          name={field.id}
+          defaultValue={textOf(value)}
+          placeholder={field.placeholder}
+          rows={3}
+          {...common}
+        />
+      )
     case 'select':
       return (
         <select id={id} name={field.id} defaultValue={textOf(value)} {...common}>
@@ -60,27 +77,41 @@ function FieldControl(props: { field: AdditionalField; id: string; value: FieldV
     case 'checkbox': {
       const checked = Array.isArray(value) ? value : [textOf(value)]
       return (
-        <div className="sf-fields-choices" role={field.type === 'radio' ? 'radiogroup' : 'group'} aria-labelledby={`${id}-title`} {...common}>
+        <fieldset className="sf-fields-choices" aria-describedby={described}>
+          <legend className="sf-fields-label">{props.title}</legend>
           {(field.options ?? []).map((option, i) => (
             <label key={option} className="sf-fields-choice">
-              <input type={field.type} name={field.id} value={option} id={i === 0 ? id : undefined} defaultChecked={checked.includes(option)} />
+              <input
+                type={field.type}
+                name={field.id}
+                value={option}
+                id={i === 0 ? id : undefined}
+                defaultChecked={checked.includes(option)}
+              />
               {option}
             </label>
           ))}
-        </div>
+        </fieldset>
       )
     }
     case 'name': {
-      const parts = typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {}
+      const parts =
+        typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {}
       return (
-        <div className="sf-fields-name" role="group" aria-labelledby={`${id}-title`} {...common}>
+        <fieldset className="sf-fields-name" aria-describedby={described}>
+          <legend className="sf-fields-label">{props.title}</legend>
           {NAME_PARTS.map((part, i) => (
             <label key={part} className="sf-fields-part">
               <span>{part === 'First' ? CART_TEXT.fieldsFirstName : CART_TEXT.fieldsLastName}</span>
-              <input id={i === 0 ? id : undefined} name={`${field.id}.${part}`} defaultValue={parts[part] ?? ''} autoComplete={part === 'First' ? 'given-name' : 'family-name'} />
+              <input
+                id={i === 0 ? id : undefined}
+                name={`${field.id}.${part}`}
+                defaultValue={parts[part] ?? ''}
+                autoComplete={part === 'First' ? 'given-name' : 'family-name'}
+              />
             </label>
           ))}
-        </div>
+        </fieldset>
       )
     }
     default:
@@ -122,7 +153,8 @@ export function AdditionalFieldsDialog(props: {
     setErrors(found)
     if (Object.keys(found).length > 0) {
       const first = form.fields.find((field) => found[field.id])
-      if (first) event.currentTarget.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${first.id}`)}`)?.focus()
+      if (first)
+        event.currentTarget.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${first.id}`)}`)?.focus()
       return
     }
     ref.current?.close()
@@ -140,23 +172,44 @@ export function AdditionalFieldsDialog(props: {
             const fieldId = `${id}-${field.id}`
             const error = errors[field.id]
             const group = field.type === 'radio' || field.type === 'checkbox' || field.type === 'name'
-            const Title = group ? 'p' : 'label'
+            const title = (
+              <>
+                {field.title}
+                {field.required ? (
+                  <span className="sf-fields-required" aria-hidden="true">
+                    {' *'}
+                  </span>
+                ) : null}
+                {field.required ? (
+                  <span className="visually-hidden">{` (${FORMS_TEXT.required})`}</span>
+                ) : null}
+              </>
+            )
             return (
               <div key={field.id} className="sf-fields-field" data-field-type={field.type}>
-                <Title id={`${fieldId}-title`} className="sf-fields-label" {...(group ? {} : { htmlFor: fieldId })}>
-                  {field.title}
-                  {field.required ? <span className="sf-fields-required" aria-hidden="true"> *</span> : null}
-                  {field.required ? <span className="visually-hidden">{` (${FORMS_TEXT.required})`}</span> : null}
-                </Title>
+                {group ? null : (
+                  <label className="sf-fields-label" htmlFor={fieldId}>
+                    {title}
+                  </label>
+                )}
                 {field.description ? (
                   <p id={`${fieldId}-description`} className="sf-fields-description">
                     {field.description}
                   </p>
                 ) : null}
-                <FieldControl field={field} id={fieldId} value={values[field.id]} error={error} />
+                <FieldControl
+                  title={title}
+                  field={field}
+                  id={fieldId}
+                  value={values[field.id]}
+                  error={error}
+                />
                 {field.maxLength !== undefined && (field.type === 'textarea' || field.type === 'text') ? (
                   <p className="sf-fields-counter" aria-hidden="true">
-                    {fillText(FORMS_TEXT.characterCount, { count: [...textOf(values[field.id])].length, max: field.maxLength })}
+                    {fillText(FORMS_TEXT.characterCount, {
+                      count: [...textOf(values[field.id])].length,
+                      max: field.maxLength,
+                    })}
                   </p>
                 ) : null}
                 {error ? (
@@ -168,7 +221,14 @@ export function AdditionalFieldsDialog(props: {
             )
           })}
         <div className="sf-fields-actions">
-          <button type="button" className="sf-fields-cancel" onClick={() => { ref.current?.close(); props.onCancel() }}>
+          <button
+            type="button"
+            className="sf-fields-cancel"
+            onClick={() => {
+              ref.current?.close()
+              props.onCancel()
+            }}
+          >
             {CART_TEXT.additionalFieldsCancel}
           </button>
           <button type="submit" className="sf-fields-submit">
@@ -179,19 +239,3 @@ export function AdditionalFieldsDialog(props: {
     </dialog>
   )
 }
-
-/** The dialog's CSS (shipped with the islands that open it). */
-export const ADDITIONAL_FIELDS_CSS = `
-.sf-fields-dialog{width:min(32rem,calc(100vw - 2rem));max-height:calc(100vh - 2rem);padding:1.25rem 1.5rem;border:0;border-radius:8px}
-.sf-fields-dialog::backdrop{background:rgb(0 0 0/.45)}
-.sf-fields-title{margin:0 0 1rem;font-size:1.2rem}
-.sf-fields-field{margin:0 0 1rem}
-.sf-fields-label{display:block;margin:0 0 .25rem;font-weight:600}
-.sf-fields-description,.sf-fields-counter{margin:.15rem 0;color:#5b5a55;font-size:.9rem}
-.sf-fields-field input:not([type=radio],[type=checkbox]),.sf-fields-field select,.sf-fields-field textarea{width:100%;min-height:2.5rem;padding:.4rem;font:inherit}
-.sf-fields-choice{display:flex;align-items:center;gap:.5rem;min-height:2rem}
-.sf-fields-name{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}
-.sf-fields-error{margin:.25rem 0 0;color:#a3261b;font-weight:600}
-.sf-fields-actions{display:flex;justify-content:flex-end;gap:.75rem}
-.sf-fields-actions button{min-height:2.5rem;padding:0 1rem;font:inherit;cursor:pointer}
-`

@@ -5,7 +5,12 @@
  */
 import { useEffect, useId, useRef } from 'react'
 
-export function AlertDialog(props: { title: string; message: string; closeLabel: string; onClose: () => void }) {
+export function AlertDialog(props: {
+  title: string
+  message: string
+  closeLabel: string
+  onClose: () => void
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   const id = useId()
   useEffect(() => {
@@ -28,18 +33,10 @@ export function AlertDialog(props: { title: string; message: string; closeLabel:
         {props.message}
       </p>
       <form method="dialog">
-        <button type="submit" className="sf-alert-close" autoFocus>
+        <button type="submit" className="sf-alert-close">
           {props.closeLabel}
         </button>
       </form>
     </dialog>
   )
 }
-
-/** The alert's CSS (with the island that shows it). */
-export const ALERT_DIALOG_CSS = `
-.sf-alert{max-width:min(28rem,calc(100vw - 2rem));padding:1.25rem 1.5rem;border:0;border-radius:8px;box-shadow:0 10px 30px rgb(0 0 0/.25)}
-.sf-alert::backdrop{background:rgb(0 0 0/.45)}
-.sf-alert-title{margin:0 0 .5rem;font-size:1.15rem}
-.sf-alert-close{min-width:6rem;min-height:2.5rem;margin-top:.5rem;font:inherit;cursor:pointer}
-`

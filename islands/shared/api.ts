@@ -10,10 +10,13 @@ import { readPageCookie } from './cookies'
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string }
 
-
 /** The sentence for a refused call. */
-export function refusalMessage(status: number, body: { crumbFail?: boolean; message?: string } | null): string {
-  if (body?.crumbFail) return navigator.cookieEnabled ? COMMERCE_TEXT.sessionExpired : COMMERCE_TEXT.enableCookies
+export function refusalMessage(
+  status: number,
+  body: { crumbFail?: boolean; message?: string } | null,
+): string {
+  if (body?.crumbFail)
+    return navigator.cookieEnabled ? COMMERCE_TEXT.sessionExpired : COMMERCE_TEXT.enableCookies
   if (status === 429) return COMMERCE_TEXT.tryAgainShortly
   return body?.message ?? COMMERCE_TEXT.tryAgainShortly
 }
@@ -31,7 +34,9 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
-    const json = (await response.json().catch(() => null)) as (T & { crumbFail?: boolean; message?: string }) | null
+    const json = (await response.json().catch(() => null)) as
+      | (T & { crumbFail?: boolean; message?: string })
+      | null
     if (response.ok && json !== null) return { ok: true, data: json }
     return { ok: false, status: response.status, message: refusalMessage(response.status, json) }
   } catch {

@@ -2,7 +2,16 @@
  * The shopping cart as the cart API answers it (storefront.md section 3, "Shopping cart" and
  * "Cart entry"), shared by the worker that builds it and the islands that show it.
  */
-import { formatMoney, moneyFromMinorUnits } from '../../templates/shared'
+import { currencyFractionDigits, formatMoney, moneyFromMinorUnits } from '../../templates/shared'
+
+/** Minor units as the decimal amount money values carry: 15600 USD → '156.00', 1800 JPY → '1800'. */
+export function decimalAmount(cents: number, currency: string): string {
+  const digits = currencyFractionDigits(currency)
+  if (digits === 0) return String(cents)
+  const sign = cents < 0 ? '-' : ''
+  const text = String(Math.abs(cents)).padStart(digits + 1, '0')
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`
+}
 
 export interface CartMoney {
   /** Decimal amount in major units ('48.00', '1800'). */

@@ -7,12 +7,11 @@
  * and goes to the subscription page; the gift card button goes to the gift card page. The same
  * rules as the server's (templates/plugins/cart.rules.ts) run before any call.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ShoppingCart } from '../shared/cart-types'
+import { useEffect, useRef, useState } from 'react'
 import {
   ADD_TO_CART_TIMING,
-  checkAddToCart,
   COMMERCE_TEXT,
+  checkAddToCart,
   type FieldValues,
   ProductType,
   type RuleProduct,
@@ -21,6 +20,7 @@ import {
   variantForChoice,
 } from '../../templates/shared'
 import { announceCart, callApi } from '../shared/api'
+import type { ShoppingCart } from '../shared/cart-types'
 import type { Chosen, VariantPickerProps } from './model'
 import type { ButtonState } from './view'
 
@@ -45,7 +45,12 @@ export function useAddToCart(options: {
   const [askFields, setAskFields] = useState(false)
   const busy = useRef(false)
   const timers = useRef<number[]>([])
-  useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), [])
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer)
+    },
+    [],
+  )
   const later = (ms: number, run: () => void) => {
     timers.current.push(window.setTimeout(run, ms))
   }
@@ -58,16 +63,13 @@ export function useAddToCart(options: {
       ? COMMERCE_TEXT.unableToPurchaseItem
       : COMMERCE_TEXT.unableToAddItem
 
-  const fail = useCallback(
-    (message: string) => {
-      setAlert({ title: alertTitle, message })
-      later(ADD_TO_CART_TIMING.failureResetMs, () => {
-        busy.current = false
-        setButton('idle')
-      })
-    },
-    [alertTitle],
-  )
+  const fail = (message: string) => {
+    setAlert({ title: alertTitle, message })
+    later(ADD_TO_CART_TIMING.failureResetMs, () => {
+      busy.current = false
+      setButton('idle')
+    })
+  }
 
   /** The chosen variant, checked; or the refusal's message. */
   const choice = (): { variant: RuleVariant; quantity: number } | string => {
@@ -81,7 +83,12 @@ export function useAddToCart(options: {
     const additionalFields = fields === null ? null : JSON.stringify(fields)
     const sku = variant.sku ?? ''
     if (subscription) {
-      const result = await callApi<{ cartToken: string }>('POST', SUBSCRIPTION, { itemId: data.itemId, sku, qty, additionalFields })
+      const result = await callApi<{ cartToken: string }>('POST', SUBSCRIPTION, {
+        itemId: data.itemId,
+        sku,
+        qty,
+        additionalFields,
+      })
       if (!result.ok) return fail(result.message)
       return navigate(`/commerce/subscription?cartToken=${encodeURIComponent(result.data.cartToken)}`)
     }

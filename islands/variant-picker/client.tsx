@@ -11,7 +11,14 @@
  * from it. The add-to-cart button's behaviour is in add-to-cart.ts.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { type AdditionalFieldsForm, CART_TEXT, type FieldValues, isVariantInStock, QUANTITY_INPUT, type RuleProduct } from '../../templates/shared'
+import {
+  type AdditionalFieldsForm,
+  CART_TEXT,
+  type FieldValues,
+  isVariantInStock,
+  QUANTITY_INPUT,
+  type RuleProduct,
+} from '../../templates/shared'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
 import { AdditionalFieldsDialog } from '../shared/additional-fields'
@@ -66,7 +73,9 @@ function withLiveStock(variants: readonly Variant[], live: LiveStock | null): Va
   if (live === null) return [...variants]
   return variants.map((variant) => {
     const level = variant.sku === undefined ? undefined : live.get(variant.sku)
-    return level === undefined ? variant : { ...variant, unlimited: level.unlimited, qtyInStock: level.qtyInStock }
+    return level === undefined
+      ? variant
+      : { ...variant, unlimited: level.unlimited, qtyInStock: level.qtyInStock }
   })
 }
 

@@ -8,12 +8,12 @@ import type { AddToCartButtonData, VariantsSelectData } from '../../templates/in
 import {
   COMMERCE_TEXT,
   escapeHtmlAttribute,
-  ProductType,
   findVariant,
   formatCldrMoney,
   formatLegacyMoney,
   isDecimalString,
   isVariantInStock,
+  ProductType,
 } from '../../templates/shared'
 import type { VariantData } from '../constants'
 

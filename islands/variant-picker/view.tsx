@@ -14,7 +14,7 @@
  */
 import type { ChangeEventHandler, FormEventHandler, ReactNode, Ref } from 'react'
 import { CART_TEXT, COMMERCE_TEXT, QUANTITY_INPUT } from '../../templates/shared'
-import { type Chosen, buttonLabelOf, type VariantOption, type VariantPickerProps } from './model'
+import { buttonLabelOf, type Chosen, type VariantOption, type VariantPickerProps } from './model'
 
 /** The add-to-cart button's state (storefront.md section 4, "Add-to-cart button"). */
 export type ButtonState = 'idle' | 'adding' | 'added'
@@ -191,9 +191,7 @@ export function VariantPicker(props: {
           ) : null}
         </div>
       )}
-      {select === null ? (
-        <input type="hidden" name="sku" value={data.singleSku ?? ''} />
-      ) : null}
+      {select === null ? <input type="hidden" name="sku" value={data.singleSku ?? ''} /> : null}
       {quantity === null ? (
         <input type="hidden" name="quantity" value="1" />
       ) : (

@@ -66,7 +66,8 @@ function fieldError(field: AdditionalField, value: FieldValue | undefined): stri
     }
     default: {
       if (typeof value !== 'string') return FORMS_TEXT.required
-      if (field.maxLength !== undefined && [...value].length > field.maxLength) return FORMS_TEXT.characterLimit
+      if (field.maxLength !== undefined && [...value].length > field.maxLength)
+        return FORMS_TEXT.characterLimit
       return null
     }
   }
@@ -93,7 +94,10 @@ export function cleanAdditionalFields(form: AdditionalFieldsForm, values: FieldV
     if (value === undefined || isEmpty(value)) continue
     if (typeof value === 'string') out[field.id] = value.trim()
     else if (Array.isArray(value)) out[field.id] = [...value]
-    else out[field.id] = Object.fromEntries(NAME_PARTS.map((part) => [part, (value as Record<string, string>)[part]?.trim() ?? '']))
+    else
+      out[field.id] = Object.fromEntries(
+        NAME_PARTS.map((part) => [part, (value as Record<string, string>)[part]?.trim() ?? '']),
+      )
   }
   return out
 }

@@ -14,8 +14,14 @@
  */
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import { CART_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
-import { type CartResult, addToCart, changeQuantity, removeEntry, updateAdditionalFields } from '../commerce/cart-actions'
+import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
+import {
+  addToCart,
+  type CartResult,
+  changeQuantity,
+  removeEntry,
+  updateAdditionalFields,
+} from '../commerce/cart-actions'
 import { storedCartOf } from '../commerce/cart-session'
 import { shoppingCartOf } from '../commerce/cart-view'
 import { productById, variantBySku } from '../commerce/products'
@@ -34,7 +40,10 @@ const addEntrySchema = z.object({ itemId: id, sku: id, quantity, additionalField
 const additionalFieldsSchema = z.object({ itemId: id, sku: id, additionalFields })
 const quantitySchema = z.object({ quantity: z.union([z.number(), z.string().max(32)]) })
 const entryIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an entry id')
-const cartQuerySchema = z.object({ mock: z.string().max(10).optional(), timecode: z.string().max(40).optional() })
+const cartQuerySchema = z.object({
+  mock: z.string().max(10).optional(),
+  timecode: z.string().max(40).optional(),
+})
 const stockQuerySchema = z.object({ itemId: id })
 const subscriptionSchema = z.object({ itemId: id, sku: id, qty: quantity, additionalFields })
 
@@ -46,8 +55,16 @@ function entryIdOf(c: Context<AppEnv>): string {
 
 /** The cart answer, or the refusal as `{ message, errors? }`. */
 function reply(c: Context<AppEnv>, result: CartResult, entryKey: 'newlyAdded' | 'updatedEntry' | null) {
-  if (!result.ok) return c.json({ message: result.message, ...(result.errors ? { errors: result.errors } : {}) }, result.status)
-  return c.json(entryKey === null ? { shoppingCart: result.cart } : { shoppingCart: result.cart, [entryKey]: result.entry })
+  if (!result.ok)
+    return c.json(
+      { message: result.message, ...(result.errors ? { errors: result.errors } : {}) },
+      result.status,
+    )
+  return c.json(
+    entryKey === null
+      ? { shoppingCart: result.cart }
+      : { shoppingCart: result.cart, [entryKey]: result.entry },
+  )
 }
 
 export const commerceRoutes = new Hono<AppEnv>()
@@ -75,7 +92,11 @@ commerceRoutes.put(
   async function updateEntryAdditionalFields(c) {
     const entryId = entryIdOf(c)
     const body = await jsonBody(c, additionalFieldsSchema)
-    return reply(c, await updateAdditionalFields(c, entryId, { ...body, additionalFields: body.additionalFields ?? null }), 'updatedEntry')
+    return reply(
+      c,
+      await updateAdditionalFields(c, entryId, { ...body, additionalFields: body.additionalFields ?? null }),
+      'updatedEntry',
+    )
   },
 )
 
@@ -99,7 +120,7 @@ commerceRoutes.delete(
   },
 )
 
-commerceRoutes.get('/commerce/inventory/stock', async function getStock(c) {
+async function getStock(c: Context<AppEnv>) {
   const { itemId } = queryOf(c, stockQuerySchema)
   const item = await productById(c.var.catalog, itemId)
   if (item === null) return c.json({ message: CART_TEXT.itemNotFound }, 404)
@@ -114,7 +135,10 @@ commerceRoutes.get('/commerce/inventory/stock', async function getStock(c) {
     }
   })
   return c.json({ results }, 200, { 'cache-control': 'no-store' })
-})
+}
+// The spec's path ends with a slash; without one is accepted too.
+commerceRoutes.get('/commerce/inventory/stock/', getStock)
+commerceRoutes.get('/commerce/inventory/stock', getStock)
 
 commerceRoutes.post(
   '/3/commerce/cart/subscription',
@@ -126,7 +150,7 @@ commerceRoutes.post(
     if (item === null) return c.json({ message: CART_TEXT.itemNotFound }, 404)
     if (!isSubscribable(item)) return c.json({ message: CART_TEXT.notSubscribable }, 400)
     const variant = variantBySku(item, body.sku)
-    if (variant === undefined) return c.json({ message: CART_TEXT.itemNotFound }, 400)
+    if (variant === undefined) return c.json({ message: COMMERCE_TEXT.variantUnavailable }, 400)
     const qty = parseQuantity(body.qty)
     if (!qty.ok) return c.json({ message: qty.message }, qty.status)
     const cartToken = await signCheckoutToken(c.env, c.var.tenant.siteId, {

@@ -26,11 +26,12 @@ export type CartResult =
   | { ok: true; cart: ShoppingCart; entry: CartEntryView | null }
   | { ok: false; status: 400 | 404 | 409; message: string; errors?: Record<string, string> }
 
-const refuse = (
-  status: 400 | 404 | 409,
-  message: string,
-  errors?: Record<string, string>,
-): CartResult => ({ ok: false, status, message, ...(errors ? { errors } : {}) })
+const refuse = (status: 400 | 404 | 409, message: string, errors?: Record<string, string>): CartResult => ({
+  ok: false,
+  status,
+  message,
+  ...(errors ? { errors } : {}),
+})
 
 /**
  * The additional-fields answers to store: checked against the item's form, as JSON text; null
@@ -77,10 +78,16 @@ export async function addToCart(c: Context<AppEnv>, input: AddInput): Promise<Ca
   const quantity = parseQuantity(input.quantity)
   if (!quantity.ok) return refuse(quantity.status, quantity.message)
   const fields = await additionalFieldsFor(c, item, input.additionalFields)
-  if (!fields.ok) return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
+  if (!fields.ok)
+    return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
   const level = (await liveStock(c.env, c.var.tenant, item)).get(variant.sku)
   const stock = { productType: item.structuredContent?.productType ?? 0, variant: withStock(variant, level) }
-  const entry = { itemId: item.id, sku: variant.sku, quantity: quantity.quantity, additionalFields: fields.value }
+  const entry = {
+    itemId: item.id,
+    sku: variant.sku,
+    quantity: quantity.quantity,
+    additionalFields: fields.value,
+  }
   const siteId = c.var.tenant.siteId
   let cartId = cartIdOf(c) ?? newCartId()
   let change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock)
@@ -106,7 +113,11 @@ async function entryStock(c: Context<AppEnv>, cartId: string, entryId: string) {
 }
 
 /** A new quantity for an entry of the visitor's cart. */
-export async function changeQuantity(c: Context<AppEnv>, entryId: string, quantity: unknown): Promise<CartResult> {
+export async function changeQuantity(
+  c: Context<AppEnv>,
+  entryId: string,
+  quantity: unknown,
+): Promise<CartResult> {
   const parsed = parseQuantity(quantity)
   if (!parsed.ok) return refuse(parsed.status, parsed.message)
   const cartId = cartIdOf(c)
@@ -115,7 +126,10 @@ export async function changeQuantity(c: Context<AppEnv>, entryId: string, quanti
   const { productType, variant } = found
   return answer(
     c,
-    await cartObject(c, cartId).setQuantity(c.var.tenant.siteId, entryId, parsed.quantity, { productType, variant }),
+    await cartObject(c, cartId).setQuantity(c.var.tenant.siteId, entryId, parsed.quantity, {
+      productType,
+      variant,
+    }),
   )
 }
 
@@ -138,6 +152,10 @@ export async function updateAdditionalFields(
   if (found.item.id !== input.itemId || found.variant.sku !== input.sku)
     return refuse(400, COMMERCE_TEXT.variantUnavailable)
   const fields = await additionalFieldsFor(c, found.item, input.additionalFields)
-  if (!fields.ok) return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
-  return answer(c, await cartObject(c, cartId).setAdditionalFields(c.var.tenant.siteId, entryId, fields.value))
+  if (!fields.ok)
+    return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
+  return answer(
+    c,
+    await cartObject(c, cartId).setAdditionalFields(c.var.tenant.siteId, entryId, fields.value),
+  )
 }

@@ -3,13 +3,13 @@
  * catalog (title, image, price now), with the spec's totals in the store currency's minor units.
  * Entries whose item or variant is no longer published are left out.
  */
-import type { CartEntryView, MoneyDisplay, ShoppingCart } from '../../islands/shared/cart-types'
 import {
-  fieldValueText,
-  moneyFromMinorUnits,
-  parseFieldValues,
-  ProductType,
-} from '../../templates/shared'
+  type CartEntryView,
+  decimalAmount,
+  type MoneyDisplay,
+  type ShoppingCart,
+} from '../../islands/shared/cart-types'
+import { fieldValueText, moneyFromMinorUnits, ProductType, parseFieldValues } from '../../templates/shared'
 import type { Catalog } from '../catalog'
 import type { StoredCart, StoredEntry } from '../durable/cart'
 import type { Form, Site } from '../records'
@@ -23,13 +23,18 @@ export function moneyDisplayOf(site: Site): MoneyDisplay {
   return { useCLDR: site.website.useCLDRMoneyFormat, locale: site.website.language }
 }
 
-async function entryView(catalog: Catalog, entry: StoredEntry, currency: string): Promise<CartEntryView | null> {
+async function entryView(
+  catalog: Catalog,
+  entry: StoredEntry,
+  currency: string,
+): Promise<CartEntryView | null> {
   const item = await productById(catalog, entry.itemId)
   const variant = item === null ? undefined : variantBySku(item, entry.sku)
   if (item === null || variant === undefined) return null
   const unitPriceCents = unitCentsOf(variant)
   const formId = item.structuredContent?.additionalFieldsFormId ?? null
-  const form: Form | null = formId === null || entry.additionalFields === null ? null : await catalog.form(formId)
+  const form: Form | null =
+    formId === null || entry.additionalFields === null ? null : await catalog.form(formId)
   const answers = parseFieldValues(entry.additionalFields) ?? {}
   const image = variant.mainImage ?? item.mainImage
   return {
@@ -43,7 +48,7 @@ async function entryView(catalog: Catalog, entry: StoredEntry, currency: string)
     image: image ? { assetUrl: image.assetUrl, altText: image.altText ?? item.title } : null,
     productType: item.structuredContent?.productType ?? 0,
     unitPriceCents,
-    unitPrice: { value: moneyFromMinorUnits(unitPriceCents, currency).amount, currency },
+    unitPrice: { value: decimalAmount(unitPriceCents, currency), currency },
     lineCents: unitPriceCents * entry.quantity,
     additionalFieldsFormId: formId,
     additionalFieldsSummary: (form?.fields ?? [])
@@ -84,6 +89,6 @@ export async function shoppingCartOf(catalog: Catalog, stored: StoredCart | null
     hasDigital: digital.length > 0,
     purelyDigital: entries.length > 0 && digital.length === entries.length,
     requiresShipping: entries.some((entry) => entry.productType === ProductType.PHYSICAL),
-    subtotal: { value: moneyFromMinorUnits(subtotalCents, currency).amount, currency },
+    subtotal: { value: decimalAmount(subtotalCents, currency), currency },
   }
 }

@@ -14,7 +14,6 @@ import {
   validateCheckout,
 } from '../../templates/shared'
 import type { AppEnv } from '../context'
-import type { StoredCart } from '../durable/cart'
 import {
   deletePendingOrder,
   insertPendingOrder,
@@ -23,6 +22,7 @@ import {
   type OrderRow,
   orderByIdempotencyKey,
 } from '../db/orders'
+import type { StoredCart } from '../durable/cart'
 import { logError } from '../log'
 import { chargeWithRetry, paymentProvider } from '../payments/provider'
 import type { Item } from '../records'
@@ -49,8 +49,20 @@ export interface CheckoutLines {
 export async function linesOf(c: Context<AppEnv>, source: CheckoutSource): Promise<CheckoutLines> {
   const wanted =
     source.kind === 'cart'
-      ? source.cart.entries.map((e) => ({ itemId: e.itemId, sku: e.sku, quantity: e.quantity, fields: e.additionalFields }))
-      : [{ itemId: source.claims.itemId, sku: source.claims.sku, quantity: source.claims.qty, fields: source.claims.additionalFields }]
+      ? source.cart.entries.map((e) => ({
+          itemId: e.itemId,
+          sku: e.sku,
+          quantity: e.quantity,
+          fields: e.additionalFields,
+        }))
+      : [
+          {
+            itemId: source.claims.itemId,
+            sku: source.claims.sku,
+            quantity: source.claims.qty,
+            fields: source.claims.additionalFields,
+          },
+        ]
   const lines: OrderLine[] = []
   const items: Item[] = []
   for (const line of wanted) {
@@ -94,7 +106,8 @@ export async function placeOrder(
 ): Promise<PlaceResult> {
   const provider = paymentProvider(c.env)
   const errors = validateCheckout(values, { cardInForm: provider.cardInForm })
-  if (Object.keys(errors).length > 0) return { ok: false, status: 422, message: CART_TEXT.checkoutProblem, errors }
+  if (Object.keys(errors).length > 0)
+    return { ok: false, status: 422, message: CART_TEXT.checkoutProblem, errors }
   const { tenant } = c.var
   const db = c.env.DB
   const previous = await orderByIdempotencyKey(db, tenant.siteId, idempotencyKey)
@@ -124,7 +137,8 @@ export async function placeOrder(
     subtotalCents,
     grandTotalCents: subtotalCents,
     paymentRef: null,
-    subscriptionPlan: source.kind === 'token' && source.claims.kind === 'subscription' ? source.claims.plan : null,
+    subscriptionPlan:
+      source.kind === 'token' && source.claims.kind === 'subscription' ? source.claims.plan : null,
     giftCardCode: null,
     createdAt: Date.now(),
   }
@@ -168,7 +182,11 @@ export async function placeOrder(
     await inventory.release(order.id)
     await deletePendingOrder(db, tenant.siteId, order.id)
     if (charge.status === 'declined') return { ok: false, status: 402, message: CART_TEXT.paymentDeclined }
-    logError('payment-failed', { siteId: tenant.siteId, order: order.id, detail: charge.status === 'error' ? charge.detail : charge.status })
+    logError('payment-failed', {
+      siteId: tenant.siteId,
+      order: order.id,
+      detail: charge.status === 'error' ? charge.detail : charge.status,
+    })
     return { ok: false, status: 502, message: CART_TEXT.paymentFailed }
   }
 

@@ -61,7 +61,9 @@ export function stockSeedsOf(item: Item): StockSeed[] {
 
 /** The variant with its live stock in place of the published one. */
 export function withStock(variant: Variant, level: StockLevel | undefined): Variant {
-  return level === undefined ? variant : { ...variant, unlimited: level.unlimited, qtyInStock: level.qtyInStock }
+  return level === undefined
+    ? variant
+    : { ...variant, unlimited: level.unlimited, qtyInStock: level.qtyInStock }
 }
 
 /** The price a variant sells at now (its sale price when on sale), in minor units. */

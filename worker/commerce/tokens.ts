@@ -22,7 +22,9 @@ export interface CheckoutClaims {
 function secretOf(env: Env): Uint8Array {
   const secret = env.CART_TOKEN_SECRET
   if (!secret || secret.length < 16)
-    throw new Error('CART_TOKEN_SECRET is not set (16 characters or more): `wrangler secret put CART_TOKEN_SECRET`')
+    throw new Error(
+      'CART_TOKEN_SECRET is not set (16 characters or more): `wrangler secret put CART_TOKEN_SECRET`',
+    )
   return new TextEncoder().encode(secret)
 }
 
@@ -36,7 +38,11 @@ export async function signCheckoutToken(env: Env, siteId: string, claims: Checko
 }
 
 /** The claims of a valid token for this tenant; null when forged, expired, another tenant's or malformed. */
-export async function readCheckoutToken(env: Env, siteId: string, token: string): Promise<CheckoutClaims | null> {
+export async function readCheckoutToken(
+  env: Env,
+  siteId: string,
+  token: string,
+): Promise<CheckoutClaims | null> {
   if (token.length > 4096) return null
   try {
     const { payload } = await jwtVerify(token, secretOf(env), { audience: siteId, algorithms: ['HS256'] })

@@ -125,11 +125,17 @@ export async function markOrderPaid(
 
 /** Forgets a pending order whose payment failed, so the shopper can try again. */
 export async function deletePendingOrder(db: D1Database, siteId: string, id: string): Promise<void> {
-  await db.prepare("DELETE FROM orders WHERE site_id = ? AND id = ? AND status = 'pending'").bind(siteId, id).run()
+  await db
+    .prepare("DELETE FROM orders WHERE site_id = ? AND id = ? AND status = 'pending'")
+    .bind(siteId, id)
+    .run()
 }
 
 export async function orderById(db: D1Database, siteId: string, id: string): Promise<OrderRow | null> {
-  const raw = await db.prepare('SELECT * FROM orders WHERE site_id = ? AND id = ?').bind(siteId, id).first<RawOrder>()
+  const raw = await db
+    .prepare('SELECT * FROM orders WHERE site_id = ? AND id = ?')
+    .bind(siteId, id)
+    .first<RawOrder>()
   return raw === null ? null : rowOf(raw)
 }
 

@@ -56,10 +56,11 @@ export class InventoryObject extends DurableObject<Env> {
 
   /** Order in which versions were first seen: later is newer. */
   private versionRank(version: string): number {
-    const row = this.sql.exec<{ seen: number }>('SELECT seen FROM versions WHERE version = ?', version).toArray()[0]
+    const row = this.sql
+      .exec<{ seen: number }>('SELECT seen FROM versions WHERE version = ?', version)
+      .toArray()[0]
     if (row) return row.seen
-    const next =
-      (this.sql.exec<{ m: number | null }>('SELECT MAX(seen) AS m FROM versions').one().m ?? 0) + 1
+    const next = (this.sql.exec<{ m: number | null }>('SELECT MAX(seen) AS m FROM versions').one().m ?? 0) + 1
     this.sql.exec('INSERT INTO versions (version, seen) VALUES (?, ?)', version, next)
     return next
   }
@@ -136,10 +137,17 @@ export class InventoryObject extends DurableObject<Env> {
       for (const [sku, quantity] of wanted) {
         const level = this.level(sku)
         if (level === null) return { ok: false, sku, available: 0 }
-        if (!level.unlimited && level.qtyInStock < quantity) return { ok: false, sku, available: level.qtyInStock }
+        if (!level.unlimited && level.qtyInStock < quantity)
+          return { ok: false, sku, available: level.qtyInStock }
       }
       for (const [sku, quantity] of wanted)
-        this.sql.exec('INSERT INTO reservations (key, sku, quantity, created) VALUES (?, ?, ?, ?)', key, sku, quantity, now)
+        this.sql.exec(
+          'INSERT INTO reservations (key, sku, quantity, created) VALUES (?, ?, ?, ?)',
+          key,
+          sku,
+          quantity,
+          now,
+        )
       return { ok: true }
     })
   }
@@ -150,7 +158,8 @@ export class InventoryObject extends DurableObject<Env> {
       const held = this.sql
         .exec<{ sku: string; quantity: number }>('SELECT sku, quantity FROM reservations WHERE key = ?', key)
         .toArray()
-      for (const { sku, quantity } of held) this.sql.exec('UPDATE stock SET sold = sold + ? WHERE sku = ?', quantity, sku)
+      for (const { sku, quantity } of held)
+        this.sql.exec('UPDATE stock SET sold = sold + ? WHERE sku = ?', quantity, sku)
       this.sql.exec('DELETE FROM reservations WHERE key = ?', key)
       return held.length > 0
     })

@@ -41,14 +41,19 @@ const PROVIDERS: Readonly<Record<string, PaymentProvider>> = { test: testProvide
 export function paymentProvider(env: Env): PaymentProvider {
   const name = env.PAYMENT_PROVIDER ?? 'test'
   const provider = PROVIDERS[name]
-  if (provider === undefined) throw new Error(`PAYMENT_PROVIDER "${name}" is not one of: ${Object.keys(PROVIDERS).join(', ')}`)
+  if (provider === undefined)
+    throw new Error(`PAYMENT_PROVIDER "${name}" is not one of: ${Object.keys(PROVIDERS).join(', ')}`)
   if (name === 'test' && env.ENVIRONMENT === 'production')
     throw new Error('PAYMENT_PROVIDER "test" cannot take payments in production: set "stripe"')
   return provider
 }
 
 /** Charges, trying once more when the provider answers with a temporary failure. */
-export async function chargeWithRetry(provider: PaymentProvider, request: Omit<ChargeRequest, 'attempt'>, env: Env) {
+export async function chargeWithRetry(
+  provider: PaymentProvider,
+  request: Omit<ChargeRequest, 'attempt'>,
+  env: Env,
+) {
   const first = await provider.charge({ ...request, attempt: 1 }, env)
   return first.status === 'retry' ? provider.charge({ ...request, attempt: 2 }, env) : first
 }

@@ -34,9 +34,11 @@ export const stripeProvider: PaymentProvider = {
       body,
     })
     const json = (await response.json()) as { id?: string; status?: string; error?: { type?: string } }
-    if (response.ok && json.status === 'succeeded' && json.id) return { status: 'succeeded', paymentRef: json.id }
+    if (response.ok && json.status === 'succeeded' && json.id)
+      return { status: 'succeeded', paymentRef: json.id }
     if (json.error?.type === 'card_error') return { status: 'declined' }
-    if (response.status === 409 || response.status === 429 || response.status >= 500) return { status: 'retry' }
+    if (response.status === 409 || response.status === 429 || response.status >= 500)
+      return { status: 'retry' }
     return { status: 'error', detail: `stripe answered ${response.status}` }
   },
 }

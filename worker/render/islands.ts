@@ -5,6 +5,7 @@
  * each file name carries a content hash, so it is cached for a year and a deploy is a new URL.
  */
 import manifest from '../../dist/islands-manifest.json'
+import type { IslandName, IslandPropsMap } from '../../islands/contracts'
 import { Placement } from '../../islands/define'
 import * as REGISTRY from '../../islands/registry'
 import { type AnyFormatter, defineFormatter, MISSING } from '../../templates/index'
@@ -77,12 +78,10 @@ export function cartPillScript(): string {
 }
 
 type Registry = typeof REGISTRY
+const BY_NAME: ReadonlyMap<string, AnyIsland> = new Map(Object.entries(REGISTRY))
 /** An island a React page renders itself (the cart, checkout): its marker and server HTML. */
-export function islandHtml<N extends keyof Registry & string>(
-  name: N,
-  props: Registry[N] extends { View: (props: infer P) => unknown } ? P : never,
-): string {
-  const island = REGISTRY[name] as AnyIsland
+export function islandHtml<N extends IslandName>(name: N, props: IslandPropsMap[N]): string {
+  const island = BY_NAME.get(name) as AnyIsland
   const src = manifest.islands[name as keyof typeof manifest.islands]
   if (src === undefined) throw new Error(`Island "${name}" is not in the island build`)
   return islandMarkup(island, props as object, island.hydrate, src)
@@ -90,5 +89,5 @@ export function islandHtml<N extends keyof Registry & string>(
 
 /** The CSS of islands a React page renders by name. */
 export function islandCssOf(names: readonly (keyof Registry & string)[]): string {
-  return names.map((name) => (REGISTRY[name] as AnyIsland).css).join('')
+  return names.map((name) => BY_NAME.get(name)?.css ?? '').join('')
 }

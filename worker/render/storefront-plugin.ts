@@ -2,9 +2,10 @@
  * The worker's own formatters, for markup that needs the storefront's records rather than the
  * platform's template data: `{form|public-form}` prints a form definition's fields.
  */
+
+import { cartPillMarkup } from '../../islands/cart-pill/markup'
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
 import { escapeHtmlAttribute as attr } from '../../templates/shared'
-import { cartPillMarkup } from '../../islands/cart-pill/markup'
 import { formSchema } from '../records'
 import { publicFormMarkup } from './form-markup'
 

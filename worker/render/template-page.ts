@@ -73,9 +73,13 @@ export function renderTemplatePage(options: TemplatePageOptions): Response {
 
 /** A page whose main region React renders (the cart), in the tenant's header and footer. */
 export function renderReactPage(
-  options: Omit<TemplatePageOptions, 'template' | 'data'> & { main: () => string; css?: string },
+  options: Omit<TemplatePageOptions, 'template' | 'data'> & {
+    main: () => string
+    css?: string
+    headers?: Record<string, string>
+  },
 ) {
-  const { catalog, head, path, status } = options
+  const { catalog, head, path, status, headers } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer'])
   return streamPage({
@@ -88,5 +92,6 @@ export function renderReactPage(
       footer: runTemplate(catalog, 'footer', t.footer, site),
     })),
     main: Promise.resolve().then(options.main),
+    headers,
   })
 }

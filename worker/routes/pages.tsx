@@ -5,18 +5,16 @@
  * item lists on the slow path.
  */
 import { Hono } from 'hono'
-import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
 import type { TemplateName } from '../../templates/index'
-import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
+import { ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
-import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
-import { renderReactPage, renderTemplatePage } from '../render/template-page'
+import { renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
 
@@ -145,17 +143,6 @@ pageRoutes.get('/search', function showSearch(c) {
     template: 'search',
     head: { title: q ? `Search: ${q}` : 'Search', path: '/search', type: 'website', noindex: true },
     data,
-  })
-})
-
-pageRoutes.get('/cart', function showCart(c) {
-  const catalog = c.var.catalog
-  if (!catalog.tenant.site.storeSettings) return notFoundPage(catalog, '/cart')
-  return renderReactPage({
-    catalog,
-    path: '/cart',
-    head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
-    main: () => renderToString(<CartPage />),
   })
 })
 
