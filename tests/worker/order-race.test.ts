@@ -40,5 +40,5 @@ describe('The race for the last units', () => {
     // Nothing more can be added once it is gone.
     const late = await new Shopper('aurora.localhost').add(AXE.itemId, AXE.sku, 1)
     expect(late.status).toBe(409)
-  }, 240_000)
+  }, 600_000)
 })

@@ -1,8 +1,9 @@
 /**
- * Placing an order (ARCHITECTURE.md, "What is strongly consistent"): the order is written
- * pending under its idempotency key (a repeated submit finds it and places nothing), every
- * line's stock is reserved in one step (all or none), the provider charges, then the stock is
- * committed, the order marked paid and the cart closed. A decline or an error releases the
+ * Placing an order (ARCHITECTURE.md, "What is strongly consistent"): the order's id is derived
+ * from the tenant and the form's idempotency key, every line's stock is reserved under it in one
+ * step (all or none; a repeated submit finds the key taken and places nothing), the order is
+ * written pending, the provider charges, then the stock is committed, the order marked paid and
+ * the cart closed. A refusal for stock writes nothing; a decline or an error releases the
  * reservation and forgets the pending order, so the shopper can try again.
  */
 import type { Context } from 'hono'
@@ -84,9 +85,13 @@ export async function linesOf(c: Context<AppEnv>, source: CheckoutSource): Promi
   return { lines, items }
 }
 
-function newOrderId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12))
-  return `ord_${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+/** The order id of an idempotency key: the same submit always names the same order. */
+async function orderIdOf(siteId: string, idempotencyKey: string): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${siteId}\u0000${idempotencyKey}`),
+  )
+  return `ord_${[...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
 /** A gift card code as printed on the confirmation: four groups of four (no 0/O, 1/I). */
@@ -117,7 +122,7 @@ export async function placeOrder(
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0)
   const order: OrderRow = {
-    id: newOrderId(),
+    id: await orderIdOf(tenant.siteId, idempotencyKey),
     siteId: tenant.siteId,
     idempotencyKey,
     cartId: source.kind === 'cart' ? source.cart.id : null,
@@ -142,12 +147,6 @@ export async function placeOrder(
     giftCardCode: null,
     createdAt: Date.now(),
   }
-  // A second submit racing the first finds the first's row and waits on its outcome page.
-  if (!(await insertPendingOrder(db, order))) {
-    const winner = await orderByIdempotencyKey(db, tenant.siteId, idempotencyKey)
-    if (winner !== null) return { ok: true, orderId: winner.id }
-  }
-
   const inventory = inventoryOf(c.env, tenant.siteId)
   const held = await inventory.reserve(
     order.id,
@@ -155,10 +154,15 @@ export async function placeOrder(
     seedsOf(items),
     tenant.version,
   )
+  // A second submit racing the first: its order page shows the outcome.
+  if (!held.ok && 'duplicate' in held) return { ok: true, orderId: order.id }
   if (!held.ok) {
-    await deletePendingOrder(db, tenant.siteId, order.id)
     const title = lines.find((line) => line.sku === held.sku)?.title ?? ''
     return { ok: false, status: 409, message: fillText(CART_TEXT.stockChanged, { title }) }
+  }
+  if (!(await insertPendingOrder(db, order))) {
+    await inventory.release(order.id)
+    return { ok: true, orderId: order.id }
   }
 
   let charge: Awaited<ReturnType<typeof chargeWithRetry>>

@@ -21,7 +21,11 @@ export interface StockLine {
   quantity: number
 }
 
-export type ReserveResult = { ok: true } | { ok: false; sku: string; available: number }
+export type ReserveResult =
+  | { ok: true }
+  | { ok: false; sku: string; available: number }
+  /** `key` already holds stock or was committed: a repeated submit of the same order. */
+  | { ok: false; duplicate: true }
 
 /** A reservation left by a checkout that never finished frees its units after this long. */
 export const RESERVATION_TTL_MS = 15 * 60 * 1000
@@ -52,6 +56,7 @@ export class InventoryObject extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS reservations (
       key TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL, created INTEGER NOT NULL,
       PRIMARY KEY (key, sku))`)
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS committed (key TEXT PRIMARY KEY, at INTEGER NOT NULL)`)
   }
 
   /** Order in which versions were first seen: later is newer. */
@@ -123,15 +128,19 @@ export class InventoryObject extends DurableObject<Env> {
   }
 
   /**
-   * Holds every line's units under `key`, all or none: the first line short of stock is
-   * answered and nothing is held. Holding again under the same key replaces the old hold.
+   * Holds every line's units under `key` (the order), all or none: the first line short of
+   * stock is answered and nothing is held. A key that already holds or was committed is a
+   * repeated submit of the same order, answered `duplicate` (so it is charged once).
    */
   reserve(key: string, lines: StockLine[], seeds: StockSeed[], version: string): ReserveResult {
     this.seed(seeds, version)
     const now = Date.now()
     this.dropExpired(now)
     return this.ctx.storage.transactionSync((): ReserveResult => {
-      this.sql.exec('DELETE FROM reservations WHERE key = ?', key)
+      const taken =
+        this.sql.exec('SELECT 1 FROM reservations WHERE key = ? LIMIT 1', key).toArray().length > 0 ||
+        this.sql.exec('SELECT 1 FROM committed WHERE key = ?', key).toArray().length > 0
+      if (taken) return { ok: false, duplicate: true }
       const wanted = new Map<string, number>()
       for (const line of lines) wanted.set(line.sku, (wanted.get(line.sku) ?? 0) + line.quantity)
       for (const [sku, quantity] of wanted) {
@@ -161,6 +170,7 @@ export class InventoryObject extends DurableObject<Env> {
       for (const { sku, quantity } of held)
         this.sql.exec('UPDATE stock SET sold = sold + ? WHERE sku = ?', quantity, sku)
       this.sql.exec('DELETE FROM reservations WHERE key = ?', key)
+      this.sql.exec('INSERT OR IGNORE INTO committed (key, at) VALUES (?, ?)', key, Date.now())
       return held.length > 0
     })
   }
