@@ -2,7 +2,7 @@
  * The cart page in the browser: quantity changes, removals and edits of an entry's additional
  * fields go through the cart API and update the page in place; the pill cart follows.
  */
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { CART_TEXT, type FieldValues, parseFieldValues } from '../../templates/shared'
 import { defineClient } from '../contracts'
 import { AdditionalFieldsDialog } from '../shared/additional-fields'
@@ -18,6 +18,11 @@ function CartIsland(props: CartProps) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [editing, setEditing] = useState<CartEntryView | null>(null)
+  // Until React has taken over, a press is left to the island runtime, which replays it.
+  const live = useRef(false)
+  useEffect(() => {
+    live.current = true
+  }, [])
 
   const apply = async (
     entryId: string,
@@ -38,11 +43,18 @@ function CartIsland(props: CartProps) {
 
   const onUpdate = (entryId: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const quantity = quantities[entryId] ?? String(cart.entries.find((e) => e.id === entryId)?.quantity ?? '')
-    void apply(entryId, () => callApi('PUT', `${ENTRIES}/${entryId}/quantity`, { quantity }))
+    if (!live.current) return
+    // From the form itself, once React's pending updates are in: a value typed while the
+    // island woke up is replayed into the input just before this press.
+    const form = event.currentTarget
+    queueMicrotask(() => {
+      const quantity = String(new FormData(form).get('quantity') ?? '')
+      void apply(entryId, () => callApi('PUT', `${ENTRIES}/${entryId}/quantity`, { quantity }))
+    })
   }
   const onRemove = (entryId: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (!live.current) return
     void apply(entryId, () => callApi('DELETE', `${ENTRIES}/${entryId}`))
   }
   const saveFields = (entry: CartEntryView, values: FieldValues) => {

@@ -32,14 +32,16 @@ export type Navigate = (path: string) => void
 const ENTRIES = '/api/commerce/shopping-cart/entries'
 const SUBSCRIPTION = '/api/3/commerce/cart/subscription'
 
+/** What the shopper chose, as the form shows it when the button is pressed. */
+export type Choice = { chosen: Chosen; quantity: string }
+
 export function useAddToCart(options: {
   data: VariantPickerProps
   product: RuleProduct
-  chosen: Chosen
-  quantity: string
   navigate: Navigate
 }) {
-  const { data, product, chosen, quantity, navigate } = options
+  const { data, product, navigate } = options
+  const pending = useRef<Choice>({ chosen: {}, quantity: '1' })
   const [button, setButton] = useState<ButtonState>('idle')
   const [alert, setAlert] = useState<Alert | null>(null)
   const [askFields, setAskFields] = useState(false)
@@ -73,6 +75,7 @@ export function useAddToCart(options: {
 
   /** The chosen variant, checked; or the refusal's message. */
   const choice = (): { variant: RuleVariant; quantity: number } | string => {
+    const { chosen, quantity } = pending.current
     const unselected = unselectedOptionsError(product, chosen)
     if (unselected !== null) return unselected
     const check = checkAddToCart(product, { variant: variantForChoice(product, chosen), quantity, inCart: 0 })
@@ -110,10 +113,14 @@ export function useAddToCart(options: {
     })
   }
 
-  /** The button was pressed (the form submitted). */
-  const press = () => {
+  /**
+   * The button was pressed (the form submitted). The choice is read from the form itself: a
+   * choice made while the island was waking up is in the DOM before React's state has it.
+   */
+  const press = (current: Choice) => {
     if (busy.current) return
     busy.current = true
+    pending.current = current
     setButton('adding')
     const picked = choice()
     if (typeof picked === 'string') return fail(picked)

@@ -24,7 +24,7 @@ import { defineClient } from '../contracts'
 import { AdditionalFieldsDialog } from '../shared/additional-fields'
 import { AlertDialog } from '../shared/alert-dialog'
 import { callApi } from '../shared/api'
-import { useAddToCart } from './add-to-cart'
+import { type Choice, useAddToCart } from './add-to-cart'
 import {
   type Chosen,
   offeredSecondValues,
@@ -77,6 +77,17 @@ function withLiveStock(variants: readonly Variant[], live: LiveStock | null): Va
       ? variant
       : { ...variant, unlimited: level.unlimited, qtyInStock: level.qtyInStock }
   })
+}
+
+/** The options and quantity the form shows (the radio group or dropdown filled in of each option). */
+function choiceOf(form: HTMLFormElement, options: readonly VariantOption[]): Choice {
+  const data = new FormData(form)
+  const chosen: Record<string, string> = {}
+  for (const { name } of options) {
+    const value = data.getAll(`variant-option-${name}`).find((v) => typeof v === 'string' && v !== '')
+    chosen[name] = typeof value === 'string' ? value : ''
+  }
+  return { chosen, quantity: String(data.get('quantity') ?? '1') }
 }
 
 /**
@@ -144,6 +155,7 @@ function VariantPickerIsland(data: VariantPickerProps) {
   const [chosen, setChosen] = useState<Chosen>({})
   const [quantity, setQuantity] = useState(String(QUANTITY_INPUT.value))
   const [hydrated, setHydrated] = useState(false)
+  const taken = useRef(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const selects = useRef(new Map<string, HTMLSelectElement>())
   const initial = useRef<InitialPage | null>(null)
@@ -166,8 +178,6 @@ function VariantPickerIsland(data: VariantPickerProps) {
   const cart = useAddToCart({
     data,
     product: ruleProduct,
-    chosen,
-    quantity,
     navigate: (path) => window.location.assign(path),
   })
   const form = useMemo(() => {
@@ -222,7 +232,13 @@ function VariantPickerIsland(data: VariantPickerProps) {
       rootRef,
       submit: (event) => {
         event.preventDefault()
-        cart.press()
+        // Pressed while React was still taking over (the controls not yet restored): the island
+        // runtime replays that click once the island is live.
+        if (!taken.current) return
+        // Read after React's pending updates: a replayed choice is restored to the controls in
+        // a microtask of its own, queued before this one.
+        const form = event.currentTarget
+        queueMicrotask(() => cart.press(choiceOf(form, options)))
       },
       quantityChange: (event) => setQuantity(event.currentTarget.value),
       step: (by) =>
@@ -245,11 +261,14 @@ function VariantPickerIsland(data: VariantPickerProps) {
         return ref
       },
     }
-  }, [choose, cart.press])
+  }, [choose, cart.press, options])
 
   // The first client render equals the server's; markings that need no choice (a single
   // option's sold-out values) come right after hydration.
-  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    taken.current = true
+    setHydrated(true)
+  }, [])
 
   // Dropdowns are uncontrolled (a controlled <select> would print `selected` on the server):
   // keep each one showing its option's choice, also after its entries change.

@@ -193,8 +193,13 @@ try {
   console.log(`order attempts (concurrent) ${orders.length}`)
   console.log(`orders placed               ${placed}`)
   console.log(`refusals (not enough stock) ${refused}`)
-  const statuses = [...new Set(orders.map((o) => o.status))].sort().join(', ')
-  console.log(`other answers               ${other} (statuses seen: ${statuses})`)
+  const counts = new Map<number, number>()
+  for (const o of orders)
+    if (o.status !== 409 && !(o.status === 303 && o.location?.startsWith('/commerce/orders/')))
+      counts.set(o.status, (counts.get(o.status) ?? 0) + 1)
+  const statuses = [...counts].map(([status, n]) => `${n}× ${status}`).join(', ')
+  // 503: wrangler dev's own proxy shedding connections under this burst (no order is placed).
+  console.log(`other answers               ${other}${other > 0 ? ` (${statuses})` : ''}`)
   console.log(`final stock                 ${after}`)
   console.log(`elapsed                     ${(elapsed / 1000).toFixed(2)} s`)
 

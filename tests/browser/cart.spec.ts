@@ -3,8 +3,14 @@ import { urlOf, watchConsole } from './helpers'
 
 const FLANNEL = '/apparel/ridgeline-flannel-shirt'
 
+/** Clicks an option's pill (the label of its visually hidden radio button), as a shopper does. */
 async function choose(page: Page, values: string[]) {
-  for (const value of values) await page.getByRole('radio', { name: value, exact: true }).check()
+  for (const value of values) {
+    const radio = page.getByRole('radio', { name: value, exact: true })
+    const id = await radio.getAttribute('id')
+    await page.locator(`label[for="${id}"]`).click()
+    await expect(page.locator(`[id="${id}"]`)).toBeChecked()
+  }
 }
 
 test.describe('Cart and checkout', () => {
@@ -22,6 +28,8 @@ test.describe('Cart and checkout', () => {
   }) => {
     await page.clock.install()
     await page.goto(urlOf('aurora.localhost', FLANNEL))
+    // Time stands still from here: only runFor moves it.
+    await page.clock.pauseAt(Date.now() + 60_000)
     const pill = page.locator('[data-cart-pill]')
     await expect(pill).toBeHidden()
     await choose(page, ['M', 'Red'])
@@ -53,6 +61,7 @@ test.describe('Cart and checkout', () => {
   }) => {
     await page.clock.install()
     await page.goto(urlOf('aurora.localhost', FLANNEL))
+    await page.clock.pauseAt(Date.now() + 60_000)
     await choose(page, ['S', 'Red [Sold Out]'])
     await expect(page.getByRole('alert').filter({ hasText: 'Sold Out' })).toBeVisible()
     await page.getByRole('button', { name: 'Add To Cart' }).click()

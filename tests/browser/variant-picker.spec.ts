@@ -19,6 +19,11 @@ async function openProduct(page: Page, host: string, path: string) {
     price: page.locator('.product-detail .product-price'),
     dropdown: (option: string) => page.getByRole('combobox', { name: `Select ${option}` }),
     radio: (value: string) => page.getByRole('radio', { name: value, exact: true }),
+    /** Clicks the pill (the label of the visually hidden radio), as a shopper does. */
+    pick: async (value: string) => {
+      const id = await page.getByRole('radio', { name: value, exact: true }).getAttribute('id')
+      await page.locator(`label[for="${id}"]`).click()
+    },
     soldOutNotice: page.getByRole('alert').filter({ hasText: 'Sold Out' }),
   }
 }
@@ -57,12 +62,12 @@ test.describe('Variant picker', () => {
   test('Choosing options updates the price, and clearing one brings the first price back', async ({
     page,
   }) => {
-    const { price, radio } = await openProduct(page, 'aurora.localhost', FITTING)
+    const { price, pick } = await openProduct(page, 'aurora.localhost', FITTING)
     const initial = (await price.textContent()) ?? ''
     expect(initial).toContain('45.00')
-    await radio('60 minutes').check()
+    await pick('60 minutes')
     await expect(price).toHaveText('80.00')
-    await radio('30 minutes').check()
+    await pick('30 minutes')
     await expect(price).toHaveText('45.00')
     // A store that shows dropdowns can clear a choice: the first price comes back.
     const shell = await openProduct(page, 'picker.localhost', SHELL)
@@ -77,26 +82,26 @@ test.describe('Variant picker', () => {
   test('A sold-out combination shows the sold-out notice and that variant’s restock form only', async ({
     page,
   }) => {
-    const { radio, soldOutNotice } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    const { pick, soldOutNotice } = await openProduct(page, 'aurora.localhost', FLANNEL)
     const restock = page.locator('.product-restock-notification')
     await expect(restock).toHaveCount(4)
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(0)
-    await radio('S').check()
+    await pick('S')
     // Size chosen, Color not yet: Red is marked, as S / Red is sold out.
-    await radio('Red [Sold Out]').check()
+    await pick('Red [Sold Out]')
     await expect(soldOutNotice).toBeVisible()
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(1)
     await expect(
       page.locator('.product-restock-notification[data-variant-id="aurora-item-0002-v01"]'),
     ).toBeVisible()
-    await radio('Forest').check()
+    await pick('Forest')
     await expect(soldOutNotice).toHaveCount(0)
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(0)
   })
 
   test('With one option left unselected its sold-out values read [Sold Out]', async ({ page }) => {
-    const { radio } = await openProduct(page, 'aurora.localhost', FLANNEL)
-    await radio('Navy').check()
+    const { radio, pick } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    await pick('Navy')
     // The hidden dropdown carries the same markings.
     const sizes = page.locator('select[data-variant-option-name="Size"] option')
     await expect(sizes).toHaveText(['Select Size', 'S', 'M', 'L [Sold Out]', 'XL [Sold Out]'])
@@ -106,17 +111,17 @@ test.describe('Variant picker', () => {
     )
     await expect(radio('S')).not.toHaveAttribute('data-unavailable')
     // Both options chosen: nothing is left to mark.
-    await radio('M').check()
+    await pick('M')
     await expect(sizes).toHaveText(['Select Size', 'S', 'M', 'L', 'XL'])
   })
 
   test('Pills are the one visible control; the hidden dropdown follows them and keys move the choice', async ({
     page,
   }) => {
-    const { radio } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    const { radio, pick } = await openProduct(page, 'aurora.localhost', FLANNEL)
     await expect(page.locator('.variant-select-wrapper').first()).toBeHidden()
     await expect(page.getByRole('combobox')).toHaveCount(0)
-    await radio('M').check()
+    await pick('M')
     await expect(page.locator('select[data-variant-option-name="Size"]')).toHaveValue('M')
     await page.locator('label[for="variant-option-Size-XL"]').click()
     await expect(radio('XL')).toBeChecked()
@@ -126,7 +131,7 @@ test.describe('Variant picker', () => {
   })
 
   test('A chosen variant fires storefront:variant-change on the product', async ({ page }) => {
-    const { radio } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    const { pick } = await openProduct(page, 'aurora.localhost', FLANNEL)
     await page.evaluate(() => {
       const seen: unknown[] = []
       Object.assign(window, { variantChanges: seen })
@@ -134,8 +139,8 @@ test.describe('Variant picker', () => {
         .querySelector('.product-detail')
         ?.addEventListener('storefront:variant-change', (event) => seen.push((event as CustomEvent).detail))
     })
-    await radio('S').check()
-    await radio('Forest').check()
+    await pick('S')
+    await pick('Forest')
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { variantChanges: unknown[] }).variantChanges))
       .toEqual([
@@ -154,12 +159,12 @@ test.describe('Variant picker', () => {
   })
 
   test('The scarcity message shows only for the matching variant', async ({ page }) => {
-    const { radio } = await openProduct(page, 'aurora.localhost', FITTING)
+    const { pick } = await openProduct(page, 'aurora.localhost', FITTING)
     const scarcity = page.getByText('Only 4 left in stock!')
     await expect(scarcity).toBeHidden()
-    await radio('60 minutes').check()
+    await pick('60 minutes')
     await expect(scarcity).toBeVisible()
-    await radio('30 minutes').check()
+    await pick('30 minutes')
     await expect(scarcity).toBeHidden()
   })
 
@@ -167,11 +172,11 @@ test.describe('Variant picker', () => {
     page,
   }) => {
     // A store with pills (and no branching) can choose a combination no variant has.
-    const { price, radio } = await openProduct(page, 'pills.localhost', SHELL)
-    await radio('L').check()
-    await radio('Blue').check()
+    const { price, pick } = await openProduct(page, 'pills.localhost', SHELL)
+    await pick('L')
+    await pick('Blue')
     await expect(price).toHaveText('Unavailable')
-    await radio('S').check()
+    await pick('S')
     await expect(price).toContainText('90.00')
     await expect(price.locator('.original-price')).toHaveText('120.00')
     await expect(price.locator('.original-price')).toHaveCSS('text-decoration-line', 'line-through')

@@ -9,7 +9,7 @@ import {
   type MoneyDisplay,
   type ShoppingCart,
 } from '../../islands/shared/cart-types'
-import { fieldValueText, moneyFromMinorUnits, ProductType, parseFieldValues } from '../../templates/shared'
+import { fieldValueText, ProductType, parseFieldValues } from '../../templates/shared'
 import type { Catalog } from '../catalog'
 import type { StoredCart, StoredEntry } from '../durable/cart'
 import type { Form, Site } from '../records'
