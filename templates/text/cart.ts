@@ -37,7 +37,7 @@ export const CART_TEXT = {
   additionalFieldsSave: 'Save',
   additionalFieldsCancel: 'Cancel',
   /** Additional-fields form controls (ours). */
-  fieldsSelectPlaceholder: 'Select an option',
+  fieldsSelectPlaceholder: 'Choose an option',
   fieldsFirstName: 'First Name',
   fieldsLastName: 'Last Name',
   /** The alert's close button. */

@@ -109,7 +109,7 @@ function islandOf(html: string): { attributes: string; inner: string; props: Var
  */
 function expectedIslandDom(plain: string[], props: VariantPickerProps): string[] {
   const out: string[] = [
-    `<form action="/cart/add" class="product-checkout-form" data-item-id=${JSON.stringify(props.itemId)} method="post" novalidate="">`,
+    `<form action="/cart/add" class="product-checkout-form" data-item-id=${JSON.stringify(props.itemId)} method="post" noValidate="">`,
     `<input name="itemId" type="hidden" value=${JSON.stringify(props.itemId)}>`,
   ]
   const quantityId = `product-quantity-${props.itemId}`
@@ -119,11 +119,8 @@ function expectedIslandDom(plain: string[], props: VariantPickerProps): string[]
     const name = /data-variant-option-name="([^"]*)"/.exec(token)?.[1]
     if (token.startsWith('<div class="product-variants"')) {
       out.push(
-        token
-          .replace(/>$/, ` data-control="${props.dropdown ? 'dropdown' : 'pills'}">`)
-          .replace(/ (data-control="[^"]*") (.*)>$/, ' $2 $1>'),
+        sortAttributes(token.replace(/>$/, ` data-control="${props.dropdown ? 'dropdown' : 'pills'}">`)),
       )
-      out[out.length - 1] = sortAttributes(out[out.length - 1] as string)
     } else if (token === '<div class="variant-select-wrapper">') {
       out.push(props.dropdown ? token : '<div class="variant-select-wrapper" hidden="">')
     } else if (token.startsWith('<select ') && name !== undefined) {
@@ -160,7 +157,7 @@ function expectedIslandDom(plain: string[], props: VariantPickerProps): string[]
         `<button aria-controls="${quantityId}" aria-label="Decrease quantity" class="quantity-step quantity-decrease" type="button">`,
         '−',
         '</button>',
-        `<input id="${quantityId}" inputmode="numeric" max="9999" min="1" name="quantity" size="4" step="1" type="number" value="1">`,
+        `<input id="${quantityId}" inputMode="numeric" max="9999" min="1" name="quantity" size="4" step="1" type="number" value="1">`,
         `<button aria-controls="${quantityId}" aria-label="Increase quantity" class="quantity-step quantity-increase" type="button">`,
         '+',
         '</button>',
@@ -207,7 +204,9 @@ function expectedIslandDom(plain: string[], props: VariantPickerProps): string[]
 function sortAttributes(token: string): string {
   const match = /^<([\w-]+) (.*)>$/.exec(token)
   if (match === null) return token
-  const pairs = [...(match[2] ?? '').matchAll(/([^\s=]+)=("[^"]*")/g)].map(([, n, v]) => `${n}=${v}`)
+  const pairs = [...(match[2] ?? '').matchAll(/([^\s=]+)=("(?:[^"\\]|\\.)*")/g)].map(
+    ([, n, v]) => `${n}=${v}`,
+  )
   return `<${match[1]} ${pairs.sort().join(' ')}>`
 }
 
@@ -308,7 +307,11 @@ describe('The product page', () => {
     const response = await visit('aurora.localhost', '/apparel/ridgeline-flannel-shirt')
     expect(response.status).toBe(200)
     const html = await response.text()
-    expect(html).toMatch(/<sf-island data-island="variant-picker"[^>]*><div class="product-variants"/)
+    const island =
+      /<sf-island data-island="variant-picker"[^>]*>([\s\S]*?)<\/sf-island>/.exec(html)?.[1] ?? ''
+    expect(island).toMatch(/^<form class="product-checkout-form"[^>]* action="\/cart\/add"/)
+    expect(island).toContain('<div class="product-variants"')
+    expect(island).toMatch(/<button type="submit" class="sqs-add-to-cart-button /)
     expect(html).toMatch(/<script type="module" src="\/_islands\/runtime-[^"]+\.js"><\/script>/)
     expect(html).toContain('class="product-price"')
   })
