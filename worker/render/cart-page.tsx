@@ -3,9 +3,12 @@
  * personal (`private, no-store`) and printed with its entries; the cart island makes quantity
  * changes and removals live.
  */
-import type { CartProps } from '../../islands/cart/view'
+import { renderToString } from 'react-dom/server'
+import { CartPageView, type CartProps } from '../../islands/cart/view'
 import { islandHtml } from './islands'
 
+/** An empty cart has nothing to change: plain markup, no island. */
 export function cartPageHtml(props: CartProps): string {
+  if (props.cart.entries.length === 0) return renderToString(<CartPageView {...props} />)
   return islandHtml('cart', props)
 }
