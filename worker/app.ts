@@ -7,6 +7,8 @@ import type { AppEnv } from './context'
 import { logError } from './log'
 import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'
+import { pageCache } from './middleware/page-cache'
+import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { brokenSiteResponse } from './render/plain'
 import { cartFormRoutes } from './routes/cart-forms'
@@ -30,12 +32,14 @@ app.onError(function reportError(error, c) {
 // Liveness for operators and load balancers: answers before any tenant or storage is touched.
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
+app.use(secureHeaders())
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())
 app.use(cartHint())
 app.route('/api', apiRoutes)
 app.use(trimTrailingSlash())
+app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env, ctx) }))
 app.route('/', sitemapRoutes)
 app.route('/', cartFormRoutes)
 app.route('/', commercePageRoutes)

@@ -13,7 +13,7 @@
  * body and query is validated with zod. Refusals are `{ message, errors? }` with a 4xx status.
  */
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
 import {
   addToCart,

@@ -3,9 +3,10 @@
  * personal (`private, no-store`) and printed with its entries; the cart island makes quantity
  * changes and removals live.
  */
-import { renderToString } from 'react-dom/server'
+
 import { CartPageView, type CartProps } from '../../islands/cart/view'
 import { islandHtml } from './islands'
+import { renderToString } from './react-server'
 
 /** An empty cart has nothing to change: plain markup, no island. */
 export function cartPageHtml(props: CartProps): string {

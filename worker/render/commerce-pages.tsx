@@ -3,12 +3,13 @@
  * checkout form island), order confirmed, subscription, gift card, and the page a plain form
  * post gets when the cart refuses it.
  */
-import { renderToString } from 'react-dom/server'
+
 import type { CheckoutFormProps } from '../../islands/checkout-form/view'
 import { centsText, type MoneyDisplay } from '../../islands/shared/cart-types'
 import { CART_TEXT, COMMERCE_TEXT } from '../../templates/shared'
 import type { OrderLine, OrderRow } from '../db/orders'
 import { islandHtml } from './islands'
+import { renderToString } from './react-server'
 
 function Lines(props: { lines: OrderLine[]; currency: string; display: MoneyDisplay }) {
   return (

@@ -12,7 +12,8 @@ import { CART_PILL, ISLAND_ELEMENT } from '../../islands/constants'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
 import type { Tenant } from '../context'
 import { logError } from '../log'
-import { type HeadData, renderHead } from './head'
+import { INLINE_STYLE_HASHES } from '../middleware/secure-headers'
+import { type HeadData, pageStyles, renderHead } from './head'
 import { cartPillScript, islandScripts } from './islands'
 import { HTML_HEADERS } from './plain'
 
@@ -37,7 +38,26 @@ export interface StreamPageOptions {
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
 
-export function streamPage({
+/** What happened while a streamed page was written: read once its body is complete. */
+export interface PageOutcome {
+  /** A part of the page failed (an error, a template past its render budget): never cache it. */
+  failed: boolean
+}
+
+const outcomes = new WeakMap<Response, PageOutcome>()
+
+/** The outcome of a page `streamPage` answered with (null for any other response). */
+export function pageOutcome(response: Response): PageOutcome | null {
+  return outcomes.get(response) ?? null
+}
+
+/** SHA-256 of a text as CSP writes it (`'sha256-<base64>'`). */
+async function cspHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
+}
+
+export async function streamPage({
   tenant,
   head,
   status = 200,
@@ -45,16 +65,20 @@ export function streamPage({
   frame,
   main,
   headers = {},
-}: StreamPageOptions): Response {
+}: StreamPageOptions): Promise<Response> {
   const encoder = new TextEncoder()
   const lang = escapeHtmlAttribute(tenant.site.website.language)
   // Both are under way already; a failure of either is shown in the page and logged, since the
   // status has left with the head.
+  const outcome: PageOutcome = { failed: false }
   const failed = (part: string) => (error: unknown) => {
+    outcome.failed = true
     logError('page-render-failed', { siteId: tenant.siteId, path: head.path, part, message: String(error) })
     return null
   }
-  const cssResult = css.catch(failed('css'))
+  // The style block is known before the first byte: its hash goes into the response's CSP.
+  const styles = pageStyles(tenant, (await css.catch(failed('css'))) ?? '')
+  const styleHash = await cspHash(styles)
   const frameResult = frame.catch(failed('frame'))
   const mainResult = main.catch(failed('main'))
 
@@ -66,13 +90,15 @@ export function streamPage({
       const write = (text: string) => {
         if (!cancelled) controller.enqueue(encoder.encode(text))
       }
-      const islandStyles = await cssResult
       write(
-        `<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head, islandStyles ?? '')}</head><body>`,
+        `<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head)}<style>${styles}</style></head><body>`,
       )
       const siteFrame = (await frameResult) ?? { header: '', footer: '' }
       write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
-      const html = (await mainResult) ?? FAILED_MAIN
+      const main = await mainResult
+      // Any part that failed (the frame too) shows the page-failed screen, never half a page.
+      const html = main === null || outcome.failed ? FAILED_MAIN : main
+      // The pill cart in the frame brings its own small script (no React).
       const scripts =
         (html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
         (`${siteFrame.header}${html}${siteFrame.footer}`.includes(CART_PILL.attr) ? cartPillScript() : '')
@@ -83,5 +109,10 @@ export function streamPage({
       cancelled = true
     },
   })
-  return new Response(body, { status, headers: { ...HTML_HEADERS, ...headers } })
+  const response = new Response(body, {
+    status,
+    headers: { ...HTML_HEADERS, ...headers, [INLINE_STYLE_HASHES]: styleHash },
+  })
+  outcomes.set(response, outcome)
+  return response
 }

@@ -3,7 +3,7 @@
  * page kind's template fills the main region, all against the site's data plus the page's own.
  */
 
-import type { TemplateName } from '../../templates/index'
+import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
 import type { Catalog } from '../catalog'
 import { logWarning } from '../log'
 import { siteData, type TemplateData } from './context'
@@ -22,7 +22,12 @@ export interface TemplatePageOptions {
   status?: number
   /** The page's own data (collection, item, items, ...); may be slow. */
   data: Promise<TemplateData> | TemplateData
+  /** Extra response headers (`Cache-Control: private, no-store` on personal pages). */
+  headers?: Record<string, string>
 }
+
+/** Storefront renders escape every record value, also where the reference prints it raw. */
+const STOREFRONT_PARAMS = { [STRICT_ESCAPING]: true }
 
 /** Runs a compiled template; render errors are logged, the page shows what rendered. */
 export function runTemplate(
@@ -35,6 +40,7 @@ export function runTemplate(
   const { output, errors } = storefrontEngine.render(template.code, data, {
     partials: builtIns().partials,
     locale: tenant.site.website.language,
+    params: STOREFRONT_PARAMS,
   })
   if (errors.length > 0) {
     logWarning('template-render-error', {
@@ -51,8 +57,8 @@ function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
 }
 
-export function renderTemplatePage(options: TemplatePageOptions): Response {
-  const { catalog, head, template, path, status, data } = options
+export function renderTemplatePage(options: TemplatePageOptions): Promise<Response> {
+  const { catalog, head, template, path, status, data, headers } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer', template])
   const main = Promise.all([templates, data]).then(([t, own]) =>
@@ -62,6 +68,7 @@ export function renderTemplatePage(options: TemplatePageOptions): Response {
     tenant: catalog.tenant,
     head,
     status,
+    headers,
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),
@@ -86,12 +93,12 @@ export function renderReactPage(
     tenant: catalog.tenant,
     head,
     status,
+    headers,
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),
       footer: runTemplate(catalog, 'footer', t.footer, site),
     })),
     main: Promise.resolve().then(options.main),
-    headers,
   })
 }

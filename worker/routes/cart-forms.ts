@@ -10,7 +10,7 @@
  * A subscribable product goes on to its subscription page, a gift card to the gift card page.
  */
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   CART_TEXT,
   COMMERCE_TEXT,

@@ -11,7 +11,7 @@
  * An empty cart's checkout goes back to `/cart`.
  */
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { CheckoutFormProps } from '../../islands/checkout-form/view'
 import { teaserMessage } from '../../islands/installment-teaser/rules'
 import { centsText } from '../../islands/shared/cart-types'

@@ -5,11 +5,12 @@
  * item lists on the slow path.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { TemplateName } from '../../templates/index'
 import { ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
+import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
@@ -48,7 +49,7 @@ const ITEM_TEMPLATE: Record<string, TemplateName> = {
   events: 'event-item',
 }
 
-export function notFoundPage(catalog: Catalog, path: string): Response {
+export function notFoundPage(catalog: Catalog, path: string): Promise<Response> {
   return renderTemplatePage({
     catalog,
     path,
@@ -60,7 +61,7 @@ export function notFoundPage(catalog: Catalog, path: string): Response {
 }
 
 /** A locked or member-only collection answers with its screen instead of its content. */
-function guardScreen(catalog: Catalog, collection: Collection, path: string): Response | null {
+function guardScreen(catalog: Catalog, collection: Collection, path: string): Promise<Response> | null {
   const template = collection.locked ? 'lock-screen' : collection.memberOnly ? 'member-denied' : null
   if (template === null) return null
   return renderTemplatePage({
@@ -69,6 +70,7 @@ function guardScreen(catalog: Catalog, collection: Collection, path: string): Re
     template,
     head: { title: collection.title, path, type: 'website', noindex: true },
     data: { collection },
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 }
 
@@ -103,7 +105,14 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
     }
     return own
   })()
-  return renderTemplatePage({ catalog, path, head, template: COLLECTION_TEMPLATE[collection.typeName], data })
+  return renderTemplatePage({
+    catalog,
+    path,
+    head,
+    template: COLLECTION_TEMPLATE[collection.typeName],
+    data,
+    headers: { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
+  })
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
@@ -195,6 +204,7 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
+    headers: { 'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId) },
   })
 })
 
