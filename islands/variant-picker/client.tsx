@@ -284,7 +284,12 @@ function VariantPickerIsland(data: VariantPickerProps) {
     showSelection(initial.current, selection, data)
     if (selection.kind === 'matched') showVariantImage(product, selection.variant)
     const announced = selection.kind === 'matched' ? selection.variant : null
-    if (announced === lastAnnounced.current) return
+    // The same variant with fresher stock (the live read) is not a new choice.
+    if (
+      announced === lastAnnounced.current ||
+      (announced !== null && announced.id === lastAnnounced.current?.id)
+    )
+      return
     lastAnnounced.current = announced
     if (selection.kind === 'matched') {
       dispatchIslandEvent(product, ISLAND_EVENT.variantChange, {
