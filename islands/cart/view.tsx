@@ -48,8 +48,9 @@ export function cartInstallmentText(
 
 /** '3 items', or 'More than 100 items in cart' above the cap. */
 export function cartCountText(totalQuantity: number): string {
-  return totalQuantity > CART_QUANTITY_CAP
-    ? CART_TEXT.cartOverCapLabel
+  if (totalQuantity > CART_QUANTITY_CAP) return CART_TEXT.cartOverCapLabel
+  return totalQuantity === 1
+    ? CART_TEXT.itemCountOne
     : fillText(CART_TEXT.itemCount, { count: totalQuantity })
 }
 

@@ -10,6 +10,7 @@ export const CART_TEXT = {
 
   /** The cart page's count for 100 items or fewer. */
   itemCount: '{count} items',
+  itemCountOne: '1 item',
   /** The pill cart's accessible name; `{count}` is the count as shown ('3', '100+'). */
   pillLabel: 'Cart, {count} items',
   /** The cart page's entries (ours: the spec names the parts, not their words). */
