@@ -37,6 +37,22 @@ export const CRUMB_HEADER = 'X-CSRF-Token'
 /** The header session-protected calls send the sign-in's `xsrfToken` in (storefront.md section 6). */
 export const XSRF_HEADER = 'X-XSRF-Token'
 
+/**
+ * The pill cart's markup (islands/cart-pill): the element, its count, and the data its script
+ * reads instead of importing the text catalogues (it loads on every store page: kept tiny).
+ */
+export const CART_PILL = {
+  attr: 'data-cart-pill',
+  countClass: 'sqs-pill-shopping-cart-quantity',
+  /** `{count}` placeholder sentence of the accessible name. */
+  label: 'data-label',
+  /** The count shown above the cap ('100+') and the cap. */
+  overCap: 'data-over-cap',
+  cap: 'data-cap',
+  /** The name of the cookie that says a cart exists. */
+  cookie: 'data-cookie',
+} as const
+
 /** Where the island bundle is served from (static assets, content-hashed, immutable). */
 export const ISLAND_ASSET_PATH = '/_islands/'
 
@@ -89,6 +105,8 @@ export interface IslandEventDetails {
   'storefront:newsletter-sign-up': { formId: string }
   /** Fired once a site-user account has been created: the pixel's account creation. */
   'storefront:account-created': { siteUserId: string | null }
+  /** Fired on the document when the cart changed (an add, a quantity, a removal): the pill follows. */
+  'storefront:cart-change': { totalQuantity: number }
 }
 
 export type IslandEventName = keyof IslandEventDetails
@@ -100,6 +118,7 @@ export const ISLAND_EVENT = {
   removeFromCart: 'storefront:remove-from-cart',
   newsletterSignUp: 'storefront:newsletter-sign-up',
   accountCreated: 'storefront:account-created',
+  cartChange: 'storefront:cart-change',
 } as const satisfies Record<string, IslandEventName>
 
 /**

@@ -4,6 +4,9 @@
  * (worker/render/islands.ts); the island build makes one module per folder with a `client.tsx`
  * (scripts/build-islands.mjs), and tests/worker/islands.test.ts checks both lists agree.
  */
+
+export { default as cart } from './cart/island'
+export { default as 'checkout-form' } from './checkout-form/island'
 export { default as gallery } from './gallery/island'
 export { default as 'installment-teaser' } from './installment-teaser/island'
 export { default as 'member-account' } from './member-account/island'

@@ -96,6 +96,8 @@ export async function buildIslands({
     ...options,
     entryPoints: {
       runtime: 'islands/runtime/index.ts',
+      // The pill cart: plain script, no React (islands/cart-pill/pill.ts).
+      'cart-pill': 'islands/cart-pill/pill.ts',
       ...Object.fromEntries(folders.map(({ name, folder }) => [name, `${ENTRY}${folder}`])),
     },
     splitting: true,
@@ -127,6 +129,7 @@ export async function buildIslands({
   const manifest = {
     runtime: publicPath(entryFile('islands/runtime/index.ts')),
     tracking: publicPath(entryFile('islands/tracking/index.ts')),
+    scripts: { 'cart-pill': publicPath(entryFile('islands/cart-pill/pill.ts')) },
     islands,
     chunks,
   }

@@ -8,6 +8,40 @@
  */
 export * from './constants'
 export {
+  type AdditionalField,
+  type AdditionalFieldsForm,
+  cleanAdditionalFields,
+  type FieldValue,
+  type FieldValues,
+  fieldValueText,
+  NAME_PARTS,
+  parseFieldValues,
+  validateAdditionalFields,
+} from './plugins/additional-fields'
+export {
+  type AddCheck,
+  availableUnits,
+  checkAddToCart,
+  checkEntryQuantity,
+  isAlwaysInStock,
+  isCartInstallmentEligible,
+  parseQuantity,
+  type RuleFailure,
+  type RuleProduct,
+  type RuleVariant,
+  unselectedOptionsError,
+  variantForChoice,
+} from './plugins/cart.rules'
+export {
+  CHECKOUT_FIELDS,
+  type CheckoutField,
+  type CheckoutValues,
+  cardDigits,
+  checkoutValuesOf,
+  SHIPPING_COUNTRIES,
+  validateCheckout,
+} from './plugins/checkout.rules'
+export {
   cartQuantity,
   cartQuantityText,
   findVariant,

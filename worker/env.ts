@@ -1,8 +1,11 @@
+import type { CartObject } from './durable/cart'
+import type { InventoryObject } from './durable/inventory'
+
 /** The bindings declared in wrangler.toml, as the worker sees them. */
 export interface Env {
   CATALOG: KVNamespace
-  CART: DurableObjectNamespace
-  INVENTORY: DurableObjectNamespace
+  CART: DurableObjectNamespace<CartObject>
+  INVENTORY: DurableObjectNamespace<InventoryObject>
   DB: D1Database
   ANALYTICS_QUEUE: Queue<AnalyticsMessage>
   RATE_LIMITER: RateLimit
@@ -16,6 +19,12 @@ export interface Env {
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
   DEMO_INDEX?: string
   ENVIRONMENT: string
+  /** `test` (the local test provider, README "Payments") or `stripe`. */
+  PAYMENT_PROVIDER?: string
+  /** The real provider's secret key (a wrangler secret, never in wrangler.toml). */
+  STRIPE_SECRET_KEY?: string
+  /** Signs subscription and gift-card checkout tokens (a wrangler secret in production). */
+  CART_TOKEN_SECRET?: string
 }
 
 /** One analytics event as it travels through the queue. */

@@ -269,6 +269,8 @@ export const storeSettingsSchema = z.looseObject({
   installments: installmentsSchema.optional(),
   /** Branching: with exactly two dropdowns, the second offers only values compatible with the first. */
   variantBranching: z.boolean().optional(),
+  /** How the product page shows each option: pill-shaped radio buttons (default) or a dropdown. */
+  variantPickerStyle: z.enum(['pills', 'dropdown']).default('pills'),
 })
 
 /** A colour as `#rgb` or `#rrggbb`. */

@@ -1,3 +1,5 @@
+import { ADDITIONAL_FIELDS_CSS, ALERT_DIALOG_CSS } from '../shared/styles'
+
 /**
  * The checkout block (variants, quantity, add-to-cart button); inlined on pages that carry it.
  * One visible control per option: pill-shaped radio buttons, or the dropdown where the page
@@ -33,4 +35,4 @@ export const VARIANT_PICKER_CSS = `
 .sqs-add-to-cart-button-wrapper{display:grid}
 .sqs-add-to-cart-button{width:100%;min-height:3.25rem;font-size:1.05rem}
 .sqs-add-to-cart-button[data-state=adding]{opacity:.75;cursor:progress}
-`
+${ADDITIONAL_FIELDS_CSS}${ALERT_DIALOG_CSS}`

@@ -12,8 +12,8 @@ const navigationLinks = `<ul>{.repeated section navigation}<li><a href="{url|htm
 /**
  * The logo (with the site title as its accessible name) or the title; the navigation inline
  * from 992 px and folded into a `<details>` menu below (no script: the browser opens it, the
- * summary is a focusable disclosure button); search; the cart slot, a plain link to the cart
- * page that the cart pill island takes over by its `site-cart` class.
+ * summary is a focusable disclosure button); search; the cart slot: a plain link to the cart
+ * page, which the pill cart (with the count) replaces while the cart holds anything.
  */
 const header = `<a class="skip-link" href="#content">{text.theme.themeSkipToContent|html}</a>
 <div class="site-header-inner">
@@ -26,7 +26,7 @@ const header = `<a class="skip-link" href="#content">{text.theme.themeSkipToCont
   <nav class="site-navigation" aria-label="{text.theme.themeMainNavigation|htmlattr}">${navigationLinks}</nav>
   <div class="site-actions">
     <a class="site-search icon-button" href="/search"><svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><circle cx="10.5" cy="10.5" r="6.5"/><path d="m15.5 15.5 5 5"/></svg><span class="visually-hidden">{text.theme.themeSearch|html}</span></a>
-    {.section storeSettings}<a class="site-cart icon-button" href="{@|cart-url}"><svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M5 8h14l-1.2 12H6.2z"/><path d="M9 8V6.5a3 3 0 0 1 6 0V8"/></svg><span class="visually-hidden">{text.theme.themeCart|html}</span></a>{.end}
+    {.section storeSettings}<a class="site-cart icon-button" href="{@|cart-url}"><svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M5 8h14l-1.2 12H6.2z"/><path d="M9 8V6.5a3 3 0 0 1 6 0V8"/></svg><span class="visually-hidden">{text.theme.themeCart|html}</span></a>{@|cart-pill}{.end}
   </div>
 </div>`
 

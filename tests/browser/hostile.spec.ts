@@ -33,7 +33,7 @@ for (const path of PAGES) {
     await expect(page.locator('body')).toContainText('alert(')
     // Wake every island, so what React renders from the props is checked too.
     for (const island of await page.locator('sf-island').all()) {
-      await island.locator('button, select, input, [tabindex="0"]').first().focus()
+      await island.locator(':is(button, select, input, [tabindex="0"]):visible').first().focus()
       await expect(island).toHaveAttribute('data-island-hydrated', '', { timeout: 20_000 })
     }
     expect(await page.locator('img[src="x"]').count()).toBe(0)

@@ -11,6 +11,7 @@ import type { AppEnv } from '../context'
 import { logError } from '../log'
 import { censusRoutes } from './census'
 import { clankerRoutes } from './clanker'
+import { commerceRoutes } from './commerce'
 import { eventRoutes } from './events'
 import { performanceRoutes } from './performance'
 import { siteUserRoutes } from './site-users'
@@ -33,6 +34,7 @@ apiRoutes.route('/census', censusRoutes)
 apiRoutes.route('/events', eventRoutes)
 apiRoutes.route('/v1/clanker', clankerRoutes)
 apiRoutes.route('/1/performance', performanceRoutes)
+apiRoutes.route('/', commerceRoutes)
 
 // Last: any other /api path is a JSON 404.
 apiRoutes.all('*', (c) => c.json({ message: 'There is no such API call.' }, 404))

@@ -8,13 +8,13 @@
  * scripts, so a page without islands would ship JavaScript and its main content would depend on
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
-import { ISLAND_ELEMENT } from '../../islands/constants'
+import { CART_PILL, ISLAND_ELEMENT } from '../../islands/constants'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
 import type { Tenant } from '../context'
 import { logError } from '../log'
 import { INLINE_STYLE_HASHES } from '../middleware/secure-headers'
 import { type HeadData, pageStyles, renderHead } from './head'
-import { islandScripts } from './islands'
+import { cartPillScript, islandScripts } from './islands'
 import { HTML_HEADERS } from './plain'
 
 /** Header and footer HTML (from the tenant's header and footer templates). */
@@ -101,7 +101,10 @@ export async function streamPage({
       const main = await mainResult
       // Any part that failed (the frame too) shows the page-failed screen, never half a page.
       const html = main === null || outcome.failed ? FAILED_MAIN : main
-      const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
+      // The pill cart in the frame brings its own small script (no React).
+      const scripts =
+        (html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
+        (`${siteFrame.header}${html}${siteFrame.footer}`.includes(CART_PILL.attr) ? cartPillScript() : '')
       write(
         `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
       )

@@ -46,6 +46,9 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .site-navigation a,.site-menu-panel a,.footer-navigation a{display:flex;align-items:center;min-height:2.75rem;color:var(--c-text);text-decoration:none}
 .site-navigation a:hover,.site-menu-panel a:hover,.footer-navigation a:hover,.site-navigation a[aria-current=page],.site-menu-panel a[aria-current=page]{text-decoration:underline;text-decoration-thickness:2px;text-underline-offset:.45em}
 .site-actions{display:flex;gap:.25rem;margin-left:auto}
+.sqs-pill-shopping-cart{display:inline-flex;align-items:center;gap:.4rem;min-height:2.75rem;padding:0 1rem;border-radius:999px;background:var(--c-accent);color:var(--c-on-accent);font-weight:700;text-decoration:none}
+.sqs-pill-shopping-cart[data-count="0"],.site-actions:has(.sqs-pill-shopping-cart:not([data-count="0"])) .site-cart{display:none}
+.sqs-pill-shopping-cart:hover{filter:brightness(1.15)}
 .site-menu{display:none}
 .site-menu summary{list-style:none}
 .site-menu summary::-webkit-details-marker{display:none}

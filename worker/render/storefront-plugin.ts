@@ -2,6 +2,8 @@
  * The worker's own formatters, for markup that needs the storefront's records rather than the
  * platform's template data: `{form|public-form}` prints a form definition's fields.
  */
+
+import { cartPillMarkup } from '../../islands/cart-pill/markup'
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
 import {
   escapeHtmlAttribute as attr,
@@ -61,10 +63,13 @@ const imageSrcset = defineFormatter({
   },
 })
 
+/** `{@|cart-pill}`: the pill cart in the header's cart slot (islands/cart-pill). */
+const cartPill = defineFormatter({ apply: () => cartPillMarkup() })
+
 /** Formatters whose storefront version replaces the platform's markup (see engine.ts). */
 export const storefrontOverrides: Readonly<Record<string, AnyFormatter>> = { 'audio-player': audioPlayer }
 
 export const storefrontPlugin: Plugin = {
   name: 'storefront',
-  formatters: { 'public-form': publicForm, srcset: imageSrcset },
+  formatters: { 'public-form': publicForm, srcset: imageSrcset, 'cart-pill': cartPill },
 }

@@ -7,17 +7,15 @@
 import { type Context, Hono } from 'hono'
 import * as z from 'zod'
 import type { TemplateName } from '../../templates/index'
-import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
+import { ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
 import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
-import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
-import { renderToString } from '../render/react-server'
-import { renderReactPage, renderTemplatePage } from '../render/template-page'
+import { renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
 import { guardPage, postToGuardedPage, publicCollection } from './protected-pages'
@@ -146,19 +144,6 @@ pageRoutes.get('/search', function showSearch(c) {
     template: 'search',
     head: { title: q ? `Search: ${q}` : 'Search', path: '/search', type: 'website', noindex: true },
     data,
-  })
-})
-
-pageRoutes.get('/cart', function showCart(c) {
-  const catalog = c.var.catalog
-  if (!catalog.tenant.site.storeSettings) return notFoundPage(catalog, '/cart')
-  return renderReactPage({
-    catalog,
-    path: '/cart',
-    head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
-    main: () => renderToString(<CartPage />),
-    kind: 'cart',
-    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 })
 
