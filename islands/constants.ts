@@ -53,6 +53,8 @@ export interface IslandEventDetails {
   'island:error': { name: string; error: unknown }
   /** Fired by the variant picker on its product element; `variant` is null when none matches. */
   'storefront:variant-change': { itemId: string; variant: VariantData | null }
+  /** Fired by a public form once a submission is stored (newsletter tracking listens for it). */
+  'storefront:form-submit': { formId: string; isNewsletter: boolean }
 }
 
 export type IslandEventName = keyof IslandEventDetails
@@ -60,6 +62,7 @@ export type IslandEventName = keyof IslandEventDetails
 export const ISLAND_EVENT = {
   error: 'island:error',
   variantChange: 'storefront:variant-change',
+  formSubmit: 'storefront:form-submit',
 } as const satisfies Record<string, IslandEventName>
 
 /**

@@ -6,4 +6,5 @@
  */
 export { default as gallery } from './gallery/island'
 export { default as 'installment-teaser' } from './installment-teaser/island'
+export { default as 'public-form' } from './public-form/island'
 export { default as 'variant-picker' } from './variant-picker/island'

@@ -8,6 +8,37 @@
  */
 export * from './constants'
 export {
+  controlName,
+  FIELD_PARTS,
+  FORM_FIELD_TYPES,
+  type FormFieldDefinition,
+  type FormFieldType,
+  isMultiPart,
+  LIKERT_ANSWERS,
+  type MultiPartType,
+  shownParts,
+  valueFields,
+} from './forms/fields'
+export {
+  captchaError,
+  characterCount,
+  characterCounter,
+  EMAIL_LENGTH,
+  type FieldErrors,
+  fieldError,
+  isEmailAddress,
+  restockSignUpError,
+  validateFormValues,
+} from './forms/validate'
+export {
+  type FieldValue,
+  type FormValues,
+  gatherFormValues,
+  type ReadControl,
+  type ReadQuery,
+  readSubmittedValues,
+} from './forms/values'
+export {
   cartQuantity,
   cartQuantityText,
   findVariant,

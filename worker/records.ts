@@ -14,7 +14,7 @@
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
 import { z } from 'zod'
-import { INSTALLMENTS_DEFAULT_COUNT, LIMITS } from '../templates/shared'
+import { FORM_FIELD_TYPES, INSTALLMENTS_DEFAULT_COUNT, LIMITS } from '../templates/shared'
 
 /** KV refuses keys longer than this many bytes (a longer key is a page or host that cannot exist). */
 export const KV_KEY_MAX_BYTES = 512
@@ -318,48 +318,59 @@ export const itemSchema = z.looseObject({
   structuredContent: structuredContentSchema.optional(),
 })
 
+/** A field id names the field's controls (`controlName`): letters, digits, `_` and `-`. */
+export const formFieldIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"')
+
 export const formFieldSchema = z.looseObject({
-  id: z.string().min(1),
-  type: z.enum([
-    'text',
-    'textarea',
-    'email',
-    'currency',
-    'number',
-    'website',
-    'password',
-    'twitter',
-    'date',
-    'time',
-    'name',
-    'address',
-    'phone',
-    'section',
-    'radio',
-    'checkbox',
-    'select',
-    'likert',
-    'hidden',
-  ]),
+  id: formFieldIdSchema,
+  type: z.enum(FORM_FIELD_TYPES),
   title: z.string(),
   description: z.string().optional(),
   placeholder: z.string().optional(),
   required: z.boolean().default(false),
+  /** Choices of radio, checkbox and select fields; statements of a likert field. */
   options: z.array(z.string()).optional(),
   maxLength: z.number().int().positive().optional(),
+  /** Phone: a country-code part before area code, prefix and line. */
+  showCountryCode: z.boolean().optional(),
+  currencySymbol: z.string().optional(),
+  underline: z.boolean().optional(),
+  /** Hidden: the query-string name its value comes from (else the field id), and its default. */
+  key: z.string().optional(),
+  value: z.string().optional(),
 })
 
-export const formSchema = z.looseObject({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  fields: z.array(formFieldSchema).min(1),
-  /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
-  isNewsletter: z.boolean().default(false),
-  submitButtonText: z.string().default('Submit'),
-  parsedSubmissionMessage: z.string().default('Thank you!'),
-  successRedirect: z.string().optional(),
-  captchaEnabled: z.boolean().default(false),
-})
+/** Where a form sends the shopper after a submission: a path on the site or an https URL. */
+const successRedirectSchema = z.union([
+  z.url({ protocol: /^https$/ }),
+  z.string().regex(/^\/(?!\/)/, 'must be an https URL or a path starting with "/"'),
+])
+
+export const formSchema = z
+  .looseObject({
+    id: formFieldIdSchema,
+    name: z.string().min(1),
+    fields: z.array(formFieldSchema).min(1),
+    /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
+    isNewsletter: z.boolean().default(false),
+    submitButtonText: z.string().default('Submit'),
+    /** The thank-you text shown in place of the form after a submission. */
+    parsedSubmissionMessage: z.string().default('Thank you!'),
+    /** Post-submit markup: the merchant's own HTML, shown under the thank-you text. */
+    submissionHTML: z.string().optional(),
+    successRedirect: successRedirectSchema.optional(),
+    /** Text under the submit button (plain text). */
+    parsedDisclaimerMessage: z.string().optional(),
+    captchaEnabled: z.boolean().default(false),
+    captchaTheme: z.enum(['light', 'dark']).default('light'),
+    captchaAlignment: z.enum(['left', 'center', 'right']).default('left'),
+  })
+  .refine((form) => new Set(form.fields.map((field) => field.id)).size === form.fields.length, {
+    message: 'field ids must be unique',
+    path: ['fields'],
+  })
 
 export type Site = z.infer<typeof siteSchema>
 export type Collection = z.infer<typeof collectionSchema>

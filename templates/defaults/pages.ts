@@ -21,6 +21,7 @@ const footer = `<div class="site-footer-inner">
 
 const page = `<section class="page">
   {collection|apply page-content.block}
+  {.section form}<div class="page-form">{@|public-form}</div>{.end}
 </section>`
 
 const products = `<section class="products-list">

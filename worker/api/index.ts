@@ -9,6 +9,11 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import { logError } from '../log'
+import { formRoutes } from './forms'
+import { likeRoutes } from './likes'
+import { placesRoutes } from './places'
+import { restockRoutes } from './restock'
+import { reviewRoutes } from './reviews'
 import { InputError } from './validate'
 
 export const apiRoutes = new Hono<AppEnv>()
@@ -23,6 +28,11 @@ apiRoutes.onError(function apiError(error, c) {
 
 // Area route groups, one line each (before the catch-all below):
 // apiRoutes.route('/commerce', commerceRoutes)
+apiRoutes.route('/', formRoutes)
+apiRoutes.route('/site-users/account/notifications/restock', restockRoutes)
+apiRoutes.route('/commerce/product/reviews', reviewRoutes)
+apiRoutes.route('/google-maps/places', placesRoutes)
+apiRoutes.route('/content/likes', likeRoutes)
 
 // Last: any other /api path is a JSON 404.
 apiRoutes.all('*', (c) => c.json({ message: 'There is no such API call.' }, 404))

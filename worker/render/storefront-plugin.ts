@@ -1,18 +1,9 @@
 /**
  * The worker's own formatters, for markup that needs the storefront's records rather than the
- * platform's template data: `{form|public-form}` prints a form definition's fields.
+ * platform's template data. (`{form|public-form}` is the public-form island's: islands/public-form.)
  */
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
 import { escapeHtmlAttribute as attr } from '../../templates/shared'
-import { formSchema } from '../records'
-import { publicFormMarkup } from './form-markup'
-
-const publicForm = defineFormatter({
-  apply(value) {
-    const form = formSchema.safeParse(value)
-    return form.success ? publicFormMarkup(form.data) : MISSING
-  },
-})
 
 /**
  * `audio-player` on storefront pages: the platform's markup (class, data attributes, id) around
@@ -34,5 +25,5 @@ export const storefrontOverrides: Readonly<Record<string, AnyFormatter>> = { 'au
 
 export const storefrontPlugin: Plugin = {
   name: 'storefront',
-  formatters: { 'public-form': publicForm },
+  formatters: {},
 }

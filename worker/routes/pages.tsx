@@ -7,6 +7,7 @@
 import { Hono } from 'hono'
 import { renderToString } from 'react-dom/server'
 import { z } from 'zod'
+import { PAGE_ACTION_DATA_KEY } from '../../islands/page-action'
 import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
@@ -19,6 +20,7 @@ import { plainHtmlResponse } from '../render/plain'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
+import { type PageActionResult, pagePosts } from './page-posts'
 
 /** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
 export const PAGE_SIZE: Record<string, number> = { products: LIST_LIMITS.productsPerPage, blog: 20 }
@@ -74,7 +76,14 @@ function guardScreen(catalog: Catalog, collection: Collection, path: string): Re
   })
 }
 
-function collectionPage(catalog: Catalog, collection: Collection, page: number) {
+/** The page data of a plain form post's outcome (routes/page-posts.ts), and the page's status. */
+function actionData(posted: PageActionResult | undefined) {
+  return posted === undefined
+    ? { data: {}, status: undefined }
+    : { data: { [PAGE_ACTION_DATA_KEY]: posted.action }, status: posted.status }
+}
+
+function collectionPage(catalog: Catalog, collection: Collection, page: number, posted?: PageActionResult) {
   const { tenant } = catalog
   const path = collection.fullUrl
   const guarded = guardScreen(catalog, collection, path)
@@ -92,7 +101,7 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
       offset: (page - 1) * pageSize,
       limit: pageSize,
     })
-    const own: Record<string, unknown> = { collection, items }
+    const own: Record<string, unknown> = { collection, items, ...actionData(posted).data }
     if (collection.typeName === 'products') {
       own.pagination = pagination(collection, page, pageSize)
       own.productMerchandisingContext = merchandisingFor(tenant, items)
@@ -105,7 +114,14 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number) 
     }
     return own
   })()
-  return renderTemplatePage({ catalog, path, head, template: COLLECTION_TEMPLATE[collection.typeName], data })
+  return renderTemplatePage({
+    catalog,
+    path,
+    head,
+    template: COLLECTION_TEMPLATE[collection.typeName],
+    data,
+    status: actionData(posted).status,
+  })
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
@@ -122,11 +138,16 @@ function itemHead(collection: Collection, item: Item): HeadData {
 
 export const pageRoutes = new Hono<AppEnv>()
 
-pageRoutes.get('/', async function showHome(c) {
+// A page also answers a plain HTML form post of one of its islands, showing the outcome.
+pageRoutes.post('*', pagePosts())
+
+const GET_OR_POST = ['GET', 'POST']
+
+pageRoutes.on(GET_OR_POST, '/', async function showHome(c) {
   const catalog = c.var.catalog
   const collection = await catalog.collection(c.var.tenant.site.homeCollection)
   if (!collection) return notFoundPage(catalog, '/')
-  return collectionPage(catalog, collection, 1)
+  return collectionPage(catalog, collection, 1, c.var.pageAction)
 })
 
 pageRoutes.get('/search', function showSearch(c) {
@@ -159,7 +180,7 @@ pageRoutes.get('/cart', function showCart(c) {
   })
 })
 
-pageRoutes.get('/:collection', async function showCollection(c) {
+pageRoutes.on(GET_OR_POST, '/:collection', async function showCollection(c) {
   const catalog = c.var.catalog
   const slug = slugSchema.safeParse(c.req.param('collection'))
   if (!slug.success) return notFoundPage(catalog, c.req.path)
@@ -175,10 +196,10 @@ pageRoutes.get('/:collection', async function showCollection(c) {
   if (page > 1 && (!pageSize || (page - 1) * pageSize >= collection.itemSlugs.length)) {
     return notFoundPage(catalog, c.req.path)
   }
-  return collectionPage(catalog, collection, page)
+  return collectionPage(catalog, collection, page, c.var.pageAction)
 })
 
-pageRoutes.get('/:collection/:slug', async function showItem(c) {
+pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   const catalog = c.var.catalog
   const collectionSlug = slugSchema.safeParse(c.req.param('collection'))
   const itemSlug = slugSchema.safeParse(c.req.param('slug'))
@@ -198,16 +219,23 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     return notFoundPage(catalog, c.req.path)
   const guarded = guardScreen(catalog, collection, item.fullUrl)
   if (guarded) return guarded
+  const posted = actionData(c.var.pageAction)
   const data =
     collection.typeName === 'products'
-      ? { collection, item, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]) }
-      : { collection, item }
+      ? {
+          collection,
+          item,
+          productMerchandisingContext: merchandisingFor(catalog.tenant, [item]),
+          ...posted.data,
+        }
+      : { collection, item, ...posted.data }
   return renderTemplatePage({
     catalog,
     path: item.fullUrl,
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
+    status: posted.status,
   })
 })
 
