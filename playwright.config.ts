@@ -16,7 +16,9 @@ export default defineConfig({
   retries: 0,
   // The JSON report feeds the closing count of `npm test` (scripts/test.mjs).
   reporter: [['list'], ['json']],
-  timeout: 30_000,
+  // Two cores shared with workerd: React's first load on an island can take seconds.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://aurora.localhost:${PORT}`,
     launchOptions: {

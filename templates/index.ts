@@ -46,6 +46,7 @@ export {
 export { addToCartButtonData, quantityInputData, variantsSelectData } from './plugins/commerce.widgets'
 export { corePlugins } from './plugins/core'
 export { domainPlugins } from './plugins/domains'
+export { STRICT_ESCAPING } from './plugins/escaping'
 export { renderLocale } from './plugins/money'
 export { escapeHtml, escapeHtmlAttribute } from './plugins/util.strings'
 export {

@@ -6,6 +6,7 @@ import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
 import { visitorCrumb } from './middleware/crumb'
+import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { brokenSiteResponse } from './render/plain'
 import { demoIndex } from './routes/demo-index'
@@ -27,6 +28,7 @@ app.onError(function reportError(error, c) {
 // Liveness for operators and load balancers: answers before any tenant or storage is touched.
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
+app.use(secureHeaders())
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())

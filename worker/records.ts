@@ -25,8 +25,14 @@ export const LIST_LIMITS = {
   productsPerPage: LIMITS.productsPerCollection,
   /** Items in one collection (a user-orderable collection). */
   itemsPerCollection: LIMITS.itemsPerUserOrderableCollection,
-  /** Links in the site's navigation. */
-  navigationLinks: 60,
+  /** Links in the site's navigation (as many as blocks in a layout). */
+  navigationLinks: LIMITS.blocksPerLayout,
+  /** Fields of one form (as many as blocks in a layout). */
+  formFields: LIMITS.blocksPerLayout,
+  /** Variants of one product. */
+  variantsPerProduct: 250,
+  /** Images of one item's gallery (a photo service gallery's size). */
+  imagesPerItem: LIMITS.photoServiceGallerySize,
 } as const
 
 /** Lower-case slug as used in URLs: `linen-shirt`, `2026/spring-notes` is not one (no slash). */
@@ -79,11 +85,52 @@ export const moneySchema = z.looseObject({
   currency: currencyCodeSchema,
 })
 
-/** An absolute https URL, or a path on the site's own host (demo images under `/demo/`). */
-export const assetUrlSchema = z.union([
-  z.url({ protocol: /^https$/ }),
-  z.string().regex(/^\/[^/]/, 'must be an https URL or a path starting with "/"'),
-])
+/**
+ * Ids printed into pages (`data-item-id`, element ids, API paths): letters, digits, `-` and `_`,
+ * so no id can break out of an attribute or a URL whatever template prints it.
+ */
+export const recordIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, 'must be an id of letters, digits, "-" and "_" (at most 128)')
+
+/** Stock-keeping units: a little more lenient than ids (dots and slashes), never markup. */
+export const skuSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/, 'must be a SKU of letters, digits, ".", "/", "-" and "_"')
+
+const SITE_PATH = /^\/(?![/\\])[^\s\\<>"']*$/
+const WEB_URL = /^https?:\/\/[^\s\\<>"']+$/i
+const LINK_PROBLEM =
+  'must be a path on this site such as "/shop" or an http(s) URL; "javascript:", "//host" and "/\\host" are refused'
+
+/** A path on the tenant's own host: `/x`, never `//x` (another host) or `/\\x` (browsers read it as `//`). */
+export const sitePathSchema = z
+  .string()
+  .regex(SITE_PATH, 'must be a path on this site such as "/shop" (not "//host" or "/\\host")')
+
+function parsesAsUrl(url: string): boolean {
+  try {
+    new URL(url)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** An https origin (`https://cdn.example.com`), as a Content-Security-Policy source names it. */
+export const httpsOriginSchema = z
+  .string()
+  .regex(/^https:\/\/[a-z0-9.-]+(?::\d{1,5})?$/, 'must be an https origin such as "https://cdn.example.com"')
+
+/** A link a merchant gives: a path on the site, or an absolute `http:`/`https:` URL. */
+export const linkSchema = z
+  .string()
+  .refine((url) => SITE_PATH.test(url) || (WEB_URL.test(url) && parsesAsUrl(url)), {
+    message: LINK_PROBLEM,
+  })
+
+/** An image or file: a path on the site's own host (demo images under `/demo/`) or an http(s) URL. */
+export const assetUrlSchema = linkSchema
 
 export const imageSchema = z.looseObject({
   assetUrl: assetUrlSchema,
@@ -98,12 +145,12 @@ export const imageSchema = z.looseObject({
 
 export const navigationLinkSchema = z.object({
   title: z.string().min(1),
-  /** Site-relative path such as `/shop` or `/`. */
-  url: z.string().startsWith('/'),
+  /** A path on the site such as `/shop`, or another site's http(s) URL. */
+  url: linkSchema,
 })
 
 export const websiteSchema = z.looseObject({
-  id: z.string().min(1),
+  id: recordIdSchema,
   siteTitle: z.string().min(1),
   siteDescription: z.string().optional(),
   /** BCP-47 language tag of the site, e.g. `en-US`, `ja-JP`. */
@@ -120,6 +167,18 @@ export const websiteSchema = z.looseObject({
    * The tenant's primary domain (`shop.example.com`): canonical, Open Graph and sitemap URLs use
    * `https://` and it, whatever host the request came in on. Without it they use the request's host.
    */
+  /**
+   * What the site's Content-Security-Policy allows beyond its own origin: third-party providers
+   * it uses (`recaptcha`, `stripe`, `meta-pixel`, `google-tag`; see middleware/secure-headers.ts),
+   * the https origins its images and media come from, and the origins allowed to embed it.
+   */
+  security: z
+    .looseObject({
+      providers: z.array(z.enum(['recaptcha', 'stripe', 'meta-pixel', 'google-tag'])).default([]),
+      mediaOrigins: z.array(httpsOriginSchema).max(20).default([]),
+      embedOrigins: z.array(httpsOriginSchema).max(20).default([]),
+    })
+    .optional(),
   primaryDomain: z
     .string()
     .regex(
@@ -195,7 +254,7 @@ export const siteSchema = z.looseObject({
   website: websiteSchema,
   /** Absent for a content-only site. */
   storeSettings: storeSettingsSchema.optional(),
-  navigation: z.array(navigationLinkSchema).min(1),
+  navigation: z.array(navigationLinkSchema).min(1).max(LIST_LIMITS.navigationLinks),
   /** Overrides of the platform's shopper-facing texts (`productAddToCartText`, `productSoldOutText`, ...). */
   localizedStrings: z.record(z.string(), z.string()).optional(),
   /** Collection slug served at `/`. */
@@ -211,10 +270,10 @@ export const COLLECTION_TYPE = {
 } as const
 
 export const collectionSchema = z.looseObject({
-  id: z.string().min(1),
+  id: recordIdSchema,
   urlId: slugSchema,
   title: z.string().min(1),
-  fullUrl: z.string().startsWith('/'),
+  fullUrl: sitePathSchema,
   /** 1 generic (blog, events), 10 page, 13 products, 15 gallery page. */
   type: z.union([z.literal(1), z.literal(10), z.literal(13), z.literal(15)]),
   /** For generic collections: how the items are listed. */
@@ -223,22 +282,22 @@ export const collectionSchema = z.looseObject({
   /** Body of an ordinary page (trusted merchant HTML, rendered as the merchant wrote it). */
   mainContent: z.string().optional(),
   /** Item slugs in display order; each is `site:<id>:item:<urlId>/<slug>`. */
-  itemSlugs: z.array(slugSchema).default([]),
+  itemSlugs: z.array(slugSchema).max(LIST_LIMITS.itemsPerCollection).default([]),
   /** Member-only page: visitors without a member session see the access-denied screen. */
   memberOnly: z.boolean().default(false),
   /** Password-protected page: 'This page is locked'. */
   locked: z.boolean().default(false),
   galleryOptions: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** A form shown on the page (`site:<id>:form:<formId>`). */
-  formId: z.string().optional(),
+  formId: recordIdSchema.optional(),
 })
 
 /** Collections whose items have pages of their own (gallery images and pages do not). */
 export const ITEM_PAGE_KINDS: ReadonlySet<string> = new Set(['products', 'blog', 'events'])
 
 export const variantSchema = z.looseObject({
-  id: z.string().min(1),
-  sku: z.string().min(1),
+  id: recordIdSchema,
+  sku: skuSchema,
   attributes: z.record(z.string(), z.string()).default({}),
   /** Minor units, as the platform also stores them beside the money values. */
   price: z.number().int().min(0).optional(),
@@ -259,13 +318,13 @@ export const billingPeriodSchema = z.object({
 export const structuredContentSchema = z.looseObject({
   /** 1 physical, 2 digital, 3 service, 4 gift card (platform.md section 3). */
   productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  variants: z.array(variantSchema).min(1),
+  variants: z.array(variantSchema).min(1).max(LIST_LIMITS.variantsPerProduct),
   variantOptionOrdering: z.array(z.string()).default([]),
   isSubscribable: z.boolean().default(false),
   subscriptionPlan: z
     .object({ billingPeriod: billingPeriodSchema, numBillingCycles: z.number().int().min(0) })
     .optional(),
-  additionalFieldsFormId: z.string().optional(),
+  additionalFieldsFormId: recordIdSchema.optional(),
   useCustomAddButtonText: z.boolean().default(false),
   customAddButtonText: z.string().optional(),
   audioAssetUrl: assetUrlSchema.optional(),
@@ -275,11 +334,11 @@ export const structuredContentSchema = z.looseObject({
 export const RECORD_TYPE = { text: 1, image: 2, audio: 7, storeItem: 11, event: 12, gallery: 14 } as const
 
 export const itemSchema = z.looseObject({
-  id: z.string().min(1),
-  collectionId: z.string().min(1),
+  id: recordIdSchema,
+  collectionId: recordIdSchema,
   urlId: slugSchema,
   title: z.string().min(1),
-  fullUrl: z.string().startsWith('/'),
+  fullUrl: sitePathSchema,
   /** 1 text (blog post), 2 image (gallery image), 7 audio, 11 store item, 12 event. */
   recordType: z.union([
     z.literal(1),
@@ -298,7 +357,9 @@ export const itemSchema = z.looseObject({
   author: z.looseObject({ displayName: z.string() }).optional(),
   mainImage: imageSchema.optional(),
   /** Extra images (product gallery). */
-  items: z.array(imageSchema).default([]),
+  items: z.array(imageSchema).max(LIST_LIMITS.imagesPerItem).default([]),
+  /** A link post's destination. */
+  externalLink: linkSchema.optional(),
   likeCount: z.number().int().min(0).default(0),
   publicCommentCount: z.number().int().min(0).default(0),
   commentState: z.number().int().default(0),
@@ -318,13 +379,9 @@ export const itemSchema = z.looseObject({
   structuredContent: structuredContentSchema.optional(),
 })
 
-/** A field id names the field's controls (`controlName`): letters, digits, `_` and `-`. */
-export const formFieldIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"')
-
 export const formFieldSchema = z.looseObject({
-  id: formFieldIdSchema,
+  /** Names the field's controls (`controlName`, templates/forms). */
+  id: recordIdSchema,
   type: z.enum(FORM_FIELD_TYPES),
   title: z.string(),
   description: z.string().optional(),
@@ -342,17 +399,11 @@ export const formFieldSchema = z.looseObject({
   value: z.string().optional(),
 })
 
-/** Where a form sends the shopper after a submission: a path on the site or an https URL. */
-const successRedirectSchema = z.union([
-  z.url({ protocol: /^https$/ }),
-  z.string().regex(/^\/(?!\/)/, 'must be an https URL or a path starting with "/"'),
-])
-
 export const formSchema = z
   .looseObject({
-    id: formFieldIdSchema,
+    id: recordIdSchema,
     name: z.string().min(1),
-    fields: z.array(formFieldSchema).min(1),
+    fields: z.array(formFieldSchema).min(1).max(LIST_LIMITS.formFields),
     /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
     isNewsletter: z.boolean().default(false),
     submitButtonText: z.string().default('Submit'),
@@ -360,7 +411,7 @@ export const formSchema = z
     parsedSubmissionMessage: z.string().default('Thank you!'),
     /** Post-submit markup: the merchant's own HTML, shown under the thank-you text. */
     submissionHTML: z.string().optional(),
-    successRedirect: successRedirectSchema.optional(),
+    successRedirect: linkSchema.optional(),
     /** Text under the submit button (plain text). */
     parsedDisclaimerMessage: z.string().optional(),
     captchaEnabled: z.boolean().default(false),

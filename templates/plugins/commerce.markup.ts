@@ -5,9 +5,10 @@
  * CSS and the client islands target, so they are pinned by the reference specs.
  *
  * Escaping follows the reference markup attribute by attribute: fields documented as "raw" are
- * printed as given (the caller passes platform ids or already-safe text), every other string
- * is escaped here.
+ * printed as given unless `strict` (the storefront, see escaping.ts) escapes them too; every
+ * other string is always escaped here.
  */
+import { rawAttribute, rawText } from './escaping'
 import { escapeHtmlAttribute as esc } from './util.strings'
 
 export interface AddToCartButtonData {
@@ -30,19 +31,20 @@ export interface AddToCartButtonData {
 }
 
 /** The add-to-cart button. */
-export function addToCartButtonMarkup(d: AddToCartButtonData): string {
+export function addToCartButtonMarkup(d: AddToCartButtonData, strict = false): string {
   const label = esc(d.label)
+  const raw = (value: string) => rawAttribute(strict, value)
   return (
     '<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n' +
     '  <div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ' +
     (d.formJson === null ? '' : 'use-form') +
     '" role="button" tabindex="0" data-dynamic-strings' +
-    ` data-collection-id="${d.collectionId}" data-item-id="${d.itemId}" data-product-type="${d.productType}"` +
-    ` data-use-custom-label="${d.useCustomLabel}" ` +
-    (d.isSubscription === null ? '' : `data-is-subscription="${d.isSubscription}" `) +
+    ` data-collection-id="${raw(d.collectionId)}" data-item-id="${raw(d.itemId)}" data-product-type="${raw(d.productType)}"` +
+    ` data-use-custom-label="${raw(d.useCustomLabel)}" ` +
+    (d.isSubscription === null ? '' : `data-is-subscription="${raw(d.isSubscription)}" `) +
     `data-original-label="${label}" ` +
     (d.formJson === null ? '' : `data-form="${esc(d.formJson)}"`) +
-    (d.subscriptionOptionId === null ? '' : `data-subscription-option-id="${d.subscriptionOptionId}"`) +
+    (d.subscriptionOptionId === null ? '' : `data-subscription-option-id="${raw(d.subscriptionOptionId)}"`) +
     '>\n' +
     `    <div class="sqs-add-to-cart-button-inner">${label}</div>\n` +
     '  </div>\n' +
@@ -70,7 +72,7 @@ export interface VariantsSelectData {
   readonly options: readonly VariantOptionData[]
 }
 
-function variantOptionMarkup(o: VariantOptionData): string {
+function variantOptionMarkup(o: VariantOptionData, strict: boolean): string {
   const name = esc(o.name)
   let select = ''
   let radios = ''
@@ -87,7 +89,7 @@ function variantOptionMarkup(o: VariantOptionData): string {
     `\n    <div class="variant-option-title">${esc(o.title)}: </div>` +
     '\n    <div class="variant-select-wrapper">' +
     // The reference leaves the aria-label unescaped; kept so tenant markup stays identical.
-    `\n      <select aria-label="${o.selectText}" data-variant-option-name="${name}">` +
+    `\n      <select aria-label="${rawAttribute(strict, o.selectText)}" data-variant-option-name="${name}">` +
     `\n        <option value="">${esc(o.selectText)}</option>` +
     `\n        ${select}` +
     '\n      </select>' +
@@ -99,22 +101,22 @@ function variantOptionMarkup(o: VariantOptionData): string {
 }
 
 /** One dropdown plus a row of radio buttons per variant option. */
-export function variantsSelectMarkup(d: VariantsSelectData): string {
-  let out = `<div class="product-variants" data-item-id="${d.itemId}" data-variants="${esc(d.variantsJson)}"`
+export function variantsSelectMarkup(d: VariantsSelectData, strict = false): string {
+  let out = `<div class="product-variants" data-item-id="${rawAttribute(strict, d.itemId)}" data-variants="${esc(d.variantsJson)}"`
   if (d.subscriptionPlanJson !== null)
     out += ` data-is-subscribable="true" data-subscription-plan="${esc(d.subscriptionPlanJson)}"`
   out += ' data-animation-role="content">'
-  for (const o of d.options) out += variantOptionMarkup(o)
+  for (const o of d.options) out += variantOptionMarkup(o, strict)
   return `${out}\n  </div>`
 }
 
 /** The quantity input (storefront.md section 2: min 1, max 9999, step 1, value 1, size 4). */
-export function quantityInputMarkup(itemId: string, label: string): string {
+export function quantityInputMarkup(itemId: string, label: string, strict = false): string {
   return (
-    `<div class="product-quantity-input" data-item-id="${itemId}" data-animation-role="content">\n` +
-    `  <div class="quantity-label">${label}:</div>\n` +
+    `<div class="product-quantity-input" data-item-id="${rawAttribute(strict, itemId)}" data-animation-role="content">\n` +
+    `  <div class="quantity-label">${rawText(strict, label)}:</div>\n` +
     // Attribute order as the reference prints it.
-    `  <input aria-label="${label}" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n` +
+    `  <input aria-label="${rawAttribute(strict, label)}" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n` +
     '</div>'
   )
 }
@@ -124,9 +126,9 @@ export function soldOutMarkMarkup(text: string): string {
   return `<div class="product-mark sold-out">${esc(text)}</div>`
 }
 
-/** The sale mark; the text is printed raw, as the reference does (it is localized text). */
-export function saleMarkMarkup(text: string): string {
-  return `<div class="product-mark sale">${text}</div>`
+/** The sale mark; the text is printed raw, as the reference does (it is localized text), unless strict. */
+export function saleMarkMarkup(text: string, strict = false): string {
+  return `<div class="product-mark sale">${rawText(strict, text)}</div>`
 }
 
 export interface RestockNotificationData {
@@ -145,9 +147,9 @@ export interface RestockNotificationData {
 }
 
 /** The back-in-stock sign-up form of one variant. */
-export function restockNotificationMarkup(d: RestockNotificationData): string {
+export function restockNotificationMarkup(d: RestockNotificationData, strict = false): string {
   return (
-    `<div class="product-restock-notification" data-product-id="${d.productId}" data-variant-id="${d.variantId}"` +
+    `<div class="product-restock-notification" data-product-id="${rawAttribute(strict, d.productId)}" data-variant-id="${rawAttribute(strict, d.variantId)}"` +
     (d.hidden ? ' hidden>' : '>') +
     `\n  <span class="product-restock-cta">${esc(d.ctaText)}</span>` +
     '\n  <form class="product-restock-form" action="#">' +
@@ -177,14 +179,17 @@ export function scarcityMarkup(text: string, attributesJson: string | null): str
   )
 }
 
-/** The quick-view button; id, group and text are printed raw, as the reference does. */
-export function quickViewMarkup(itemId: string, group: string, text: string): string {
-  return `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${itemId}" data-group="${group}">${text}</span>`
+/** The quick-view button; id, group and text are printed raw, as the reference does, unless strict. */
+export function quickViewMarkup(itemId: string, group: string, text: string, strict = false): string {
+  return `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${rawAttribute(strict, itemId)}" data-group="${rawAttribute(strict, group)}">${rawText(strict, text)}</span>`
 }
 
-/** A submitted form field in an order summary; title and value are raw (the reference's choice). */
-export function summaryFormFieldMarkup(title: string, valueHtml: string): string {
-  return `<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">${title}:</span> ${valueHtml}\n</div>`
+/**
+ * A submitted form field in an order summary; title and value are raw (the reference's choice).
+ * In strict mode the title is escaped; the value is markup its caller built from escaped parts.
+ */
+export function summaryFormFieldMarkup(title: string, valueHtml: string, strict = false): string {
+  return `<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">${rawText(strict, title)}:</span> ${valueHtml}\n</div>`
 }
 
 /** Parts of a submitted field, already as printable text (missing parts are ''). */

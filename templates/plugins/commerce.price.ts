@@ -24,6 +24,7 @@ import {
   salePriceMoney,
   subscriptionPriceText,
 } from './commerce.rules'
+import { isStrict, rawText } from './escaping'
 import { parseNumberOptions, renderLocale } from './money'
 import {
   formatCldrMoney,
@@ -120,9 +121,10 @@ function priceBlock(className: string, p: PriceParts, scope: Scope): string {
   return `\n\n\n<div class="${className}">\n${body}\n</div>`
 }
 
+/** A localized price wording; the reference prints it as HTML, the storefront (strict) as text. */
 function localized(scope: Scope, key: string): string | undefined {
   const v = scope.resolve(['localizedStrings', key])
-  return v === MISSING ? undefined : asString(v)
+  return v === MISSING ? undefined : rawText(isStrict(scope), asString(v))
 }
 
 /** Price parts of a one-time-purchase product. */

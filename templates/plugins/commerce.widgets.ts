@@ -45,6 +45,7 @@ import {
   saleText,
   soldOutText,
 } from './commerce.rules'
+import { isStrict, rawText } from './escaping'
 import { formatMessage } from './i18n'
 import { renderLocale } from './i18n.locale'
 
@@ -111,7 +112,7 @@ export function addToCartButtonData(scope: Scope): AddToCartButtonData {
 }
 
 function addToCartButton(scope: Scope): string {
-  return ADD_TO_CART_LEAD + addToCartButtonMarkup(addToCartButtonData(scope))
+  return ADD_TO_CART_LEAD + addToCartButtonMarkup(addToCartButtonData(scope), isStrict(scope))
 }
 
 const addToCartBtn = defineFormatter({ apply: (_value, _args, scope) => addToCartButton(scope) })
@@ -169,7 +170,7 @@ export function variantsSelectData(item: unknown, scope: Scope): VariantsSelectD
 
 function variantsSelect(item: unknown, scope: Scope): unknown {
   const data = variantsSelectData(item, scope)
-  return data === null ? MISSING : `${VARIANTS_SELECT_LEAD}${variantsSelectMarkup(data)}\n`
+  return data === null ? MISSING : `${VARIANTS_SELECT_LEAD}${variantsSelectMarkup(data, isStrict(scope))}\n`
 }
 
 const variantsSelectFormatter = defineFormatter({
@@ -186,7 +187,9 @@ export function quantityInputData(item: unknown, scope: Scope): { itemId: string
 
 function quantityInput(item: unknown, scope: Scope): unknown {
   const data = quantityInputData(item, scope)
-  return data === null ? MISSING : QUANTITY_INPUT_LEAD + quantityInputMarkup(data.itemId, data.label)
+  return data === null
+    ? MISSING
+    : QUANTITY_INPUT_LEAD + quantityInputMarkup(data.itemId, data.label, isStrict(scope))
 }
 
 const quantityInputFormatter = defineFormatter({
@@ -225,7 +228,7 @@ const productStatus = defineFormatter({
       return soldOutMarkMarkup(
         soldOutText(custom, localized(scope, 'productSoldOutText'), COMMERCE_TEXT.productSoldOutMarkText),
       )
-    if (isOnSale(value)) return saleMarkMarkup(saleText(localized(scope, 'productSaleText')))
+    if (isOnSale(value)) return saleMarkMarkup(saleText(localized(scope, 'productSaleText')), isStrict(scope))
     return MISSING
   },
 })
@@ -255,21 +258,24 @@ const productRestockNotification = defineFormatter({
     if (!Array.isArray(views)) return out
     for (const view of views) {
       const join = flag(view, 'mailingListSignUpEnabled', child(product, 'mailingListSignUpEnabled'))
-      out += `\n${restockNotificationMarkup({
-        productId: toOutput(child(value, 'id')),
-        variantId: toOutput(child(view, 'variantId')),
-        hidden: flag(view, 'hiddenByDefault', MISSING),
-        ctaText: text('CTAText'),
-        placeholderText: text('placeholderText'),
-        buttonText: text('buttonText'),
-        mailingList: join
-          ? {
-              description: text('mailingListDescription'),
-              checked: flag(view, 'mailingListOptInByDefault', child(product, 'mailingListOptInByDefault')),
-            }
-          : null,
-        captcha: flag(view, 'captchaSiteKey', siteKey),
-      })}\n`
+      out += `\n${restockNotificationMarkup(
+        {
+          productId: toOutput(child(value, 'id')),
+          variantId: toOutput(child(view, 'variantId')),
+          hidden: flag(view, 'hiddenByDefault', MISSING),
+          ctaText: text('CTAText'),
+          placeholderText: text('placeholderText'),
+          buttonText: text('buttonText'),
+          mailingList: join
+            ? {
+                description: text('mailingListDescription'),
+                checked: flag(view, 'mailingListOptInByDefault', child(product, 'mailingListOptInByDefault')),
+              }
+            : null,
+          captcha: flag(view, 'captchaSiteKey', siteKey),
+        },
+        isStrict(scope),
+      )}\n`
     }
     return out
   },
@@ -313,6 +319,7 @@ const productQuickView = defineFormatter({
       asString(child(value, 'id')),
       group,
       text === MISSING ? COMMERCE_TEXT.productQuickViewText : asString(text),
+      isStrict(scope),
     )
   },
 })
@@ -323,12 +330,17 @@ const productQuickView = defineFormatter({
  * Parts of a submitted field as printable text; `optional` parts that are falsy print as
  * absent. Only the field itself is read (the reference renders summaries in a private scope).
  */
-function partsOf(field: unknown, keys: readonly string[], optional: readonly string[] = []): FieldParts {
+function partsOf(
+  field: unknown,
+  keys: readonly string[],
+  optional: readonly string[] = [],
+  strict = false,
+): FieldParts {
   const values = child(field, 'values')
   const parts: Record<string, string> = {}
   for (const key of keys) {
     const v = child(values, key)
-    parts[key] = optional.includes(key) && !isTruthy(v) ? '' : toOutput(v)
+    parts[key] = optional.includes(key) && !isTruthy(v) ? '' : rawText(strict, toOutput(v))
   }
   return parts
 }
@@ -349,32 +361,40 @@ function likertRows(values: Readonly<Record<string, unknown>>, scope: Scope): [s
   return Object.keys(values).map((q) => [q, label(asString(values[q])) || neutral])
 }
 
-/** The printed answer of a field; null when it cannot be printed (a likert field without answers). */
+/**
+ * The printed answer of a field; null when it cannot be printed (a likert field without
+ * answers). Shopper values are escaped in strict mode (the storefront).
+ */
 function summaryValue(field: unknown, type: string, scope: Scope): string | null {
+  const strict = isStrict(scope)
+  const text = (v: unknown) => rawText(strict, toOutput(v))
   switch (type) {
     case 'address':
-      return summaryAddressMarkup(partsOf(field, ADDRESS, ['Line2']))
+      return summaryAddressMarkup(partsOf(field, ADDRESS, ['Line2'], strict))
     case 'checkbox': {
       const values = child(field, 'values')
-      if (isTruthy(values)) return summaryCheckboxMarkup(Array.isArray(values) ? values.map(toOutput) : [])
+      if (isTruthy(values)) return summaryCheckboxMarkup(Array.isArray(values) ? values.map(text) : [])
       const value = child(field, 'value')
-      return isTruthy(value) ? toOutput(value) : ''
+      return isTruthy(value) ? text(value) : ''
     }
     case 'date':
-      return summaryDateMarkup(partsOf(field, ['Month', 'Day', 'Year']))
+      return summaryDateMarkup(partsOf(field, ['Month', 'Day', 'Year'], [], strict))
     case 'likert': {
       const answers = child(field, 'values')
       if (!isObject(answers)) return null
-      return summaryLikertMarkup(likertRows(answers, scope))
+      const rows = likertRows(answers, scope).map(
+        ([q, a]) => [rawText(strict, q), rawText(strict, a)] as const,
+      )
+      return summaryLikertMarkup(rows)
     }
     case 'name':
-      return summaryNameMarkup(partsOf(field, ['First', 'Last']))
+      return summaryNameMarkup(partsOf(field, ['First', 'Last'], [], strict))
     case 'phone':
-      return summaryPhoneMarkup(partsOf(field, PHONE, ['Country']))
+      return summaryPhoneMarkup(partsOf(field, PHONE, ['Country'], strict))
     case 'time':
-      return summaryTimeMarkup(partsOf(field, TIME, ['Hour', 'Minute', 'Second']), TIME_PART_DEFAULT)
+      return summaryTimeMarkup(partsOf(field, TIME, ['Hour', 'Minute', 'Second'], strict), TIME_PART_DEFAULT)
     default:
-      return asString(child(field, 'value'))
+      return rawText(strict, asString(child(field, 'value')))
   }
 }
 
@@ -392,7 +412,8 @@ const summaryFormField = defineFormatter({
     const none = localized(scope, 'productSummaryFormNoAnswerText').trim()
     return summaryFormFieldMarkup(
       asString(child(value, 'rawTitle')),
-      text !== '' ? text : none || COMMERCE_TEXT.productSummaryFormNoAnswerText,
+      text !== '' ? text : rawText(isStrict(scope), none || COMMERCE_TEXT.productSummaryFormNoAnswerText),
+      isStrict(scope),
     )
   },
 })

@@ -6,6 +6,7 @@
 import { COMMENTS_VISIBLE_STATE } from '../constants'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../registry'
 import { asNumber, asString, child, deepEquals, isObject, isTruthy, MISSING, toOutput, walk } from '../values'
+import { isStrict, rawAttribute, rawText } from './escaping'
 import { escapeHtmlAttribute } from './util.strings'
 
 /** The user-visible words of this domain, in one place. */
@@ -14,8 +15,12 @@ export const SOCIAL_TEXT = {
   commentCount: (n: number) => `${n === 0 ? 'No' : n} Comment${n === 1 ? '' : 's'}`,
 } as const
 
-/** A context variable as a template would print it, looked up from the formatted value outwards. */
-const print = (scope: Scope, ...path: string[]) => toOutput(scope.resolve(path))
+/**
+ * A context variable as a template would print it, looked up from the formatted value outwards;
+ * escaped for an attribute in strict mode (the reference prints ids and URLs raw).
+ */
+const print = (scope: Scope, ...path: string[]) =>
+  rawAttribute(isStrict(scope), toOutput(scope.resolve(path)))
 
 /**
  * The comment service's short name. The reference reads `disqusShortname` for links and
@@ -47,7 +52,7 @@ const commentLink = defineFormatter({
     const count = scope.resolve(['publicCommentCount'])
     return (
       `\n  <a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ` +
-      `${deepEquals(count, 0) ? 'No' : toOutput(count)}\n  Comment${deepEquals(count, 1) ? '' : 's'}\n  </a>\n`
+      `${deepEquals(count, 0) ? 'No' : rawAttribute(isStrict(scope), toOutput(count))}\n  Comment${deepEquals(count, 1) ? '' : 's'}\n  </a>\n`
     )
   },
 })
@@ -140,10 +145,11 @@ function socialButton(scope: Scope, item: unknown, inline: boolean): string {
   let asset = child(item, 'assetUrl')
   if (asset === MISSING) asset = walk(item, ['mainImage', 'assetUrl'])
   const tag = inline ? 'span' : 'div'
+  const raw = (value: string) => rawAttribute(isStrict(scope), value)
   return (
     `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
-    ` data-system-data-id="${asString(imageId)}" data-asset-url="${asString(asset)}"` +
-    ` data-record-type="${asString(child(item, 'recordType'))}" data-full-url="${asString(child(item, 'fullUrl'))}"` +
+    ` data-system-data-id="${raw(asString(imageId))}" data-asset-url="${raw(asString(asset))}"` +
+    ` data-record-type="${raw(asString(child(item, 'recordType')))}" data-full-url="${raw(asString(child(item, 'fullUrl')))}"` +
     ` data-title="${escapeHtmlAttribute(asString(child(item, 'title')))}"></${tag}>`
   )
 }
@@ -154,13 +160,15 @@ const FOLLOW_SCRIPT =
 
 /** `twitter-follow-button`: the follow button for an account's user name (or its profile URL's last segment). */
 const twitterFollowButton = defineFormatter({
-  apply(account) {
+  apply(account, _args, scope) {
     let name = asString(child(account, 'userName'))
     if (name === '') {
       const parts = asString(child(account, 'profileUrl')).split('/')
       name = parts[parts.length - 1] ?? ''
     }
-    return `${FOLLOW_SCRIPT}<div class="squarespace-follow-button" data-username="${name}"></div>`
+    // The storefront runs no inline script (its Content-Security-Policy forbids it).
+    const strict = isStrict(scope)
+    return `${strict ? '' : FOLLOW_SCRIPT}<div class="squarespace-follow-button" data-username="${rawAttribute(strict, name)}"></div>`
   },
 })
 
@@ -170,8 +178,8 @@ const TWEET_HASHTAG = /(^| )#([a-z0-9_]+)/gi
 
 /** `activate-twitter-links`: URLs, @mentions and #hashtags in tweet text become links. */
 const activateTwitterLinks = defineFormatter({
-  apply: (value) =>
-    asString(value)
+  apply: (value, _args, scope) =>
+    rawText(isStrict(scope), asString(value))
       .replace(TWEET_URL, '<a target="new" href="$1">$1</a>')
       .replace(TWEET_MENTION, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
       .replace(

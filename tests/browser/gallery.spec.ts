@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
-import { urlOf, watchConsole } from './helpers'
+import { injectAxe, urlOf, watchConsole } from './helpers'
 
 // The gallery test tenant (tests/fixtures/kv/site/gallery): /slideshow autoplays every 3 s with
 // thumbnails and a light lightbox; /slider has no autoplay and a dark lightbox; /grid is static.
@@ -191,7 +190,7 @@ test.describe('gallery', () => {
 
   test('Should have no serious or critical accessibility violations, closed or open', async ({ page }) => {
     await openGallery(page, '/slideshow')
-    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') })
+    await injectAxe(page)
     const violations = () =>
       page.evaluate(async () => {
         type AxeResults = { violations: { id: string; impact: string | null }[] }

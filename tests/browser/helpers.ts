@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
 
 export const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
@@ -20,4 +22,15 @@ export function watchConsole(page: Page): string[] {
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * Puts axe-core into the page. Evaluated through the DevTools protocol, since the page's own
+ * Content-Security-Policy (rightly) refuses an injected inline script.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return
+  await page.evaluate(AXE_SOURCE)
 }

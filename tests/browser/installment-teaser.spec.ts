@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
-import { urlOf } from './helpers'
+import { injectAxe, urlOf } from './helpers'
 
 const HOST = 'aurora.localhost'
 const IN_RANGE_TEE = 'or 4 interest-free payments of $12.00 with Afterpay'
@@ -221,7 +220,7 @@ test.describe('installment teaser', () => {
 
   test('Should have no serious or critical accessibility violations, closed or open', async ({ page }) => {
     await openProduct(page, '/apparel/trailhead-long-sleeve-tee')
-    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') })
+    await injectAxe(page)
     const violations = () =>
       page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResults> } }).axe

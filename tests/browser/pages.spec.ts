@@ -1,10 +1,9 @@
 // Every page kind of every demo tenant, as a shopper's browser loads it: the status, the main
 // content, no console errors or hydration warnings, no serious accessibility violations, and
 // no JavaScript at all on pages without islands.
-import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
-import { urlOf, watchConsole } from './helpers'
+import { injectAxe, urlOf, watchConsole } from './helpers'
 
 interface PageKind {
   kind: string
@@ -99,8 +98,6 @@ const LOAD_ISLANDS_PENDING =
 /** JavaScript a first-time visitor's product page may transfer before any interaction (issue #9). */
 const PRODUCT_PAGE_JS_BUDGET_GZIP = 10 * 1024
 
-const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8')
-
 interface AxeViolation {
   id: string
   impact: string | null
@@ -109,7 +106,7 @@ interface AxeViolation {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE })
+  await injectAxe(page)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
     return (await axe.run()).violations
@@ -148,9 +145,22 @@ async function javascriptSize(page: Page): Promise<{ files: string[]; raw: numbe
 
 const isProductPage = (p: PageKind) => p.host !== 'journal.localhost' && /^\/[^/]+\/[^/?]+$/.test(p.path)
 
+/** Collects the page's Content-Security-Policy violations from the start. */
+async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { cspViolations: seen })
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+}
+
 for (const p of PAGES) {
   test(`Should show the ${p.kind} of ${p.host} (${p.path})`, async ({ page }) => {
     const errors = watchConsole(page)
+    const cspViolations = await watchCspViolations(page)
     const response = await page.goto(urlOf(p.host, p.path))
     expect(response?.status()).toBe(p.status ?? 200)
     await expect(page.locator('main h1').first()).toHaveText(p.heading)
@@ -179,6 +189,7 @@ for (const p of PAGES) {
       expect(await scriptUrls(page)).toEqual([])
     }
     expect(await seriousViolations(page)).toEqual([])
+    expect(await cspViolations(), 'the page works under its Content-Security-Policy').toEqual([])
     // The browser reports the page's own 404 status as a console error; nothing else may.
     const ownStatus = p.status === 404 ? /status of 404/ : null
     expect(errors.filter((e) => !ownStatus?.test(e))).toEqual([])

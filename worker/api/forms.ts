@@ -23,7 +23,7 @@ import type { AppEnv } from '../context'
 import { issueSubmissionKey } from '../db/form-submissions'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import { formFieldIdSchema, formFieldSchema, formSchema } from '../records'
+import { recordIdSchema, formFieldSchema, formSchema } from '../records'
 import { jsonBody, queryOf } from './validate'
 
 export const formRoutes = new Hono<AppEnv>()
@@ -32,7 +32,7 @@ const pageText = z.string().max(1000).optional()
 
 const saveSchema = z.object({
   key: z.string().min(1).max(64),
-  formId: formFieldIdSchema,
+  formId: recordIdSchema,
   /** JSON text of the field values keyed by field id. */
   form: z.string().max(60_000),
   captchaKey: z.string().max(4096).optional(),
@@ -108,7 +108,7 @@ formRoutes.post(
 
 formRoutes.post('/rest/forms/validate/:formId', rateLimit('form-validate'), async function validateForm(c) {
   const text = localizedText(c.var.tenant.site.localizedStrings).forms
-  const formId = formFieldIdSchema.safeParse(c.req.param('formId'))
+  const formId = recordIdSchema.safeParse(c.req.param('formId'))
   const form = formId.success ? await c.var.catalog.form(formId.data) : null
   if (form === null) return c.json({ message: text.status404 }, 404)
   const values = readSubmittedValues(form.fields, await jsonBody(c, z.unknown()))

@@ -12,7 +12,8 @@ import { ISLAND_ELEMENT } from '../../islands/constants'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
 import type { Tenant } from '../context'
 import { logError } from '../log'
-import { type HeadData, renderHead } from './head'
+import { INLINE_STYLE_HASHES } from '../middleware/secure-headers'
+import { type HeadData, pageStyles, renderHead } from './head'
 import { islandScripts } from './islands'
 import { HTML_HEADERS } from './plain'
 
@@ -37,7 +38,13 @@ export interface StreamPageOptions {
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
 
-export function streamPage({
+/** SHA-256 of a text as CSP writes it (`'sha256-<base64>'`). */
+async function cspHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
+}
+
+export async function streamPage({
   tenant,
   head,
   status = 200,
@@ -45,7 +52,7 @@ export function streamPage({
   frame,
   main,
   headers = {},
-}: StreamPageOptions): Response {
+}: StreamPageOptions): Promise<Response> {
   const encoder = new TextEncoder()
   const lang = escapeHtmlAttribute(tenant.site.website.language)
   // Both are under way already; a failure of either is shown in the page and logged, since the
@@ -54,7 +61,9 @@ export function streamPage({
     logError('page-render-failed', { siteId: tenant.siteId, path: head.path, part, message: String(error) })
     return null
   }
-  const cssResult = css.catch(failed('css'))
+  // The style block is known before the first byte: its hash goes into the response's CSP.
+  const styles = pageStyles(tenant, (await css.catch(failed('css'))) ?? '')
+  const styleHash = await cspHash(styles)
   const frameResult = frame.catch(failed('frame'))
   const mainResult = main.catch(failed('main'))
 
@@ -66,9 +75,8 @@ export function streamPage({
       const write = (text: string) => {
         if (!cancelled) controller.enqueue(encoder.encode(text))
       }
-      const islandStyles = await cssResult
       write(
-        `<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head, islandStyles ?? '')}</head><body>`,
+        `<!DOCTYPE html><html lang="${lang}"><head>${renderHead(tenant, head)}<style>${styles}</style></head><body>`,
       )
       const siteFrame = (await frameResult) ?? { header: '', footer: '' }
       write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
@@ -81,5 +89,8 @@ export function streamPage({
       cancelled = true
     },
   })
-  return new Response(body, { status, headers: { ...HTML_HEADERS, ...headers } })
+  return new Response(body, {
+    status,
+    headers: { ...HTML_HEADERS, ...headers, [INLINE_STYLE_HASHES]: styleHash },
+  })
 }

@@ -73,7 +73,17 @@ export function moneySymbolCss(tenant: Tenant): string {
   return rule('before', before) + rule('after', after)
 }
 
-function HeadTags({ tenant, head, css }: { tenant: Tenant; head: HeadData; css: string }) {
+/**
+ * The page's one inline style block: the shell's styles, the money symbols and the CSS of the
+ * islands the page's templates can print. `streamPage` writes it and the Content-Security-Policy
+ * allows exactly it by hash, so cached pages stay valid.
+ */
+export function pageStyles(tenant: Tenant, islandCss: string): string {
+  // A `<` could only end the style element early; none of our CSS needs one.
+  return (SHELL_CSS + moneySymbolCss(tenant) + islandCss).replaceAll('<', '')
+}
+
+function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
   const { website } = tenant.site
   const title = head.title === website.siteTitle ? head.title : `${head.title} — ${website.siteTitle}`
   const description = head.description ?? website.siteDescription
@@ -100,12 +110,11 @@ function HeadTags({ tenant, head, css }: { tenant: Tenant; head: HeadData; css: 
           dangerouslySetInnerHTML={{ __html: jsonForHtml(productJsonLd(head.product, tenant.origin)) }}
         />
       )}
-      <style>{SHELL_CSS + moneySymbolCss(tenant) + css}</style>
     </>
   )
 }
 
-/** The inside of `<head>` as HTML; `css` is the page's island CSS. */
-export function renderHead(tenant: Tenant, head: HeadData, css: string): string {
-  return renderToString(<HeadTags tenant={tenant} head={head} css={css} />)
+/** The inside of `<head>` as HTML, but for its style block (see `pageStyles`). */
+export function renderHead(tenant: Tenant, head: HeadData): string {
+  return renderToString(<HeadTags tenant={tenant} head={head} />)
 }

@@ -3,7 +3,7 @@
  * page kind's template fills the main region, all against the site's data plus the page's own.
  */
 
-import type { TemplateName } from '../../templates/index'
+import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
 import type { Catalog } from '../catalog'
 import { logWarning } from '../log'
 import { siteData, type TemplateData } from './context'
@@ -24,6 +24,9 @@ export interface TemplatePageOptions {
   data: Promise<TemplateData> | TemplateData
 }
 
+/** Storefront renders escape every record value, also where the reference prints it raw. */
+const STOREFRONT_PARAMS = { [STRICT_ESCAPING]: true }
+
 /** Runs a compiled template; render errors are logged, the page shows what rendered. */
 export function runTemplate(
   catalog: Catalog,
@@ -35,6 +38,7 @@ export function runTemplate(
   const { output, errors } = storefrontEngine.render(template.code, data, {
     partials: builtIns().partials,
     locale: tenant.site.website.language,
+    params: STOREFRONT_PARAMS,
   })
   if (errors.length > 0) {
     logWarning('template-render-error', {
@@ -51,7 +55,7 @@ function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
 }
 
-export function renderTemplatePage(options: TemplatePageOptions): Response {
+export function renderTemplatePage(options: TemplatePageOptions): Promise<Response> {
   const { catalog, head, template, path, status, data } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer', template])

@@ -52,7 +52,7 @@ const ITEM_TEMPLATE: Record<string, TemplateName> = {
   events: 'event-item',
 }
 
-export function notFoundPage(catalog: Catalog, path: string): Response {
+export function notFoundPage(catalog: Catalog, path: string): Promise<Response> {
   return renderTemplatePage({
     catalog,
     path,
@@ -64,7 +64,7 @@ export function notFoundPage(catalog: Catalog, path: string): Response {
 }
 
 /** A locked or member-only collection answers with its screen instead of its content. */
-function guardScreen(catalog: Catalog, collection: Collection, path: string): Response | null {
+function guardScreen(catalog: Catalog, collection: Collection, path: string): Promise<Response> | null {
   const template = collection.locked ? 'lock-screen' : collection.memberOnly ? 'member-denied' : null
   if (template === null) return null
   return renderTemplatePage({
