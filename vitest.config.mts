@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 import { readFixtures } from './kv-fixtures/fixtures.mjs'
+import { readReviews } from './kv-fixtures/reviews.mjs'
 import { buildIslands } from './scripts/build-islands.mjs'
 
 // The worker imports the island manifest: build it first, so `npx vitest` works on its own.
@@ -17,6 +18,9 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
+          TEST_REVIEWS: [...readReviews(), ...readReviews('./tests/fixtures/kv')],
+          // Only the tests sign the stand-in for a site-user session (worker/middleware/test-site-user.ts).
+          TEST_SITE_USER_SECRET: 'test-only-site-user-secret-0123456789',
         },
       },
     }),

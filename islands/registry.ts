@@ -6,5 +6,8 @@
  */
 export { default as gallery } from './gallery/island'
 export { default as 'installment-teaser' } from './installment-teaser/island'
+export { default as 'like-button' } from './like-button/island'
+export { default as 'product-reviews' } from './product-reviews/island'
 export { default as 'public-form' } from './public-form/island'
+export { default as 'restock-notification' } from './restock-notification/island'
 export { default as 'variant-picker' } from './variant-picker/island'

@@ -39,6 +39,7 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
     </div>
     <div class="product-meta">
       <h1 class="product-title">{title|html}</h1>
+      {@|product-reviews-summary}
       {@|product-price}
       {@|installment-teaser}
       {@|product-status}
@@ -51,6 +52,7 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
     </div>
   </div>
   {.section body}<div class="product-description">{@}</div>{.end}
+  {@|product-reviews}
   {.comments?}<section class="product-comments" id="comments">{@|comment-link}{@|comments}</section>{.end}
 </article>{.end}`
 

@@ -1,5 +1,6 @@
 // Types of `env` and `exports` from 'cloudflare:workers' inside the worker tests.
 import type { D1Migration } from 'cloudflare:test'
+import type { ReviewSeed } from '../../worker/db/product-reviews'
 import type { Env as WorkerEnv } from '../../worker/env'
 
 declare global {
@@ -7,6 +8,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[]
       TEST_FIXTURES: { key: string; value: string }[]
+      TEST_REVIEWS: { siteId: string; review: ReviewSeed }[]
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/index')

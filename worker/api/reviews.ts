@@ -6,14 +6,10 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../context'
-import { listProductReviews } from '../db/product-reviews'
+import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
 import { queryOf } from './validate'
 
 export const reviewRoutes = new Hono<AppEnv>()
-
-/** storefront.md section 9: page size 10; the summary loads 1000. */
-export const REVIEWS_PAGE_SIZE = 10
-export const REVIEWS_SUMMARY_SIZE = 1000
 
 const reviewsQuerySchema = z.object({
   page: z.coerce

@@ -22,3 +22,12 @@ export async function likeItem(
   const stored = (count?.results[0] as { likes: number } | undefined)?.likes ?? 0
   return { stored, added: (insert?.meta.changes ?? 0) === 1 }
 }
+
+/** How many visitors have liked an item here (the page adds the item's published count). */
+export async function storedLikeCount(db: D1Database, siteId: string, itemId: string): Promise<number> {
+  const row = await db
+    .prepare('SELECT COUNT(*) AS likes FROM item_likes WHERE site_id = ? AND item_id = ?')
+    .bind(siteId, itemId)
+    .first<{ likes: number }>()
+  return row?.likes ?? 0
+}

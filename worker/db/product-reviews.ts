@@ -128,3 +128,61 @@ export function upsertReview(db: D1Database, siteId: string, review: ReviewSeed)
       review.userName ?? null,
     )
 }
+
+/** storefront.md section 9: reviews come 10 to a page; the summary counts up to 1000. */
+export const REVIEWS_PAGE_SIZE = 10
+export const REVIEWS_SUMMARY_SIZE = 1000
+
+/** A count and average over up to 1000 of the newest reviews. */
+export interface ReviewTally {
+  count: number
+  /** The average star rating, or null without reviews. */
+  average: number | null
+}
+
+export interface ProductPageReviews {
+  /** The product's own first page, filled in with other products' reviews when it has fewer than 10. */
+  reviews: ProductReview[]
+  /** The next page of the product's own reviews, or null. */
+  nextPage: number | null
+  summary: { product: ReviewTally; store: ReviewTally }
+}
+
+const TALLY = `SELECT COUNT(*) AS count, AVG(CAST(star_rating AS REAL)) AS average FROM (
+  SELECT star_rating FROM product_reviews WHERE site_id = ? %PRODUCT% ORDER BY review_date DESC, id LIMIT ${REVIEWS_SUMMARY_SIZE})`
+
+/**
+ * What a product page shows of reviews, read in one round trip (storefront.md section 4): the
+ * first page of the product's own reviews (10), other products' reviews filling it to 10 when
+ * it has fewer, and the summary over up to 1000 reviews of the product and of the store.
+ */
+export async function productPageReviews(
+  db: D1Database,
+  siteId: string,
+  productId: string,
+): Promise<ProductPageReviews> {
+  const size = REVIEWS_PAGE_SIZE
+  const [own, others, product, store] = await db.batch([
+    db
+      .prepare('SELECT * FROM product_reviews WHERE site_id = ? AND product_id = ? ORDER BY review_date DESC, id LIMIT ?')
+      .bind(siteId, productId, size + 1),
+    db
+      .prepare('SELECT * FROM product_reviews WHERE site_id = ? AND product_id != ? ORDER BY review_date DESC, id LIMIT ?')
+      .bind(siteId, productId, size),
+    db.prepare(TALLY.replace('%PRODUCT%', 'AND product_id = ?')).bind(siteId, productId),
+    db.prepare(TALLY.replace('%PRODUCT%', '')).bind(siteId),
+  ])
+  const ownRows = (own?.results ?? []) as ReviewRecord[]
+  const otherRows = (others?.results ?? []) as ReviewRecord[]
+  const page = ownRows.slice(0, size)
+  const filled = page.length < size ? [...page, ...otherRows.slice(0, size - page.length)] : page
+  const tally = (result: D1Result | undefined): ReviewTally => {
+    const row = result?.results[0] as { count: number; average: number | null } | undefined
+    return { count: row?.count ?? 0, average: row?.average ?? null }
+  }
+  return {
+    reviews: filled.map(reviewOf),
+    nextPage: ownRows.length > size ? 1 : null,
+    summary: { product: tally(product), store: tally(store) },
+  }
+}

@@ -20,6 +20,7 @@ import { plainHtmlResponse } from '../render/plain'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
+import { itemExtras } from './item-extras'
 import { type PageActionResult, pagePosts } from './page-posts'
 
 /** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
@@ -220,15 +221,18 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   const guarded = guardScreen(catalog, collection, item.fullUrl)
   if (guarded) return guarded
   const posted = actionData(c.var.pageAction)
-  const data =
-    collection.typeName === 'products'
+  const isProduct = collection.typeName === 'products'
+  const data = itemExtras(c.env, catalog.tenant, item, isProduct).then(({ item: shown, productReviews }) =>
+    isProduct
       ? {
           collection,
-          item,
+          item: shown,
           productMerchandisingContext: merchandisingFor(catalog.tenant, [item]),
+          productReviews,
           ...posted.data,
         }
-      : { collection, item, ...posted.data }
+      : { collection, item: shown, ...posted.data },
+  )
   return renderTemplatePage({
     catalog,
     path: item.fullUrl,
