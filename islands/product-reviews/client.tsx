@@ -18,14 +18,18 @@ const PAGE_SIZE = '10'
 /** Reports a failed load to the page (and, unless a listener takes it, the console). */
 function reportFailure(element: Element | null, error: unknown): void {
   const target = element ?? document
-  if (dispatchIslandEvent(target, ISLAND_EVENT.error, { name: 'product-reviews', error }, { cancelable: true })) {
+  if (
+    dispatchIslandEvent(target, ISLAND_EVENT.error, { name: 'product-reviews', error }, { cancelable: true })
+  ) {
     console.warn('Reviews could not be loaded:', error)
   }
 }
 
 function isRawReview(value: unknown): value is RawReview {
   const review = value as Partial<RawReview> | null
-  return typeof review?.id === 'string' && typeof review.text === 'string' && typeof review.reviewDate === 'number'
+  return (
+    typeof review?.id === 'string' && typeof review.text === 'string' && typeof review.reviewDate === 'number'
+  )
 }
 
 function ProductReviews(props: ProductReviewsProps) {
@@ -74,7 +78,13 @@ function ProductReviews(props: ProductReviewsProps) {
     return () => root.removeEventListener('click', onClick)
   }, [])
 
-  return <ProductReviewsView props={props} state={state} handlers={{ onSeeMore: () => void onSeeMore(), rootRef }} />
+  return (
+    <ProductReviewsView
+      props={props}
+      state={state}
+      handlers={{ onSeeMore: () => void onSeeMore(), rootRef }}
+    />
+  )
 }
 
 export default defineClient('product-reviews', ProductReviews)

@@ -12,7 +12,12 @@ import { type ProductReviewsProps, ProductReviewsView, ReviewSummaryView } from 
 
 /** The server render: the view in its first state, as the client's first render. */
 function ProductReviewsIsland(props: ProductReviewsProps) {
-  return <ProductReviewsView props={props} state={{ reviews: props.reviews, nextPage: props.nextPage, loading: false }} />
+  return (
+    <ProductReviewsView
+      props={props}
+      state={{ reviews: props.reviews, nextPage: props.nextPage, loading: false }}
+    />
+  )
 }
 
 export default defineIsland({

@@ -69,7 +69,9 @@ function present(value: string | null | undefined): string | null {
  * The reviewer as shown (section 3): the first name plus the first letter of the last name
  * ('Jane D.'); else the login name; else the user name; else 'Anonymous'.
  */
-export function reviewerName(review: Pick<RawReview, 'firstName' | 'lastName' | 'loginName' | 'userName'>): string {
+export function reviewerName(
+  review: Pick<RawReview, 'firstName' | 'lastName' | 'loginName' | 'userName'>,
+): string {
   const first = present(review.firstName)
   const last = present(review.lastName)
   if (first !== null && last !== null) return `${first} ${[...last][0]}.`
@@ -84,7 +86,9 @@ export function productCountText(count: number): string {
 
 /** 'N Store Review(s)', or '1000+ Store Reviews' over 999. */
 export function storeCountText(count: number): string {
-  return count > STORE_COUNT_CAP ? REVIEWS_TEXT.storeCountOverCap : fillText(REVIEWS_TEXT.storeCount, { count })
+  return count > STORE_COUNT_CAP
+    ? REVIEWS_TEXT.storeCountOverCap
+    : fillText(REVIEWS_TEXT.storeCount, { count })
 }
 
 /** The average rating to one decimal, '4.3'. */
@@ -101,9 +105,12 @@ function imageUrl(url: string | undefined): string | null {
 /** The review's date in the site's language and time zone ('March 3, 2026'). */
 export function reviewDateText(epochMs: number, locale: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(
-      new Date(epochMs),
-    )
+    return new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone,
+    }).format(new Date(epochMs))
   } catch {
     return new Date(epochMs).toISOString().slice(0, 10)
   }

@@ -12,7 +12,10 @@ import type { ProductReviewsProps } from './view'
 export interface PageReviews {
   reviews: RawReview[]
   nextPage: number | null
-  summary: { product: { count: number; average: number | null }; store: { count: number; average: number | null } }
+  summary: {
+    product: { count: number; average: number | null }
+    store: { count: number; average: number | null }
+  }
 }
 
 /** The product page's reviews, or null when the page has none to show (not a product, a failed read). */
@@ -22,7 +25,9 @@ export function pageReviewsOf(item: unknown, scope: Scope): PageReviews | null {
   const reviews = data as PageReviews
   const productId = asString(child(item, 'id'))
   // A store without a single review shows no reviews section at all.
-  return Array.isArray(reviews.reviews) && productId !== '' && reviews.summary.store.count > 0 ? reviews : null
+  return Array.isArray(reviews.reviews) && productId !== '' && reviews.summary.store.count > 0
+    ? reviews
+    : null
 }
 
 export function productReviewsProps(item: unknown, scope: Scope): ProductReviewsProps | null {

@@ -54,7 +54,11 @@ export function Stars({ rating }: { rating: number }) {
     ...Array.from({ length: empty }, () => 'empty'),
   ]
   return (
-    <span className="review-stars" role="img" aria-label={fillText(REVIEWS_TEXT.starsLabel, { rating: halfStars(rating) })}>
+    <span
+      className="review-stars"
+      role="img"
+      aria-label={fillText(REVIEWS_TEXT.starsLabel, { rating: halfStars(rating) })}
+    >
       {kinds.slice(0, STARS).map((kind, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: five fixed positions.
         <span key={index} className={`review-star review-star--${kind}`} aria-hidden="true">
@@ -65,7 +69,17 @@ export function Stars({ rating }: { rating: number }) {
   )
 }
 
-function ReviewImage({ id, url, reviewer, kind }: { id: string; url: string; reviewer: string; kind: string }) {
+function ReviewImage({
+  id,
+  url,
+  reviewer,
+  kind,
+}: {
+  id: string
+  url: string
+  reviewer: string
+  kind: string
+}) {
   const dialogId = `review-${id}-${kind}`
   const alt = fillText(REVIEWS_TEXT.imageAlt, { name: reviewer })
   return (
@@ -77,7 +91,15 @@ function ReviewImage({ id, url, reviewer, kind }: { id: string; url: string; rev
         aria-label={fillText(REVIEWS_TEXT.openImage, { name: reviewer })}
         {...command('show-modal', dialogId)}
       >
-        <img className="review-image" src={url} alt={alt} width={96} height={96} loading="lazy" decoding="async" />
+        <img
+          className="review-image"
+          src={url}
+          alt={alt}
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+        />
       </button>
       <dialog id={dialogId} className="review-lightbox" aria-label={alt}>
         <img className="review-lightbox-image" src={url} alt={alt} loading="lazy" decoding="async" />
@@ -101,7 +123,9 @@ function Review({ review }: { review: ReviewData }) {
         {review.source !== null ? (
           <>
             {' · '}
-            <span className="review-source">{fillText(REVIEWS_TEXT.sourceLabel, { source: review.source })}</span>
+            <span className="review-source">
+              {fillText(REVIEWS_TEXT.sourceLabel, { source: review.source })}
+            </span>
           </>
         ) : null}
       </p>

@@ -323,6 +323,7 @@ function Parts(props: FieldProps & { id: string }) {
           if (field.type === 'time' && part === 'Ampm') {
             control = (
               <select id={partId} name={name} defaultValue={partValue}>
+                <option value="" />
                 <option value="AM">AM</option>
                 <option value="PM">PM</option>
               </select>

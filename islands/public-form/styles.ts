@@ -9,7 +9,9 @@ export const PUBLIC_FORM_CSS = `
 .sqs-form{display:grid;gap:1rem;max-width:40rem}
 .sqs-form[hidden]{display:none}
 .sqs-form .form-item{display:grid;gap:.35rem}
+.sqs-form .form-fields{display:grid;gap:1.25rem}
 .sqs-form fieldset{margin:0;padding:0;border:0;min-width:0;display:grid;gap:.35rem}
+.sqs-form legend{padding:0}
 .sqs-form .title{font-weight:600}
 .sqs-form .required{color:#a4161a}
 .sqs-form .description{margin:0;color:#555;font-size:.9rem}
@@ -17,6 +19,7 @@ export const PUBLIC_FORM_CSS = `
 .sqs-form textarea{min-height:8rem;resize:vertical}
 .sqs-form .field-input{display:flex;align-items:center;gap:.35rem}
 .sqs-form .field-parts{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem}
+.sqs-form .date .field-parts,.sqs-form .time .field-parts,.sqs-form .phone .field-parts{grid-template-columns:repeat(auto-fit,minmax(5rem,1fr))}
 .sqs-form .part{display:grid;gap:.2rem;font-size:.9rem;position:relative}
 .sqs-form .option{display:flex;align-items:center;gap:.5rem;min-height:2rem}
 .sqs-form .likert-question{margin-top:.25rem}
@@ -33,7 +36,7 @@ export const PUBLIC_FORM_CSS = `
 .sqs-form .form-disclaimer{margin:0;font-size:.85rem;color:#555}
 .form-submission:focus{outline:none}
 .form-submission-text{font-weight:600}
-.address-suggestions{position:absolute;z-index:5;top:100%;left:0;right:0;margin:0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #767676;border-radius:4px;box-shadow:0 .5rem 1rem rgba(0,0,0,.15)}
+.address-suggestions{position:absolute;z-index:5;top:100%;left:0;min-width:min(22rem,90vw);margin:0;padding:.25rem 0;list-style:none;background:#fff;border:1px solid #767676;border-radius:4px;box-shadow:0 .5rem 1rem rgba(0,0,0,.15)}
 .address-suggestions[hidden]{display:none}
 .address-suggestions [role=option]{padding:.5rem .65rem;cursor:pointer}
 .address-suggestions [aria-selected=true]{background:#1d4e89;color:#fff}

@@ -24,7 +24,12 @@ export function restockNotificationProps(item: unknown, scope: Scope): RestockNo
     captchaSiteKey: first.captcha && siteKey !== '' ? siteKey : null,
     initial:
       posted !== null && posted.productId === first.productId
-        ? { variantId: posted.variantId, email: posted.email, message: posted.message, submitted: posted.submitted }
+        ? {
+            variantId: posted.variantId,
+            email: posted.email,
+            message: posted.message,
+            submitted: posted.submitted,
+          }
         : null,
   }
 }

@@ -105,7 +105,11 @@ export function RestockNotificationItem({
             </label>
           ) : null}
           {props.captchaSiteKey !== null ? (
-            <div className="captcha-container" data-sitekey={props.captchaSiteKey} ref={handlers.captchaRef} />
+            <div
+              className="captcha-container"
+              data-sitekey={props.captchaSiteKey}
+              ref={handlers.captchaRef}
+            />
           ) : null}
           <button type="submit" className="sqs-editable-button" disabled={state.locked}>
             {state.locked ? RESTOCK_TEXT.submitting : props.buttonText}

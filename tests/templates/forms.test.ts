@@ -114,7 +114,13 @@ describe('Reading submitted values', () => {
 describe('Validating a form', () => {
   it('Should skip sections and say ‘Required’ for each empty required field', () => {
     const errors = validateFormValues(FIELDS, readSubmittedValues(FIELDS, {}) ?? {})
-    expect(errors).toEqual({ name: 'Required', phone: 'Required', tags: 'Required', size: 'Required', topic: 'Required' })
+    expect(errors).toEqual({
+      name: 'Required',
+      phone: 'Required',
+      tags: 'Required',
+      size: 'Required',
+      topic: 'Required',
+    })
   })
 
   it('Should take a multi-part field with one part filled, and let empty optional fields pass', () => {
@@ -143,7 +149,9 @@ describe('Validating a form', () => {
   it('Should refuse a text area over its limit, counting characters as a person does', () => {
     const fields: FormFieldDefinition[] = [{ id: 'notes', type: 'textarea', title: 'Notes', maxLength: 3 }]
     expect(validateFormValues(fields, { notes: '🦦🦦🦦' })).toEqual({})
-    expect(validateFormValues(fields, { notes: 'abcd' })).toEqual({ notes: 'You have exceeded the character limit.' })
+    expect(validateFormValues(fields, { notes: 'abcd' })).toEqual({
+      notes: 'You have exceeded the character limit.',
+    })
     expect(characterCounter('abcd', 3)).toEqual({ text: '4 / 3', over: true })
     expect(characterCounter('ab', 3)).toEqual({ text: '2 / 3', over: false })
   })

@@ -13,7 +13,13 @@ export function newCrumb(): string {
 export function apiCall(
   host: string,
   path: string,
-  init: { method?: string; body?: unknown; rawBody?: string; crumb?: string | null; headers?: Record<string, string> } = {},
+  init: {
+    method?: string
+    body?: unknown
+    rawBody?: string
+    crumb?: string | null
+    headers?: Record<string, string>
+  } = {},
 ): Promise<Response> {
   const crumb = init.crumb === undefined ? newCrumb() : init.crumb
   const headers: Record<string, string> = {
@@ -23,7 +29,11 @@ export function apiCall(
   }
   const body = init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body))
   return exports.default.fetch(
-    new Request(`http://${host}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }),
+    new Request(`http://${host}${path}`, {
+      method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    }),
   )
 }
 

@@ -48,7 +48,10 @@ describe('Public forms without script', () => {
 
   it('Should store a valid contact form post and answer the same page with the thank-you text', async () => {
     const message = `Otters ${crypto.randomUUID()}`
-    const fields = CONTACT_FIELDS.map(([name, value]): [string, string] => [name, name === 'message' ? message : value])
+    const fields = CONTACT_FIELDS.map(([name, value]): [string, string] => [
+      name,
+      name === 'message' ? message : value,
+    ])
     const response = await formPost(JOURNAL, '/contact?source=poster', fields)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
@@ -92,12 +95,16 @@ describe('Public forms without script', () => {
 
   it('Should refuse a post from another site (Origin or Sec-Fetch-Site) and store nothing', async () => {
     const message = `Cross-site ${crypto.randomUUID()}`
-    const fields = CONTACT_FIELDS.map(([name, value]): [string, string] => [name, name === 'message' ? message : value])
-    for (const headers of [
+    const fields = CONTACT_FIELDS.map(([name, value]): [string, string] => [
+      name,
+      name === 'message' ? message : value,
+    ])
+    const crossSite: Record<string, string>[] = [
       { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
       { Origin: 'https://evil.example' },
       {},
-    ]) {
+    ]
+    for (const headers of crossSite) {
       const response = await formPost(JOURNAL, '/contact', fields, headers)
       expect(response.status).toBe(403)
     }
@@ -112,7 +119,9 @@ describe('Public forms without script', () => {
       ['email', email],
     ])
     expect(response.status).toBe(200)
-    expect(await response.text()).toContain('You are on the list. The next letter arrives at the start of the month.')
+    expect(await response.text()).toContain(
+      'You are on the list. The next letter arrives at the start of the month.',
+    )
     expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toEqual([
       { source: 'form:newsletter' },
     ])
@@ -220,6 +229,8 @@ describe('Likes without script', () => {
       null,
     )
     expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Please enable cookies in your browser, reload the page, and try again.')
+    expect(await response.text()).toContain(
+      'Please enable cookies in your browser, reload the page, and try again.',
+    )
   })
 })

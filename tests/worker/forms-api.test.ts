@@ -116,7 +116,9 @@ describe('POST /api/form/SaveFormSubmission', () => {
     })
     expect(await stored(key)).toEqual([])
     // The key was not spent: the shopper corrects the form and sends it with the same key.
-    expect((await save(JOURNAL, crumb, { key, formId: 'contact', form: JSON.stringify(CONTACT) })).status).toBe(200)
+    expect(
+      (await save(JOURNAL, crumb, { key, formId: 'contact', form: JSON.stringify(CONTACT) })).status,
+    ).toBe(200)
   })
 
   it('Should refuse a choice the form does not offer as if none was made', async () => {
@@ -128,7 +130,9 @@ describe('POST /api/form/SaveFormSubmission', () => {
       form: JSON.stringify({ ...CONTACT, topic: '<script>alert(1)</script>' }),
     })
     expect(response.status).toBe(400)
-    expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({ topic: 'Required' })
+    expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({
+      topic: 'Required',
+    })
   })
 
   it('Should answer 404 ‘This form has not been configured yet.’ for a form the site does not have', async () => {
@@ -145,7 +149,9 @@ describe('POST /api/form/SaveFormSubmission', () => {
     for (const form of ['{not json', '[1,2]', JSON.stringify({ ...CONTACT, name: 'Ada Lovelace' })]) {
       const response = await save(JOURNAL, crumb, { key, formId: 'contact', form })
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ message: 'Could not parse the form fields, please check your entries.' })
+      expect(await response.json()).toEqual({
+        message: 'Could not parse the form fields, please check your entries.',
+      })
     }
     expect(await stored(key)).toEqual([])
   })
@@ -167,11 +173,19 @@ describe('POST /api/form/SaveFormSubmission', () => {
     const crumb = newCrumb()
     const key = await submissionKey(JOURNAL, crumb)
     const email = `Reader.${crypto.randomUUID().slice(0, 8)}@Example.com`
-    const response = await save(JOURNAL, crumb, { key, formId: 'newsletter', form: JSON.stringify({ email }) })
+    const response = await save(JOURNAL, crumb, {
+      key,
+      formId: 'newsletter',
+      form: JSON.stringify({ email }),
+    })
     expect(response.status).toBe(200)
     expect(await stored(key)).toHaveLength(1)
     expect(
-      await rows('SELECT source FROM newsletter_subscribers WHERE site_id = ? AND email = ?', 'journal', email.toLowerCase()),
+      await rows(
+        'SELECT source FROM newsletter_subscribers WHERE site_id = ? AND email = ?',
+        'journal',
+        email.toLowerCase(),
+      ),
     ).toEqual([{ source: 'form:newsletter' }])
   })
 
@@ -186,7 +200,13 @@ describe('POST /api/form/SaveFormSubmission', () => {
 
 describe('A form with a captcha (the website has a site key)', () => {
   const FORMS = 'forms.localhost'
-  const SIGNUP = { email: 'camper@example.com', phone: ['', '555', '123', '4567'], mood: {}, tags: [], campaign: 'spring' }
+  const SIGNUP = {
+    email: 'camper@example.com',
+    phone: ['', '555', '123', '4567'],
+    mood: {},
+    tags: [],
+    campaign: 'spring',
+  }
 
   it('Should answer 400 ‘Complete CAPTCHA before submitting.’ without a token, storing nothing', async () => {
     const crumb = newCrumb()
@@ -208,7 +228,12 @@ describe('A form with a captcha (the website has a site key)', () => {
     })
     expect(forged.status).toBe(400)
     const key = await submissionKey(FORMS, crumb)
-    const first = await save(FORMS, crumb, { key, formId: 'signup', form: JSON.stringify(SIGNUP), captchaKey: token })
+    const first = await save(FORMS, crumb, {
+      key,
+      formId: 'signup',
+      form: JSON.stringify(SIGNUP),
+      captchaKey: token,
+    })
     expect(first.status).toBe(200)
     expect(await stored(key)).toHaveLength(1)
     const replayKey = await submissionKey(FORMS, crumb)
@@ -258,7 +283,9 @@ describe('POST /api/rest/forms/validate/{formId}', () => {
 
   it('Should answer 404 for an unknown form and 400 for a body that is not a JSON object', async () => {
     expect((await apiCall(JOURNAL, '/api/rest/forms/validate/nope', { body: {} })).status).toBe(404)
-    expect((await apiCall(JOURNAL, '/api/rest/forms/validate/contact', { rawBody: '"text"' })).status).toBe(400)
+    expect((await apiCall(JOURNAL, '/api/rest/forms/validate/contact', { rawBody: '"text"' })).status).toBe(
+      400,
+    )
     expect((await apiCall(JOURNAL, '/api/rest/forms/validate/contact', { rawBody: '{' })).status).toBe(400)
   })
 })
@@ -267,11 +294,22 @@ describe('GET /api/template/GetTemplateSchema', () => {
   it('Should answer the form schema: every field type of the spec', async () => {
     const response = await apiCall(JOURNAL, '/api/template/GetTemplateSchema?type=form')
     expect(response.status).toBe(200)
-    const schema = (await response.json()) as { type: string; fieldTypes: string[]; fieldProperties: string[] }
+    const schema = (await response.json()) as {
+      type: string
+      fieldTypes: string[]
+      fieldProperties: string[]
+    }
     expect(schema.type).toBe('form')
     expect(schema.fieldTypes).toHaveLength(19)
     expect(schema.fieldProperties).toEqual(
-      expect.arrayContaining(['description', 'placeholder', 'required', 'options', 'currencySymbol', 'showCountryCode']),
+      expect.arrayContaining([
+        'description',
+        'placeholder',
+        'required',
+        'options',
+        'currencySymbol',
+        'showCountryCode',
+      ]),
     )
   })
 

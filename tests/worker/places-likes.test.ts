@@ -13,16 +13,24 @@ describe('GET /api/google-maps/places/autocomplete and /details', () => {
   it('Should answer the local provider’s predictions for what was typed', async () => {
     const response = await apiCall(JOURNAL, `/api/google-maps/places/autocomplete?input=ferry&${CONTEXT}`)
     expect(response.status).toBe(200)
-    const body = (await response.json()) as { status: string; predictions: { description: string; place_id: string }[] }
+    const body = (await response.json()) as {
+      status: string
+      predictions: { description: string; place_id: string }[]
+    }
     expect(body.status).toBe('OK')
     expect(body.predictions).toEqual([
-      expect.objectContaining({ description: '1 Ferry Building, San Francisco, CA 94111, United States', place_id: 'local-1' }),
+      expect.objectContaining({
+        description: '1 Ferry Building, San Francisco, CA 94111, United States',
+        place_id: 'local-1',
+      }),
     ])
   })
 
   it('Should answer a place’s address components', async () => {
     const response = await apiCall(JOURNAL, `/api/google-maps/places/details?place_id=local-3&${CONTEXT}`)
-    const body = (await response.json()) as { result: { address_components: { long_name: string; types: string[] }[] } }
+    const body = (await response.json()) as {
+      result: { address_components: { long_name: string; types: string[] }[] }
+    }
     expect(body.result.address_components.map((c) => c.long_name)).toEqual([
       '100',
       'Church Street',
@@ -56,7 +64,9 @@ describe('GET /api/google-maps/places/autocomplete and /details', () => {
     const provider = googlePlaces('server-side-key', fetcher as typeof fetch)
     const answer = await provider.autocomplete({ input: 'church st', sessiontoken: 'abc' })
     expect(answer).toEqual({ status: 'OK', predictions: [] })
-    expect(calls[0]?.origin + (calls[0]?.pathname ?? '')).toBe('https://maps.googleapis.com/maps/api/place/autocomplete/json')
+    expect(calls[0]?.origin + (calls[0]?.pathname ?? '')).toBe(
+      'https://maps.googleapis.com/maps/api/place/autocomplete/json',
+    )
     expect(Object.fromEntries(calls[0]?.searchParams ?? [])).toEqual({
       input: 'church st',
       sessiontoken: 'abc',
@@ -65,7 +75,9 @@ describe('GET /api/google-maps/places/autocomplete and /details', () => {
   })
 
   it('Should refuse to start the Google provider without its key, saying how to set it', () => {
-    expect(() => placesProvider({ PLACES_PROVIDER: 'google' })).toThrow(/wrangler secret put GOOGLE_MAPS_API_KEY/)
+    expect(() => placesProvider({ PLACES_PROVIDER: 'google' })).toThrow(
+      /wrangler secret put GOOGLE_MAPS_API_KEY/,
+    )
     expect(placesProvider({}).name).toBe('local')
   })
 })
@@ -94,7 +106,9 @@ describe('POST /api/content/likes', () => {
   })
 
   it('Should refuse a like without the crumb (403) and a malformed body (400)', async () => {
-    expect((await apiCall(JOURNAL, '/api/content/likes', { body: { itemId: ITEM }, crumb: null })).status).toBe(403)
+    expect(
+      (await apiCall(JOURNAL, '/api/content/likes', { body: { itemId: ITEM }, crumb: null })).status,
+    ).toBe(403)
     expect((await apiCall(JOURNAL, '/api/content/likes', { rawBody: '{"itemId":1}' })).status).toBe(400)
   })
 })

@@ -29,17 +29,23 @@ describe('POST /api/site-users/account/notifications/restock', () => {
     const email = uniqueEmail('twice')
     const first = await signUp(AURORA, { ...PARKA, siteVisitorEmail: email, isJoinMailingList: false })
     expect(first.status).toBe(200)
-    const second = await signUp(AURORA, { ...PARKA, siteVisitorEmail: `  ${email.toUpperCase()} `, isJoinMailingList: false })
+    const second = await signUp(AURORA, {
+      ...PARKA,
+      siteVisitorEmail: `  ${email.toUpperCase()} `,
+      isJoinMailingList: false,
+    })
     expect(second.status).toBe(200)
-    expect(await rows('SELECT product_id, variant_id, sent_at FROM restock_signups WHERE email = ?', email)).toEqual([
-      { product_id: PARKA.productId, variant_id: PARKA.variantId, sent_at: null },
-    ])
+    expect(
+      await rows('SELECT product_id, variant_id, sent_at FROM restock_signups WHERE email = ?', email),
+    ).toEqual([{ product_id: PARKA.productId, variant_id: PARKA.variantId, sent_at: null }])
   })
 
   it('Should record the mailing-list subscriber when the shopper joins it', async () => {
     const email = uniqueEmail('joiner')
     await signUp(AURORA, { ...PARKA, siteVisitorEmail: email, isJoinMailingList: true })
-    expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toEqual([{ source: 'restock' }])
+    expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toEqual([
+      { source: 'restock' },
+    ])
   })
 
   for (const [email, message] of [
@@ -87,10 +93,18 @@ describe('POST /api/site-users/account/notifications/restock', () => {
       message: 'Complete CAPTCHA before submitting.',
       data: { message: 'Complete CAPTCHA before submitting.' },
     })
-    const forged = await signUp('forms.localhost', { ...lantern, siteVisitorEmail: email, captchaToken: 'forged' })
+    const forged = await signUp('forms.localhost', {
+      ...lantern,
+      siteVisitorEmail: email,
+      captchaToken: 'forged',
+    })
     expect(forged.status).toBe(400)
     expect(await rows('SELECT id FROM restock_signups WHERE email = ?', email)).toEqual([])
-    const genuine = await signUp('forms.localhost', { ...lantern, siteVisitorEmail: email, captchaToken: localCaptchaToken() })
+    const genuine = await signUp('forms.localhost', {
+      ...lantern,
+      siteVisitorEmail: email,
+      captchaToken: localCaptchaToken(),
+    })
     expect(genuine.status).toBe(200)
     expect(await rows('SELECT variant_id FROM restock_signups WHERE email = ?', email)).toEqual([
       { variant_id: 'forms-lantern-v1' },
@@ -98,7 +112,10 @@ describe('POST /api/site-users/account/notifications/restock', () => {
   })
 
   it('Should refuse a sign-up without the crumb (403) and a malformed body (400), never a 500', async () => {
-    const noCrumb = await apiCall(AURORA, PATH, { body: { ...PARKA, siteVisitorEmail: 'a@example.com' }, crumb: null })
+    const noCrumb = await apiCall(AURORA, PATH, {
+      body: { ...PARKA, siteVisitorEmail: 'a@example.com' },
+      crumb: null,
+    })
     expect(noCrumb.status).toBe(403)
     for (const rawBody of ['{', '[]', JSON.stringify({ productId: 5 }), JSON.stringify({ ...PARKA })]) {
       expect((await apiCall(AURORA, PATH, { rawBody })).status).toBe(400)
@@ -117,7 +134,9 @@ describe('The owner’s restock calls', () => {
 
   it('Should not take a token signed for another site', async () => {
     const token = await ownerToken('kissa', [1])
-    const response = await apiCall(AURORA, `${PATH}/groups`, { headers: { Authorization: `Bearer ${token}` } })
+    const response = await apiCall(AURORA, `${PATH}/groups`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
     expect(response.status).toBe(401)
   })
 
@@ -138,7 +157,9 @@ describe('The owner’s restock calls', () => {
     }
     expect(first.signUps).toHaveLength(50)
     expect(first.hasNextPage).toBe(true)
-    const second = (await (await owner(AURORA, `${PATH}?${query}&cursor=${first.nextPageCursor}`)).json()) as {
+    const second = (await (
+      await owner(AURORA, `${PATH}?${query}&cursor=${first.nextPageCursor}`)
+    ).json()) as {
       signUps: { email: string }[]
       hasNextPage: boolean
       nextPageCursor: string | null
@@ -164,7 +185,9 @@ describe('The owner’s restock calls', () => {
       signUpGroups: { productId: string; variantId: string; signUpCount: number; pendingCount: number }[]
       hasNextPage: boolean
     }
-    expect(body.signUpGroups).toContainEqual(expect.objectContaining({ ...variant, pendingCount: expect.any(Number) }))
+    expect(body.signUpGroups).toContainEqual(
+      expect.objectContaining({ ...variant, pendingCount: expect.any(Number) }),
+    )
     expect(body.hasNextPage).toBe(false)
   })
 

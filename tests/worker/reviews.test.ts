@@ -137,7 +137,8 @@ describe('Reviews on a product page', () => {
 
   it('Should name reviewers by the rule: first name and last initial, else login name, else user name, else ‘Anonymous’', async () => {
     const html = await page('/apparel/trailhead-long-sleeve-tee')
-    const author = (id: string) => html.match(new RegExp(`data-review-id="${id}".*?class="review-author">([^<]*)<`))?.[1]
+    const author = (id: string) =>
+      html.match(new RegExp(`data-review-id="${id}".*?class="review-author">([^<]*)<`))?.[1]
     expect(author('aurora-review-01')).toBe('Maren L.')
     expect(author('aurora-review-03')).toBe('trailmix_kate')
     expect(author('aurora-review-05')).toBe('hiker2041')
@@ -162,6 +163,8 @@ describe('Reviews on a product page', () => {
 
   it('Should show no reviews section on a store without reviews, and none on content pages', async () => {
     expect(await page('/shop/summit-shell', 'picker.localhost')).not.toContain('class="product-reviews')
-    expect(await page('/field-notes/the-notebook-i-carry', 'journal.localhost')).not.toContain('product-reviews')
+    expect(await page('/field-notes/the-notebook-i-carry', 'journal.localhost')).not.toContain(
+      'product-reviews',
+    )
   })
 })

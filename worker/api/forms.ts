@@ -23,7 +23,7 @@ import type { AppEnv } from '../context'
 import { issueSubmissionKey } from '../db/form-submissions'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import { recordIdSchema, formFieldSchema, formSchema } from '../records'
+import { formFieldSchema, formSchema, recordIdSchema } from '../records'
 import { jsonBody, queryOf } from './validate'
 
 export const formRoutes = new Hono<AppEnv>()

@@ -164,10 +164,14 @@ export async function productPageReviews(
   const size = REVIEWS_PAGE_SIZE
   const [own, others, product, store] = await db.batch([
     db
-      .prepare('SELECT * FROM product_reviews WHERE site_id = ? AND product_id = ? ORDER BY review_date DESC, id LIMIT ?')
+      .prepare(
+        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id = ? ORDER BY review_date DESC, id LIMIT ?',
+      )
       .bind(siteId, productId, size + 1),
     db
-      .prepare('SELECT * FROM product_reviews WHERE site_id = ? AND product_id != ? ORDER BY review_date DESC, id LIMIT ?')
+      .prepare(
+        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id != ? ORDER BY review_date DESC, id LIMIT ?',
+      )
       .bind(siteId, productId, size),
     db.prepare(TALLY.replace('%PRODUCT%', 'AND product_id = ?')).bind(siteId, productId),
     db.prepare(TALLY.replace('%PRODUCT%', '')).bind(siteId),

@@ -81,7 +81,11 @@ export async function streamPage({
       const siteFrame = (await frameResult) ?? { header: '', footer: '' }
       write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
       const html = (await mainResult) ?? FAILED_MAIN
-      const scripts = html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : ''
+      // An island in the header or footer (a newsletter form the theme places there) needs the runtime too.
+      const hasIslands = [siteFrame.header, html, siteFrame.footer].some((part) =>
+        part.includes(`<${ISLAND_ELEMENT} `),
+      )
+      const scripts = hasIslands ? islandScripts() : ''
       write(`${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`)
       if (!cancelled) controller.close()
     },

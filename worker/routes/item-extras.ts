@@ -16,7 +16,12 @@ export interface ItemExtras {
   productReviews: ProductPageReviews | null
 }
 
-export async function itemExtras(env: Env, tenant: Tenant, item: Item, isProduct: boolean): Promise<ItemExtras> {
+export async function itemExtras(
+  env: Env,
+  tenant: Tenant,
+  item: Item,
+  isProduct: boolean,
+): Promise<ItemExtras> {
   const { siteId } = tenant
   const liking = tenant.site.website.simpleLikingEnabled
   const [reviews, likes] = await Promise.all([
