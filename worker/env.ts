@@ -12,6 +12,8 @@ export interface Env {
   ENVIRONMENT: string
   /** Restock notifications on their way to the email provider (worker/queues/notifications.ts). */
   NOTIFICATIONS_QUEUE: Queue<NotificationMessage>
+  /** Signs form submission keys (worker/form-keys.ts); a secret in production. */
+  FORM_KEY_SECRET?: string
   /** `local` (default) or `recaptcha` (worker/providers/captcha.ts). */
   CAPTCHA_PROVIDER?: string
   /** A secret (`wrangler secret put`), for `recaptcha`. */

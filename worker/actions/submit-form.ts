@@ -8,6 +8,7 @@ import { type FieldErrors, type FormValues, localizedText, validateFormValues } 
 import type { Catalog } from '../catalog'
 import { type PageFields, storeKeyedSubmission, storeSubmission } from '../db/form-submissions'
 import type { Env } from '../env'
+import { isValidSubmissionKey } from '../form-keys'
 import type { Form } from '../records'
 import { captchaPassed, captchaSiteKey } from './captcha'
 
@@ -21,7 +22,7 @@ export type FormOutcome =
   | { kind: 'invalid'; form: Form; message: string; errors: FieldErrors }
   /** 400: 'Could not parse the form fields…': a value without its field's shape. */
   | { kind: 'unparsable'; form: Form; message: string }
-  /** 401: the submission key was unknown, expired or spent. */
+  /** 401: the submission key was not this site's, expired or spent. */
   | { kind: 'bad-key'; form: Form; message: string }
 
 export interface FormSubmission {
@@ -52,6 +53,10 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
   const text = localizedText(tenant.site.localizedStrings).forms
   const form = await catalog.form(submission.formId)
   if (form === null) return { kind: 'unknown-form' }
+  // A script's key must be one this worker gave this site within the hour.
+  if (submission.key !== null && !(await isValidSubmissionKey(env, tenant.siteId, submission.key, Date.now()))) {
+    return { kind: 'bad-key', form, message: text.status401 }
+  }
   const captchaShown = form.captchaEnabled && captchaSiteKey(tenant.site) !== null
   if (captchaShown && !(await captchaPassed(env, submission.captchaToken, request))) {
     return { kind: 'captcha', form, message: text.captchaRequired }
@@ -72,6 +77,7 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
   if (submission.key === null) {
     await storeSubmission(env.DB, row)
   } else if (!(await storeKeyedSubmission(env.DB, row, submission.key))) {
+    // The key was spent already: a key stores one submission.
     return { kind: 'bad-key', form, message: text.status401 }
   }
   return { kind: 'stored', form }

@@ -20,7 +20,7 @@ import {
 } from '../../templates/shared'
 import { type FormOutcome, submitForm } from '../actions/submit-form'
 import type { AppEnv } from '../context'
-import { issueSubmissionKey } from '../db/form-submissions'
+import { issueSubmissionKey } from '../form-keys'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { formFieldSchema, formSchema, recordIdSchema } from '../records'
@@ -31,7 +31,7 @@ export const formRoutes = new Hono<AppEnv>()
 const pageText = z.string().max(1000).optional()
 
 const saveSchema = z.object({
-  key: z.string().min(1).max(64),
+  key: z.string().min(1).max(160),
   formId: recordIdSchema,
   /** JSON text of the field values keyed by field id. */
   form: z.string().max(60_000),
@@ -73,7 +73,7 @@ formRoutes.post(
   rateLimit('form-key'),
   requireCrumb(),
   async function issueFormSubmissionKey(c) {
-    const key = await issueSubmissionKey(c.env.DB, c.var.tenant.siteId, Date.now())
+    const key = await issueSubmissionKey(c.env, c.var.tenant.siteId, Date.now())
     return c.json({ data: { key } })
   },
 )

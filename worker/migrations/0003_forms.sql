@@ -2,20 +2,13 @@
 -- (storefront.md sections 3, 4 and 7). Every row carries its tenant's site id: one tenant's
 -- rows are never read or counted for another.
 
--- POST /api/form/FormSubmissionKey hands out a key; SaveFormSubmission spends it (once) in the
--- same transaction that stores the submission (worker/db/form-submissions.ts).
-CREATE TABLE form_submission_keys (
-  key TEXT PRIMARY KEY,
-  site_id TEXT NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX form_submission_keys_site_time ON form_submission_keys (site_id, created_at);
-
+-- SaveFormSubmission stores a submission under its signed key (worker/form-keys.ts); the
+-- unique key makes a key good for one submission.
 CREATE TABLE form_submissions (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   site_id TEXT NOT NULL,
   form_id TEXT NOT NULL,
-  -- The submission key: a key stores at most one submission.
+  -- The submission key (a plain form post gets a random one): a key stores one submission.
   submission_key TEXT NOT NULL,
   -- JSON of the field values keyed by field id, as validated.
   fields TEXT NOT NULL,
