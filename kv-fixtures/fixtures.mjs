@@ -14,9 +14,12 @@
 //
 // `.json` files hold a JSON record (stored minified); `.txt` and `.jsont` files hold text (a
 // trailing newline is dropped). Anything else in the folder (this file, README) is not a fixture.
+// Each template also gets its compiled form beside it (`…:template:<name>:compiled`, compile.mjs),
+// as a publish does, so the worker never parses a tenant template on a cold isolate.
 import { readdirSync, readFileSync } from 'node:fs'
 import { extname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { compiledTemplateEntry } from './compile.mjs'
 
 export const FIXTURES_DIR = fileURLToPath(new URL('.', import.meta.url))
 const VALUE_EXTENSIONS = new Set(['.json', '.txt', '.jsont'])
@@ -61,7 +64,9 @@ export function readFixtures(dir = FIXTURES_DIR) {
     } else {
       value = text.replace(/\r?\n$/, '')
     }
-    entries.push({ key: fixturePathToKey(rel.slice(0, -ext.length)), value })
+    const key = fixturePathToKey(rel.slice(0, -ext.length))
+    entries.push({ key, value })
+    if (ext === '.jsont') entries.push(compiledTemplateEntry(key, value))
   }
   return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 }

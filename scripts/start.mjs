@@ -1,7 +1,7 @@
 // `npm start`: build the island bundle, seed local state, then serve the storefront with `wrangler dev` on
 // http://127.0.0.1:8787 (demo tenants at http://aurora.localhost:8787 and so on).
 //
-//   node scripts/start.mjs [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...]
+//   node scripts/start.mjs [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     extra: { type: 'string', multiple: true },
     // Start from empty local state (the browser tests do): KV, D1 and Durable Objects.
     fresh: { type: 'boolean', default: false },
+    // wrangler's log level; benchmarks pass `warn` so no request is logged.
+    'log-level': { type: 'string' },
   },
 })
 
@@ -39,6 +41,7 @@ const dev = startWrangler([
   values.port,
   '--show-interactive-dev-session=false',
   ...persist,
+  ...(values['log-level'] ? ['--log-level', values['log-level']] : []),
 ])
 console.log(
   `storefront: http://127.0.0.1:${values.port} (demo tenants: http://aurora.localhost:${values.port}, http://kissa.localhost:${values.port}, http://journal.localhost:${values.port})`,

@@ -308,4 +308,6 @@ export const COOKIE = {
   cart: 'ss_cart',
   /** The signed-in site user's session (a signed JWT, HttpOnly). */
   siteUser: 'ss_site_user',
+  /** Prefix of the cookie that unlocks one password-protected page (the rest names the page). */
+  pageUnlock: 'ss_unlock',
 } as const

@@ -6,6 +6,7 @@ import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
 import { visitorCrumb } from './middleware/crumb'
+import { pageCache } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { brokenSiteResponse } from './render/plain'
@@ -34,5 +35,6 @@ app.use(resolveTenant())
 app.use(visitorCrumb())
 app.route('/api', apiRoutes)
 app.use(trimTrailingSlash())
+app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env, ctx) }))
 app.route('/', sitemapRoutes)
 app.route('/', pageRoutes)

@@ -6,7 +6,7 @@
  * One `Catalog` per request, reached through Hono's context (`c.var.catalog`). Parsed records
  * are kept per isolate by tenant and content version as settled values (isolate-cache.ts).
  */
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { Tenant } from './context'
 import { SettledCache } from './isolate-cache'
 import {
@@ -120,5 +120,10 @@ export class Catalog {
   /** A tenant template's source from KV, or null when the tenant has none of that name. */
   templateSource(name: string): Promise<string | null> {
     return this.kv.get(kvKey.template(this.tenant.siteId, name), 'text')
+  }
+
+  /** The compiled form a publish stored beside a template's source (JSON), or null. */
+  async compiledTemplate(name: string): Promise<unknown> {
+    return this.kv.get(kvKey.compiledTemplate(this.tenant.siteId, name), 'json')
   }
 }

@@ -42,10 +42,13 @@ function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'>): string {
 
 function hmacKey(secret: string): Promise<CryptoKey> {
   return hmacKeys.getOrRead(secret, () =>
-    crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]),
+    crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ),
   )
 }
 
@@ -55,7 +58,11 @@ function signed(siteId: string, issued: string, nonce: string): ArrayBuffer {
 }
 
 /** A new key for the site. */
-export async function issueSubmissionKey(env: Pick<Env, 'FORM_KEY_SECRET'>, siteId: string, now: number): Promise<string> {
+export async function issueSubmissionKey(
+  env: Pick<Env, 'FORM_KEY_SECRET'>,
+  siteId: string,
+  now: number,
+): Promise<string> {
   const issued = now.toString(36)
   const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)))
   const key = await hmacKey(secretOf(env))
@@ -73,7 +80,8 @@ export async function isValidSubmissionKey(
   const [version, issued, nonce, signature, ...rest] = text.split('.')
   if (version !== VERSION || !issued || !nonce || !signature || rest.length > 0) return false
   const issuedAt = Number.parseInt(issued, 36)
-  if (!Number.isSafeInteger(issuedAt) || issuedAt > now || now - issuedAt > SUBMISSION_KEY_TTL_MS) return false
+  if (!Number.isSafeInteger(issuedAt) || issuedAt > now || now - issuedAt > SUBMISSION_KEY_TTL_MS)
+    return false
   const bytes = fromBase64url(signature)
   if (bytes === null) return false
   // crypto.subtle.verify compares in constant time.

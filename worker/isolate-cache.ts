@@ -11,13 +11,28 @@
  * tenant's content version wherever the value can change with a publish.
  */
 export class SettledCache<V> {
-  private readonly entries = new Map<string, V>()
+  private readonly entries = new Map<string, { value: V; expires: number }>()
 
-  /** `capacity` bounds the isolate's memory; the oldest entry goes first. */
-  constructor(private readonly capacity: number) {}
+  /**
+   * `capacity` bounds the isolate's memory (the oldest entry goes first); `ttlMs` bounds how long
+   * an entry is trusted when its key carries no version (a host's tenant).
+   */
+  constructor(
+    private readonly capacity: number,
+    private readonly ttlMs = Number.POSITIVE_INFINITY,
+  ) {}
+
+  private entry(key: string): { value: V; expires: number } | undefined {
+    const entry = this.entries.get(key)
+    if (entry !== undefined && entry.expires <= Date.now()) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry
+  }
 
   get(key: string): V | undefined {
-    return this.entries.get(key)
+    return this.entry(key)?.value
   }
 
   /** Stores a value that is already settled (never a promise: see the rule above). */
@@ -27,14 +42,14 @@ export class SettledCache<V> {
       const oldest = this.entries.keys().next().value
       if (oldest !== undefined) this.entries.delete(oldest)
     }
-    this.entries.set(key, value)
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs })
     return value
   }
 
   /** The cached value, or `read()`'s once it settles (a failed read is not remembered). */
   async getOrRead(key: string, read: () => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key)
-    if (hit !== undefined || this.entries.has(key)) return hit as V
+    const hit = this.entry(key)
+    if (hit !== undefined) return hit.value
     return this.set(key, await read())
   }
 

@@ -13,7 +13,7 @@
  * Records are read by templates as they are, so every object is "loose": fields the schema does
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { FORM_FIELD_TYPES, INSTALLMENTS_DEFAULT_COUNT, LIMITS } from '../templates/shared'
 
 /** KV refuses keys longer than this many bytes (a longer key is a page or host that cannot exist). */
@@ -435,6 +435,8 @@ export const kvKey = {
   site: (siteId: string) => `site:${siteId}`,
   version: (siteId: string) => `site:${siteId}:version`,
   template: (siteId: string, name: string) => `site:${siteId}:template:${name}`,
+  /** The compiled form of that template, stored beside it by a publish (kv-fixtures/compile.mjs). */
+  compiledTemplate: (siteId: string, name: string) => `site:${siteId}:template:${name}:compiled`,
   collection: (siteId: string, slug: string) => `site:${siteId}:collection:${slug}`,
   item: (siteId: string, collection: string, slug: string) => `site:${siteId}:item:${collection}/${slug}`,
   form: (siteId: string, formId: string) => `site:${siteId}:form:${formId}`,

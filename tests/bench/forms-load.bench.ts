@@ -44,7 +44,12 @@ const FORMS: BenchForm[] = [
   {
     host: 'journal.localhost',
     formId: 'contact',
-    valid: () => ({ name: ['Ada', 'Lovelace'], email: 'ada@example.com', topic: 'A field note', message: 'Hello' }),
+    valid: () => ({
+      name: ['Ada', 'Lovelace'],
+      email: 'ada@example.com',
+      topic: 'A field note',
+      message: 'Hello',
+    }),
     invalid: () => ({ name: ['', ''], email: 'ada@', topic: '', message: '' }),
   },
   {
@@ -57,7 +62,12 @@ const FORMS: BenchForm[] = [
     host: 'aurora.localhost',
     formId: 'monogram',
     valid: () => ({ initials: 'JMO', 'thread-color': 'Mustard', placement: 'Side of cuff', 'gift-note': '' }),
-    invalid: () => ({ initials: '', 'thread-color': 'Chartreuse', placement: '', 'gift-note': 'x'.repeat(201) }),
+    invalid: () => ({
+      initials: '',
+      'thread-color': 'Chartreuse',
+      placement: '',
+      'gift-note': 'x'.repeat(201),
+    }),
   },
   {
     host: 'kissa.localhost',
@@ -83,16 +93,25 @@ interface Answer {
   body: string
 }
 
-function call(host: string, path: string, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function call(
+  host: string,
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port: PORT, path, method, agent, headers: { host, ...headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        text += chunk
-      })
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-    })
+    const req = request(
+      { host: '127.0.0.1', port: PORT, path, method, agent, headers: { host, ...headers } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
     req.on('error', () => resolve({ status: 0, body: '' }))
     req.end(body)
   })
@@ -122,7 +141,8 @@ async function submit(index: number): Promise<{ valid: boolean; status: number }
   const headers = { cookie: `crumb=${visitor}`, 'x-csrf-token': visitor, 'content-type': 'application/json' }
   const keyAnswer = await call(form.host, '/api/form/FormSubmissionKey', 'POST', headers, '{}')
   if (keyAnswer.status !== 200) {
-    if (!sampleBodies.has(keyAnswer.status)) sampleBodies.set(keyAnswer.status, `key: ${keyAnswer.body.slice(0, 300)}`)
+    if (!sampleBodies.has(keyAnswer.status))
+      sampleBodies.set(keyAnswer.status, `key: ${keyAnswer.body.slice(0, 300)}`)
     return { valid, status: keyAnswer.status }
   }
   const key = (JSON.parse(keyAnswer.body) as { data: { key: string } }).data.key
@@ -162,7 +182,10 @@ function storedIndexes(): Set<number> {
       '--command',
       `SELECT json_extract(page, '$.pagePath') AS path FROM form_submissions WHERE json_extract(page, '$.pagePath') LIKE '/${RUN}/%'`,
     ],
-    { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true' } },
+    {
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true' },
+    },
   )
   const parsed = JSON.parse(result.stdout) as { results: { path: string }[] }[]
   return new Set((parsed[0]?.results ?? []).map((row) => Number(row.path.split('/').pop())))
@@ -192,27 +215,36 @@ try {
   const other = outcomes.length - acknowledged - refused
   const otherStatuses = new Map<number, number>()
   for (const o of outcomes) {
-    if (o.status !== 200 && o.status !== 400) otherStatuses.set(o.status, (otherStatuses.get(o.status) ?? 0) + 1)
+    if (o.status !== 200 && o.status !== 400)
+      otherStatuses.set(o.status, (otherStatuses.get(o.status) ?? 0) + 1)
   }
-  const wrongly = outcomes.filter((o) => (o.status === 200) !== o.valid && (o.status === 200 || o.status === 400)).length
+  const wrongly = outcomes.filter(
+    (o) => (o.status === 200) !== o.valid && (o.status === 200 || o.status === 400),
+  ).length
   const storedSet = storedIndexes()
   const stored = storedSet.size
   // The two ways a submission could be lost or wrongly kept: acknowledged and not stored,
   // refused (400) and stored. Stored without an answer is the transport losing the reply.
   const missing = outcomes.filter((o, i) => o.status === 200 && !storedSet.has(i)).length
   const keptRefused = outcomes.filter((o, i) => o.status === 400 && storedSet.has(i)).length
-  const unanswered = outcomes.filter((o, i) => o.status !== 200 && o.status !== 400 && storedSet.has(i)).length
+  const unanswered = outcomes.filter(
+    (o, i) => o.status !== 200 && o.status !== 400 && storedSet.has(i),
+  ).length
 
   console.log(
     `\nform submissions, wrangler dev (workerd, local D1): ${SUBMISSIONS} started at once over ${CONNECTIONS} connections, ${FORMS.length} forms`,
   )
-  console.log(`baseline: ${SUBMISSIONS} concurrent GET /_health   ${baselineMs.toFixed(0)} ms   (${health.filter((h) => h.status === 200).length} ok)`)
+  console.log(
+    `baseline: ${SUBMISSIONS} concurrent GET /_health   ${baselineMs.toFixed(0)} ms   (${health.filter((h) => h.status === 200).length} ok)`,
+  )
   console.log('acknowledged  refused  other  stored  elapsed     submissions/s')
   console.log(
     `${String(acknowledged).padStart(12)}  ${String(refused).padStart(7)}  ${String(other).padStart(5)}  ${String(stored).padStart(6)}  ${`${(elapsedMs / 1000).toFixed(2)} s`.padStart(8)}  ${(SUBMISSIONS / (elapsedMs / 1000)).toFixed(0).padStart(13)}`,
   )
   if (other > 0) {
-    console.log(`other answers by status (0: no answer): ${JSON.stringify(Object.fromEntries(otherStatuses))}`)
+    console.log(
+      `other answers by status (0: no answer): ${JSON.stringify(Object.fromEntries(otherStatuses))}`,
+    )
     for (const [status, body] of sampleBodies) console.log(`  ${status}: ${body}`)
   }
   console.log(

@@ -40,6 +40,8 @@ describe('pages', () => {
     const site = JSON.parse((await env.CATALOG.get('site:aurora')) ?? '{}')
     site.website.siteTitle = 'Aurora <script>alert(1)</script> & Co'
     await env.CATALOG.put('site:aurora', JSON.stringify(site))
+    // A publish bumps the content version; the site record is cached per version.
+    await env.CATALOG.put('site:aurora:version', `escape-${Date.now()}`)
     const html = await (await visit('aurora.localhost', '/no-such-page')).text()
     expect(html).toContain('Aurora &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co')
     expect(html).not.toContain('<script>alert(1)')

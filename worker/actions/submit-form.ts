@@ -54,7 +54,10 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
   const form = await catalog.form(submission.formId)
   if (form === null) return { kind: 'unknown-form' }
   // A script's key must be one this worker gave this site within the hour.
-  if (submission.key !== null && !(await isValidSubmissionKey(env, tenant.siteId, submission.key, Date.now()))) {
+  if (
+    submission.key !== null &&
+    !(await isValidSubmissionKey(env, tenant.siteId, submission.key, Date.now()))
+  ) {
     return { kind: 'bad-key', form, message: text.status401 }
   }
   const captchaShown = form.captchaEnabled && captchaSiteKey(tenant.site) !== null

@@ -3,7 +3,7 @@
  * whose JSON says what is wrong (`message`, and `errors` by field), never a 500.
  */
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import type * as z from 'zod'
 
 /** The answer to input that failed: a 400 (or `status`) with a message and per-field errors. */
 export class InputError extends Error {

@@ -40,7 +40,15 @@ function insertSubmission(db: D1Database, row: SubmissionRow, key: string): D1Pr
       `INSERT OR IGNORE INTO form_submissions (site_id, form_id, submission_key, fields, page, channel, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(row.siteId, row.formId, key, JSON.stringify(row.values), JSON.stringify(row.page), row.channel, row.now)
+    .bind(
+      row.siteId,
+      row.formId,
+      key,
+      JSON.stringify(row.values),
+      JSON.stringify(row.page),
+      row.channel,
+      row.now,
+    )
 }
 
 /** The subscriber of a newsletter submission, written only if the submission was. */
@@ -63,7 +71,11 @@ function insertSubscriber(
  * newsletter form's subscriber, in one transaction. A key stores at most one submission: false
  * when this key was spent already (nothing more is stored then).
  */
-export async function storeKeyedSubmission(db: D1Database, row: SubmissionRow, key: string): Promise<boolean> {
+export async function storeKeyedSubmission(
+  db: D1Database,
+  row: SubmissionRow,
+  key: string,
+): Promise<boolean> {
   const statements = [insertSubmission(db, row, key)]
   if (row.subscriberEmail !== null) statements.push(insertSubscriber(db, row, key, row.subscriberEmail))
   const [stored] = await db.batch(statements)

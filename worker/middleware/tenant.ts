@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { BrokenRecordError, Catalog, describeIssues, fitsKv, readRecord } from '../catalog'
 import type { AppEnv } from '../context'
+import { SettledCache } from '../isolate-cache'
 import { kvKey, type Site, siteIdSchema, siteSchema } from '../records'
 import { unknownHostResponse } from '../render/plain'
 
@@ -46,14 +47,24 @@ function canonicalOrigin(site: Site, request: Request, hostname: string): string
   return `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}`
 }
 
+/**
+ * Which tenant a host is, per isolate for a minute (a remapped host takes effect within it), and
+ * each tenant's parsed site record per content version: a page view reads KV only for the
+ * version, and for the rest when it changed. Settled values only (isolate-cache.ts).
+ */
+const HOST_TTL_MS = 60_000
+const hosts = new SettledCache<string | null>(10_000, HOST_TTL_MS)
+const sites = new SettledCache<Site | null>(2_000)
+
 /** Resolves the tenant for every request below it, or answers for an unknown host. */
 export function resolveTenant(): MiddlewareHandler<AppEnv> {
   return async function resolveTenant(c, next) {
     const kv = c.env.CATALOG
     const hostname = hostnameOf(c.req.raw)
-    const siteId = await siteIdForHost(kv, hostname)
+    const siteId = await hosts.getOrRead(hostname, () => siteIdForHost(kv, hostname))
     if (siteId === null) return unknownHostResponse()
-    const [site, version] = await Promise.all([getSite(kv, siteId), getContentVersion(kv, siteId)])
+    const version = await getContentVersion(kv, siteId)
+    const site = await sites.getOrRead(`${siteId}\u0000${version}`, () => getSite(kv, siteId))
     // A host that points at a site with no record is an operator's mistake: same answer as an
     // unknown host, so nothing about the missing tenant leaks.
     if (site === null) return unknownHostResponse()

@@ -4,7 +4,7 @@
  * it); a failed write retries every valid message of the batch, and `message_id` keeps redelivery
  * idempotent.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import { insertAnalyticsEvent } from '../db/analytics-events'
 import type { AnalyticsMessage, Env } from '../env'
 import { logError } from '../log'

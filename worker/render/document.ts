@@ -38,6 +38,19 @@ export interface StreamPageOptions {
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
 
+/** What happened while a streamed page was written: read once its body is complete. */
+export interface PageOutcome {
+  /** A part of the page failed (an error, a template past its render budget): never cache it. */
+  failed: boolean
+}
+
+const outcomes = new WeakMap<Response, PageOutcome>()
+
+/** The outcome of a page `streamPage` answered with (null for any other response). */
+export function pageOutcome(response: Response): PageOutcome | null {
+  return outcomes.get(response) ?? null
+}
+
 /** SHA-256 of a text as CSP writes it (`'sha256-<base64>'`). */
 async function cspHash(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
@@ -57,7 +70,9 @@ export async function streamPage({
   const lang = escapeHtmlAttribute(tenant.site.website.language)
   // Both are under way already; a failure of either is shown in the page and logged, since the
   // status has left with the head.
+  const outcome: PageOutcome = { failed: false }
   const failed = (part: string) => (error: unknown) => {
+    outcome.failed = true
     logError('page-render-failed', { siteId: tenant.siteId, path: head.path, part, message: String(error) })
     return null
   }
@@ -80,7 +95,9 @@ export async function streamPage({
       )
       const siteFrame = (await frameResult) ?? { header: '', footer: '' }
       write(`<header class="site-header">${siteFrame.header}</header><main id="content">`)
-      const html = (await mainResult) ?? FAILED_MAIN
+      const main = await mainResult
+      // Any part that failed (the frame too) shows the page-failed screen, never half a page.
+      const html = main === null || outcome.failed ? FAILED_MAIN : main
       // An island in the header or footer (a newsletter form the theme places there) needs the runtime too.
       const hasIslands = [siteFrame.header, html, siteFrame.footer].some((part) =>
         part.includes(`<${ISLAND_ELEMENT} `),
@@ -93,8 +110,10 @@ export async function streamPage({
       cancelled = true
     },
   })
-  return new Response(body, {
+  const response = new Response(body, {
     status,
     headers: { ...HTML_HEADERS, ...headers, [INLINE_STYLE_HASHES]: styleHash },
   })
+  outcomes.set(response, outcome)
+  return response
 }

@@ -3,11 +3,12 @@
  * product pages, JSON-LD `Product` / `Offer` (schema.org) with price, currency and
  * availability. Rendered by React (escaping every value) and sent before the page's slow parts.
  */
-import { renderToString } from 'react-dom/server'
+
 import { jsonForHtml } from '../../islands/props'
 import { currencyTemplate, isVariantInStock } from '../../templates/shared'
 import type { Tenant } from '../context'
 import type { Item } from '../records'
+import { renderToString } from './react-server'
 import { SHELL_CSS } from './shell-css'
 import { plainText } from './text'
 

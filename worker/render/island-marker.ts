@@ -4,11 +4,11 @@
  * runtime (islands/runtime) reads exactly these attributes.
  */
 import { createElement } from 'react'
-import { renderToString } from 'react-dom/server'
 import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT } from '../../islands/constants'
 import type { IslandDefinition } from '../../islands/define'
 import { serializeProps } from '../../islands/props'
 import { escapeHtmlAttribute } from '../../templates/index'
+import { renderToString } from './react-server'
 
 // biome-ignore lint/suspicious/noExplicitAny: each definition has its own props type; a definition's builders and view agree (defineIsland).
 export type AnyIsland = IslandDefinition<string, any>

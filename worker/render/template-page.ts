@@ -22,6 +22,8 @@ export interface TemplatePageOptions {
   status?: number
   /** The page's own data (collection, item, items, ...); may be slow. */
   data: Promise<TemplateData> | TemplateData
+  /** Extra response headers (`Cache-Control: private, no-store` on personal pages). */
+  headers?: Record<string, string>
 }
 
 /** Storefront renders escape every record value, also where the reference prints it raw. */
@@ -56,7 +58,7 @@ function cssOf(templates: readonly PageTemplate[]): string {
 }
 
 export function renderTemplatePage(options: TemplatePageOptions): Promise<Response> {
-  const { catalog, head, template, path, status, data } = options
+  const { catalog, head, template, path, status, data, headers } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer', template])
   const main = Promise.all([templates, data]).then(([t, own]) =>
@@ -66,6 +68,7 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     tenant: catalog.tenant,
     head,
     status,
+    headers,
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),
@@ -79,13 +82,14 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
 export function renderReactPage(
   options: Omit<TemplatePageOptions, 'template' | 'data'> & { main: () => string; css?: string },
 ) {
-  const { catalog, head, path, status } = options
+  const { catalog, head, path, status, headers } = options
   const site = siteData(catalog.tenant, path)
   const templates = loadTemplates(catalog, ['header', 'footer'])
   return streamPage({
     tenant: catalog.tenant,
     head,
     status,
+    headers,
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
     frame: templates.then((t) => ({
       header: runTemplate(catalog, 'header', t.header, site),

@@ -11,6 +11,7 @@ import {
   type CompiledTemplate,
   DEFAULT_PARTIALS,
   DEFAULT_TEMPLATES,
+  isCompiledTemplate,
   type TemplateName,
   templateUses,
 } from '../../templates/index'
@@ -82,8 +83,11 @@ export async function loadTemplate(catalog: Catalog, name: TemplateName): Promis
   const key = `${siteId}\u0000${version}\u0000${name}`
   const hit = cache.get(key)
   if (hit) return hit
-  const source = await catalog.templateSource(name)
   const { templates, partials } = builtIns()
+  // A publish stores the compiled form beside the source: a cold isolate takes it without parsing.
+  const compiled = await catalog.compiledTemplate(name).catch(() => null)
+  if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, partials))
+  const source = await catalog.templateSource(name)
   const template =
     source === null
       ? (templates.get(name) as PageTemplate)

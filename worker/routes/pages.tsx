@@ -5,18 +5,19 @@
  * item lists on the slow path.
  */
 import { Hono } from 'hono'
-import { renderToString } from 'react-dom/server'
-import { z } from 'zod'
+import * as z from 'zod'
 import { PAGE_ACTION_DATA_KEY } from '../../islands/page-action'
 import type { TemplateName } from '../../templates/index'
 import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
+import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
 import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
+import { renderToString } from '../render/react-server'
 import { renderReactPage, renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
@@ -74,6 +75,7 @@ function guardScreen(catalog: Catalog, collection: Collection, path: string): Pr
     template,
     head: { title: collection.title, path, type: 'website', noindex: true },
     data: { collection },
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 }
 
@@ -122,6 +124,7 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number, 
     template: COLLECTION_TEMPLATE[collection.typeName],
     data,
     status: actionData(posted).status,
+    headers: { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
   })
 }
 
@@ -178,6 +181,7 @@ pageRoutes.get('/cart', function showCart(c) {
     path: '/cart',
     head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
     main: () => renderToString(<CartPage />),
+    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
   })
 })
 
@@ -240,6 +244,7 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
     status: posted.status,
+    headers: { 'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId) },
   })
 })
 

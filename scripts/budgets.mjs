@@ -1,0 +1,58 @@
+// `npm run budgets`: checks the bundle budgets of budgets.json and prints each figure beside its
+// budget. The worker bundle is what `wrangler deploy --dry-run` uploads (gzip, measured here on
+// its output); the engine bundle is the template engine with every plugin, bundled as wrangler
+// would. Exits 1 when one is over. (Page budgets run in the browser suite:
+// tests/browser/budgets.spec.ts.)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { ROOT, runWrangler } from './wrangler.mjs'
+
+const budgets = JSON.parse(readFileSync(join(ROOT, 'budgets.json'), 'utf8'))
+const kib = (bytes) => bytes / 1024
+
+function workerBundle() {
+  const out = mkdtempSync(join(tmpdir(), 'storefront-dry-run-'))
+  try {
+    runWrangler(['deploy', '--dry-run', '--outdir', out])
+    return gzipSync(readFileSync(join(out, 'index.js')), { level: 9 }).length
+  } finally {
+    rmSync(out, { recursive: true, force: true })
+  }
+}
+
+async function engineBundle() {
+  const result = await build({
+    stdin: {
+      contents:
+        "import { createEngine, domainPlugins } from './templates/index'\nexport const engine = createEngine({ plugins: domainPlugins })\n",
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    write: false,
+    logLevel: 'error',
+  })
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length
+}
+
+const rows = [
+  ['worker bundle (wrangler deploy --dry-run)', kib(workerBundle()), budgets.workerBundleKiB],
+  ['template engine with every plugin', kib(await engineBundle()), budgets.engineBundleKiB],
+]
+let over = 0
+console.log('budget                                          gzip KiB   budget   ')
+for (const [name, size, budget] of rows) {
+  const ok = size <= budget
+  if (!ok) over++
+  console.log(
+    `${name.padEnd(46)} ${size.toFixed(1).padStart(8)}   ${String(budget).padStart(6)}   ${ok ? 'ok' : 'OVER'}`,
+  )
+}
+process.exit(over > 0 ? 1 : 0)

@@ -1,0 +1,232 @@
+/**
+ * The full-page cache (Cache API) for anonymous views of catalogue pages: home and ordinary
+ * pages, collections, items, blog, events, gallery, search results, the sitemap, not-found.
+ *
+ * Key: the tenant, its content version (a publish bumps it, so the next view renders fresh),
+ * the canonical origin, the path and the allow-listed query (`ALLOWED_QUERY`, sorted; `utm_*`,
+ * `gclid`, `fbclid` and anything unknown are dropped). The visitor's own cookies (crumb, visit
+ * cookies) are added by middleware outside this one, after the lookup, so a stored page never
+ * carries anyone's cookies and a hit is served with the same headers as a miss.
+ *
+ * Never stored: a request with `Authorization` or a signed-in or password-unlocked visitor (no
+ * lookup either), a response with `Set-Cookie`, a status other than 200, 301 and 404, a
+ * `Cache-Control` of `private` or `no-store` (cart, checkout, order, subscription, gift-card,
+ * lock and member pages send `private, no-store`), a page whose render failed.
+ *
+ * Freshness is ours (the stored time), so a stale entry is served at once while a background
+ * render (`waitUntil`) refreshes it: stale-while-revalidate. `ETag` / `If-None-Match` give a
+ * 304. Each response says what happened in `Cache-Status` (RFC 9211).
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import { COOKIE } from '../../templates/shared'
+import type { AppEnv } from '../context'
+import { pageOutcome } from '../render/document'
+
+/** Query parameters that change a catalogue page: paging, category, tag, search term. */
+export const ALLOWED_QUERY = ['page', 'category', 'tag', 'q'] as const
+
+/** Seconds a stored page is fresh, then served stale while it is refreshed in the background. */
+export const FRESH_SECONDS = 300
+const STALE_SECONDS = 86_400
+
+/** What browsers and shared caches are told about a catalogue page (RFC 9111, RFC 5861). */
+export const CATALOGUE_CACHE_CONTROL = `public, max-age=60, s-maxage=${FRESH_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`
+/** Personal pages: cart, checkout, order, subscription, gift card, lock and member screens. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store'
+
+const STORED_AT = 'x-sf-stored-at'
+const CACHEABLE_STATUS = new Set([200, 301, 404])
+const CACHE_NAME = 'storefront-pages'
+
+/**
+ * The `Cache-Tag` of a page: the tenant, and the collection and item it shows. An operator purges
+ * a tenant, a collection or an item at the zone with these (README, "Purge the page cache").
+ */
+export function cacheTags(siteId: string, collection?: string, item?: string): string {
+  const tags = [`site-${siteId}`]
+  if (collection !== undefined) tags.push(`site-${siteId}-collection-${collection}`)
+  if (collection !== undefined && item !== undefined) tags.push(`site-${siteId}-item-${collection}-${item}`)
+  return tags.join(',')
+}
+
+/** Whether the request is someone's own: never looked up, never stored. */
+export function isPersonalRequest(request: Request): boolean {
+  if (request.headers.has('Authorization')) return true
+  const cookies = request.headers.get('Cookie') ?? ''
+  return cookies.split(';').some((cookie) => {
+    const name = cookie.split('=')[0]?.trim() ?? ''
+    return name === COOKIE.siteUser || name.startsWith(COOKIE.pageUnlock)
+  })
+}
+
+/** The cache key of a page view: tenant, version, canonical origin, path, allowed query. */
+export function pageCacheKey(c: Context<AppEnv>): Request {
+  const url = new URL(c.req.url)
+  const { siteId, version, origin } = c.var.tenant
+  const query = new URLSearchParams()
+  for (const name of ALLOWED_QUERY) {
+    const value = url.searchParams.get(name)
+    if (value !== null) query.set(name, value)
+  }
+  query.sort()
+  const search = query.size > 0 ? `?${query}` : ''
+  const key = `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${encodeURIComponent(origin)}${url.pathname}${search}`
+  return new Request(key, { method: 'GET' })
+}
+
+/** Whether a page response may be stored for everyone. */
+function isStorable(response: Response): boolean {
+  if (!CACHEABLE_STATUS.has(response.status)) return false
+  if (response.headers.has('Set-Cookie')) return false
+  const control = response.headers.get('Cache-Control') ?? ''
+  return !/\b(private|no-store)\b/i.test(control)
+}
+
+async function etagOf(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body))
+  return `"${[...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`
+}
+
+function ageOf(headers: Headers): number {
+  const at = Number(headers.get(STORED_AT))
+  return Number.isFinite(at) ? Math.max(0, Math.floor((Date.now() - at) / 1000)) : Number.POSITIVE_INFINITY
+}
+
+/** A stored page: what the Cache API holds, and what the isolate keeps of its hottest pages. */
+interface StoredPage {
+  status: number
+  headers: Headers
+  body: ArrayBuffer
+}
+
+/**
+ * The isolate's own copies of its hottest pages, in front of the Cache API (whose lookups cost a
+ * round trip): settled bytes only (isolate-cache.ts), trusted for `MEMORY_SECONDS` (a zone purge
+ * by tag reaches them within that), at most `MEMORY_BYTES` in all, the oldest leaving first.
+ */
+const MEMORY_SECONDS = 30
+const MEMORY_BYTES = 16 * 1024 * 1024
+const memory = new Map<string, StoredPage>()
+let memoryBytes = 0
+
+function remember(key: string, page: StoredPage): void {
+  const old = memory.get(key)
+  if (old) {
+    memoryBytes -= old.body.byteLength
+    memory.delete(key)
+  }
+  if (page.body.byteLength > MEMORY_BYTES / 16) return
+  memory.set(key, page)
+  memoryBytes += page.body.byteLength
+  for (const [oldest, entry] of memory) {
+    if (memoryBytes <= MEMORY_BYTES) break
+    memory.delete(oldest)
+    memoryBytes -= entry.body.byteLength
+  }
+}
+
+function recall(key: string): StoredPage | null {
+  const page = memory.get(key)
+  if (page === undefined) return null
+  if (ageOf(page.headers) > MEMORY_SECONDS) {
+    memory.delete(key)
+    memoryBytes -= page.body.byteLength
+    return null
+  }
+  return page
+}
+
+/** Stores a copy of `body` with `response`'s headers once it is complete, unless the render failed. */
+async function store(cache: Cache, key: Request, response: Response, body: ReadableStream): Promise<void> {
+  const bytes = await new Response(body).arrayBuffer()
+  if (pageOutcome(response)?.failed) return
+  const headers = new Headers(response.headers)
+  headers.set(STORED_AT, String(Date.now()))
+  headers.set('ETag', await etagOf(bytes))
+  // The Cache API keeps it as long as we may serve it stale; freshness is judged by STORED_AT.
+  headers.set('Cache-Control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
+  remember(key.url, { status: response.status, headers, body: bytes })
+  await cache.put(key, new Response(bytes, { status: response.status, headers }))
+}
+
+/** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
+function fromCache(stored: StoredPage, status: string, request: Request): Response {
+  const headers = new Headers(stored.headers)
+  headers.delete(STORED_AT)
+  headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL)
+  headers.set('Cache-Status', status)
+  const etag = stored.headers.get('ETag')
+  const match = request.headers.get('If-None-Match')
+  if (
+    etag !== null &&
+    match !== null &&
+    match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+  ) {
+    return new Response(null, { status: 304, headers })
+  }
+  return new Response(stored.body, { status: stored.status, headers })
+}
+
+/**
+ * Marks the background render of a stale page; the value is this isolate's own secret, so no
+ * visitor can send it to force renders.
+ */
+const REVALIDATE_HEADER = 'x-sf-revalidate'
+let revalidateToken: string | undefined
+
+/** Made on first use: workerd allows no random values at global scope. */
+function revalidationToken(): string {
+  revalidateToken ??= crypto.randomUUID()
+  return revalidateToken
+}
+
+export interface PageCacheOptions {
+  /** Runs a request through the whole app again (the background render of a stale page). */
+  refetch: (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => Promise<Response>
+}
+
+/** Serves anonymous GETs of the pages below it from the page cache, storing what may be stored. */
+export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> {
+  return async function pageCache(c, next) {
+    if (c.req.method !== 'GET' || isPersonalRequest(c.req.raw)) {
+      await next()
+      c.res.headers.set('Cache-Status', 'storefront; fwd=bypass')
+      return
+    }
+    const key = pageCacheKey(c)
+    const revalidating = c.req.header(REVALIDATE_HEADER) === revalidationToken()
+    const hot = revalidating ? null : recall(key.url)
+    if (hot) return fromCache(hot, `storefront; hit; ttl=${FRESH_SECONDS - ageOf(hot.headers)}`, c.req.raw)
+    const cache = await caches.open(CACHE_NAME)
+    const match = revalidating ? undefined : await cache.match(key)
+    const stored = match
+      ? { status: match.status, headers: match.headers, body: await match.arrayBuffer() }
+      : null
+    if (stored) {
+      const age = ageOf(stored.headers)
+      if (age <= MEMORY_SECONDS) remember(key.url, stored)
+      if (age <= FRESH_SECONDS)
+        return fromCache(stored, `storefront; hit; ttl=${FRESH_SECONDS - age}`, c.req.raw)
+      // Stale: this visitor gets it now; a render in the background refreshes it for the next.
+      const again = new Request(c.req.raw, { headers: new Headers(c.req.raw.headers) })
+      again.headers.set(REVALIDATE_HEADER, revalidationToken())
+      c.executionCtx.waitUntil(
+        options.refetch(again, c.env, c.executionCtx).then((response) => response.body?.cancel()),
+      )
+      return fromCache(stored, 'storefront; fwd=stale', c.req.raw)
+    }
+    await next()
+    const response = c.res
+    if (!isStorable(response) || response.body === null) {
+      response.headers.set('Cache-Status', 'storefront; fwd=miss')
+      return
+    }
+    if (!response.headers.has('Cache-Tag')) response.headers.set('Cache-Tag', cacheTags(c.var.tenant.siteId))
+    const [visitor, copy] = response.body.tee()
+    c.executionCtx.waitUntil(store(cache, key, response, copy))
+    const headers = new Headers(response.headers)
+    headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL)
+    headers.set('Cache-Status', 'storefront; fwd=miss; stored')
+    c.res = new Response(visitor, { status: response.status, headers })
+  }
+}
