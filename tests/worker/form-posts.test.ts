@@ -202,6 +202,8 @@ describe('Likes without script', () => {
 
   it('Should count a visitor’s like once, however often they send it, and show the new count pressed', async () => {
     const before = await countShown(await (await visit(JOURNAL, POST)).text())
+    // The page is in the page cache now; the like must not leave the old count there.
+    await expect.poll(async () => (await visit(JOURNAL, POST)).headers.get('Cache-Status')).toMatch(/hit/)
     const crumb = newCrumb()
     const like: [string, string][] = [
       ['sf-action', 'like'],

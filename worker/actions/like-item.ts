@@ -9,7 +9,7 @@ import type { Env } from '../env'
 import { itemById } from '../item-index'
 
 export type LikeOutcome =
-  | { kind: 'liked'; itemId: string; likeCount: number }
+  | { kind: 'liked'; itemId: string; likeCount: number; added: boolean; path: string }
   /** 403: the site has simple liking off. */
   | { kind: 'disabled' }
   /** 404: no published item with this id. */
@@ -25,6 +25,6 @@ export async function likeAnItem(
   if (!site.website.simpleLikingEnabled) return { kind: 'disabled' }
   const item = await itemById(catalog, itemId)
   if (item === null) return { kind: 'unknown-item' }
-  const { stored } = await likeItem(env.DB, { siteId, itemId: item.id, visitor, now: Date.now() })
-  return { kind: 'liked', itemId: item.id, likeCount: item.likeCount + stored }
+  const { stored, added } = await likeItem(env.DB, { siteId, itemId: item.id, visitor, now: Date.now() })
+  return { kind: 'liked', itemId: item.id, likeCount: item.likeCount + stored, added, path: item.fullUrl }
 }

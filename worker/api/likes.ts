@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { likeAnItem } from '../actions/like-item'
 import type { AppEnv } from '../context'
 import { requireCrumb } from '../middleware/crumb'
+import { forgetPage } from '../middleware/page-cache'
 import { rateLimit } from '../middleware/rate-limit'
 import { jsonBody } from './validate'
 
@@ -18,5 +19,7 @@ likeRoutes.post('/', rateLimit('likes'), requireCrumb(), async function like(c) 
   const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
   if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)
   if (outcome.kind === 'unknown-item') return c.json({ message: 'There is no such item.' }, 404)
+  // The item's page shows the count: the next view here renders it again.
+  if (outcome.added) await forgetPage(c, outcome.path)
   return c.json({ itemId: outcome.itemId, likeCount: outcome.likeCount, liked: true })
 })

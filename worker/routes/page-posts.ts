@@ -18,6 +18,7 @@ import { formBody } from '../api/validate'
 import type { AppEnv } from '../context'
 import { readCookie } from '../middleware/cookies'
 import { crumbOf, requireSameOrigin } from '../middleware/crumb'
+import { forgetPage } from '../middleware/page-cache'
 import { overRateLimit } from '../middleware/rate-limit'
 
 /** A page action's outcome and the status of the page that shows it. */
@@ -115,8 +116,11 @@ async function postLike(c: Context<AppEnv>, fields: Fields, limited: boolean): P
   const visitor = crumbOf(readCookie(c, COOKIE.visitor))
   if (visitor === null) return { action: { ...base, message: COMMERCE_TEXT.enableCookies }, status: 400 }
   const outcome = await likeAnItem(c.var.catalog, c.env, itemId, visitor)
-  if (outcome.kind === 'liked')
+  if (outcome.kind === 'liked') {
+    // The item's page shows the count: the next view here renders it again.
+    if (outcome.added) await forgetPage(c, outcome.path)
     return { action: { ...base, likeCount: outcome.likeCount, message: null }, status: 200 }
+  }
   return { action: { ...base, message: null }, status: outcome.kind === 'disabled' ? 403 : 404 }
 }
 
