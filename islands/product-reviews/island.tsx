@@ -4,7 +4,6 @@
  * The first page is in the server HTML (the page route read it), so no script runs before the
  * shopper asks for more; 'See More Reviews' or a click outside a lightbox brings React.
  */
-import { renderToString } from 'react-dom/server'
 import { defineIsland, Placement } from '../define'
 import { pageReviewsOf, productReviewsProps } from './server'
 import { PRODUCT_REVIEWS_CSS } from './styles'
@@ -29,8 +28,8 @@ export default defineIsland({
     'product-reviews-summary': (item, _args, scope) => {
       const page = pageReviewsOf(item, scope)
       if (page === null) return null
-      return Placement.markup<ProductReviewsProps>(
-        renderToString(<ReviewSummaryView product={page.summary.product} store={page.summary.store} />),
+      return Placement.staticView<ProductReviewsProps>(
+        <ReviewSummaryView product={page.summary.product} store={page.summary.store} />,
       )
     },
   },

@@ -11,7 +11,7 @@
  * form has not been configured yet.'), 429 (rate limit), 500.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import {
   FORM_FIELD_TYPES,
   localizedText,

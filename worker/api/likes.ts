@@ -4,7 +4,7 @@
  * the item once however often they send it, and the answer is the item's like count with it.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { likeAnItem } from '../actions/like-item'
 import type { AppEnv } from '../context'
 import { requireCrumb } from '../middleware/crumb'

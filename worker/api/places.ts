@@ -7,7 +7,7 @@
  * section 5).
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AppEnv } from '../context'
 import { logWarning } from '../log'
 import { rateLimit } from '../middleware/rate-limit'

@@ -13,7 +13,7 @@
  * waiting sign-up (worker/queues/notifications.ts sends them) and marks the sign-ups sent.
  */
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { signUpForRestock } from '../actions/sign-up-restock'
 import type { AppEnv } from '../context'
 import {

@@ -4,7 +4,7 @@
  * first. Answers `{ data: { productReviews, nextPage } }`; `nextPage` is null on the last page.
  */
 import { Hono } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { AppEnv } from '../context'
 import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
 import { queryOf } from './validate'

@@ -4,7 +4,7 @@
  * (worker/providers/email.ts). A message that does not match the schema is acknowledged and
  * logged; a failed send is retried; the queue message id keeps a redelivered message one email.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Env, NotificationMessage } from '../env'
 import { logError } from '../log'
 import { emailSender } from '../providers/email'

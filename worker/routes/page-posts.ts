@@ -8,7 +8,7 @@
  * typed goes into a URL. A form with a success redirect answers 303 to it.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { z } from 'zod'
+import * as z from 'zod'
 import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/page-action'
 import { COMMERCE_TEXT, COOKIE, gatherFormValues, localizedText } from '../../templates/shared'
 import { likeAnItem } from '../actions/like-item'
