@@ -60,6 +60,8 @@ interface Frame {
   inst: Inst
   body: Inst[]
   state: StateName
+  /** Nesting level of the block in the compiled tree (root 0; each `{.or}` of a chain one more). */
+  level: number
 }
 
 function stateOf(inst: Inst): StateName {
@@ -128,12 +130,16 @@ export interface Assembler {
   state(): StateName
 }
 
-/** Creates an assembler with an empty root block. */
-export function createAssembler(): Assembler {
+/**
+ * Creates an assembler with an empty root block. A block nested deeper than `maxNesting` is a
+ * `NESTING_TOO_DEEP` error and ends assembly there: the compiled tree stays shallow enough to
+ * serialise as JSON and to run without exhausting the stack.
+ */
+export function createAssembler(maxNesting = Number.POSITIVE_INFINITY): Assembler {
   const root: Inst[] = []
   const errors: TemplateError[] = []
   const stack: Frame[] = []
-  let current: Frame = { inst: [Op.STRUCT, root], body: root, state: State.ROOT }
+  let current: Frame = { inst: [Op.STRUCT, root], body: root, state: State.ROOT, level: 0 }
   let ended = false
 
   function fail(code: ErrorCode, message: string, offset: number): void {
@@ -147,10 +153,20 @@ export function createAssembler(): Assembler {
     else body.push(inst)
   }
 
-  function open(inst: Inst): void {
+  /** False (after reporting it and ending assembly) when a block at `level` is too deep. */
+  function within(level: number, offset: number): boolean {
+    if (level <= maxNesting) return true
+    fail('NESTING_TOO_DEEP', messages.NESTING_TOO_DEEP(maxNesting), offset)
+    ended = true
+    return false
+  }
+
+  function open(inst: Inst, offset: number): void {
+    const level = current.level + 1
+    if (!within(level, offset)) return
     add(inst)
     stack.push(current)
-    current = { inst, body: bodyOf(inst), state: stateOf(inst) }
+    current = { inst, body: bodyOf(inst), state: stateOf(inst), level }
   }
 
   function close(): void {
@@ -167,9 +183,12 @@ export function createAssembler(): Assembler {
       fail('DEAD_CODE', messages.DEAD_CODE(), offset)
       return
     }
+    // Each branch nests inside the previous one in the compiled tree.
+    const level = current.level + 1
+    if (!within(level, offset)) return
     // In the alternates-with part, current.inst is still the repeated section itself.
     setAlternate(current.inst, inst)
-    current = { inst, body: inst[3], state: State.OR_PREDICATE }
+    current = { inst, body: inst[3], state: State.OR_PREDICATE, level }
   }
 
   function accept(event: number, inst: Inst | null, offset: number): true {
@@ -180,7 +199,7 @@ export function createAssembler(): Assembler {
         if (inst !== null) add(inst)
         break
       case Event.OPEN:
-        if (inst !== null) open(inst)
+        if (inst !== null) open(inst, offset)
         break
       case Event.EOF:
         ended = true
@@ -204,7 +223,7 @@ export function createAssembler(): Assembler {
         if (state === State.ROOT)
           fail('NOT_ALLOWED_AT_ROOT', messages.NOT_ALLOWED_AT_ROOT('{.alternates with}'), offset)
         else if (state === State.REPEATED && current.inst[0] === Op.REPEATED)
-          current = { inst: current.inst, body: current.inst[4], state: State.ALTERNATES_WITH }
+          current = { ...current, body: current.inst[4], state: State.ALTERNATES_WITH }
         else
           fail(
             'NOT_ALLOWED_IN_BLOCK',

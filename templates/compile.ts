@@ -3,7 +3,7 @@
  * store in KV beside the source and to render later without parsing.
  */
 import { createAssembler } from './assembler'
-import type { TemplateError } from './errors'
+import { capErrors, type TemplateError } from './errors'
 import { type Limits, resolveLimits } from './limits'
 import { type CompiledTemplate, FORMAT_VERSION } from './opcodes'
 import { parse } from './parser'
@@ -17,10 +17,17 @@ export interface CompileResult {
 
 /**
  * Compiles template source. Never throws; `limits.maxExpressionTokens` bounds `.eval`
- * expressions, which are compiled here too.
+ * expressions, which are compiled here too, `limits.maxNesting` the depth of blocks and
+ * `limits.maxErrors` the errors returned.
  */
 export function compile(source: string, limits: Limits = resolveLimits()): CompileResult {
-  const asm = createAssembler()
+  const { code, errors } = compileAll(source, limits)
+  return { code, errors: capErrors(errors, limits.maxErrors, 'syntax') }
+}
+
+/** `compile` with every error: for a render from source, which caps them with its own. */
+export function compileAll(source: string, limits: Limits): CompileResult {
+  const asm = createAssembler(limits.maxNesting > 0 ? limits.maxNesting : undefined)
   parse(source, asm, limits)
   return { code: { v: FORMAT_VERSION, body: asm.root }, errors: asm.errors }
 }

@@ -2,9 +2,9 @@
  * The engine: a registry of plugins, the limits, and a cache of linked templates. Compiling
  * and rendering never throw; every problem comes back in `errors`.
  */
-import { type CompileResult, compile, isCompiledTemplate } from './compile'
-import { makeError, messages, type TemplateError } from './errors'
-import { type PartialSource, Renderer } from './executor'
+import { type CompileResult, compile, compileAll, isCompiledTemplate } from './compile'
+import { capErrors, makeError, messages, type TemplateError } from './errors'
+import { type PartialSource, Renderer, type RenderStopped } from './executor'
 import { type Limits, resolveLimits } from './limits'
 import { type Linked, linkBody } from './link'
 import type { CompiledTemplate } from './opcodes'
@@ -14,10 +14,18 @@ import { createRegistry, type Plugin, type Registry } from './registry'
 export interface EngineOptions {
   /** Domain plugins added to the core formatters and predicates (names must not collide). */
   plugins?: readonly Plugin[]
-  /** Overrides of DEFAULT_LIMITS. */
+  /**
+   * Overrides of DEFAULT_LIMITS. The render budget is `maxOutputSize` (characters, default
+   * 2 MiB) and `maxWork` (units of work, default 1,000,000); see `Limits`.
+   */
   limits?: Partial<Limits>
 }
 
+/**
+ * What one render needs besides the template and its data. The render budget is not here: it
+ * is the engine's (`createEngine({ limits: { maxOutputSize, maxWork } })`), the same for every
+ * render, so no caller can forget it.
+ */
 export interface RenderOptions {
   /** Partials for `apply` and `.include`, as source or compiled (compiled is faster). */
   partials?: Readonly<Record<string, string | CompiledTemplate>>
@@ -32,9 +40,22 @@ export interface RenderOptions {
 }
 
 export interface RenderResult {
+  /** The page; when `stopped` is set, only what was rendered before the budget ran out. */
   output: string
-  /** Compile errors (when rendering from source) followed by render errors. */
+  /**
+   * Compile errors (when rendering from source) followed by render errors: at most
+   * `limits.maxErrors`, then one `TOO_MANY_ERRORS`; a `RENDER_BUDGET` error is always last.
+   */
   errors: TemplateError[]
+  /**
+   * Set when the render budget ran out: `'output'` (past `limits.maxOutputSize`) or `'work'`
+   * (past `limits.maxWork`); null when the render ran to its end. A stopped render is not a
+   * page: show the failure page, and never cache it. `errors` then ends with a
+   * `RENDER_BUDGET` error saying which limit it was.
+   */
+  stopped: RenderStopped
+  /** Units of work the render took: how close a page comes to `limits.maxWork`. */
+  work: number
 }
 
 export interface Engine {
@@ -42,9 +63,14 @@ export interface Engine {
   readonly limits: Limits
   /** Compiles source to a JSON-serialisable tree; store `code` beside the source. */
   compile(source: string): CompileResult
-  /** Renders source (compiled on the fly) or a compiled tree against `data`. */
+  /**
+   * Renders source (compiled on the fly) or a compiled tree against `data`, within the render
+   * budget: check `stopped` on the result before serving or caching it.
+   */
   render(template: string | CompiledTemplate, data: unknown, options?: RenderOptions): RenderResult
 }
+
+export type { RenderStopped }
 
 const NO_ERRORS: readonly TemplateError[] = []
 const NO_INJECTS: Readonly<Record<string, unknown>> = {}
@@ -53,6 +79,11 @@ const NO_PARAMS: Readonly<Record<string, unknown>> = {}
 /**
  * Creates an engine with the core plugins plus `options.plugins`. Throws only on
  * misconfiguration (two plugins defining the same name), at start-up.
+ *
+ * Every render runs within a budget (`options.limits.maxOutputSize`, `maxWork`): a template
+ * that would print too much or run too long is stopped, and its result carries
+ * `stopped: 'output' | 'work'` and a `RENDER_BUDGET` error, so one tenant's template cannot
+ * hold the isolate that serves the others.
  */
 export function createEngine(options: EngineOptions = {}): Engine {
   const registry = createRegistry([...corePlugins, ...(options.plugins ?? [])])
@@ -97,7 +128,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     try {
       let body: Linked[]
       if (typeof template === 'string') {
-        const compiled = compile(template, limits)
+        const compiled = compileAll(template, limits)
         compileErrors = compiled.errors
         body = linkBody(compiled.code.body, registry)
       } else body = link(template)
@@ -107,17 +138,32 @@ export function createEngine(options: EngineOptions = {}): Engine {
         params: opts.params ?? NO_PARAMS,
       })
       r.run(body)
-      return {
-        output: r.out,
-        errors: compileErrors.length === 0 ? r.errors : [...compileErrors, ...r.errors],
-      }
+      return finish(r, compileErrors)
     } catch (e) {
       // Only a defect or a pathological template (nesting deep enough to exhaust the stack) gets here.
       return {
         output: '',
         errors: [...compileErrors, makeError('INTERNAL', 'render', messages.INTERNAL(String(e)))],
+        stopped: null,
+        work: 0,
       }
     }
+  }
+
+  /** The result of a finished (or stopped) render: errors capped, the budget error last. */
+  function finish(r: Renderer, compileErrors: readonly TemplateError[]): RenderResult {
+    let errors =
+      compileErrors.length === 0 && r.droppedErrors === 0
+        ? r.errors
+        : capErrors([...compileErrors, ...r.errors], limits.maxErrors, 'render', r.droppedErrors)
+    let output = r.out
+    if (r.stopped !== null) {
+      const limit = r.stopped === 'output' ? limits.maxOutputSize : limits.maxWork
+      errors = [...errors, makeError('RENDER_BUDGET', 'render', messages.RENDER_BUDGET(r.stopped, limit))]
+      // The append that crossed the limit may have gone past it.
+      if (r.stopped === 'output' && output.length > limit) output = output.slice(0, limit)
+    }
+    return { output, errors, stopped: r.stopped, work: r.work }
   }
 
   return {

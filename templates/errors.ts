@@ -52,10 +52,41 @@ export const messages = {
     `Partial '${name}' not applied: partials and macros nest at most ${limit} deep`,
   PARTIAL_CALLS: (limit: number) => `Too many partial or macro applications in one render (limit ${limit})`,
   INTERNAL: (reason: string) => `Rendering stopped by an internal error: ${reason}`,
+  VALUE_NOT_PRINTABLE: (reason: string) =>
+    `A value in the data could not be printed (${reason}): its output is left empty; pass it through a formatter such as json`,
+  RENDER_BUDGET: (budget: 'output' | 'work', limit: number) =>
+    budget === 'output'
+      ? `Rendering stopped: the page grew past ${limit} characters of output; render fewer items or shorter partials`
+      : `Rendering stopped: the template did more than ${limit} units of work (instructions, formatter calls, loop iterations); look for macros or partials that apply each other many times`,
+
+  // Any stage.
+  NESTING_TOO_DEEP: (limit: number) =>
+    `Blocks nest more than ${limit} deep (each {.or} of a chain counts one): the template is cut here; move inner parts into a macro or shorten the {.or} chain`,
+  TOO_MANY_ERRORS: (dropped: number, limit: number) =>
+    `${dropped} more error${dropped === 1 ? '' : 's'} left out: at most ${limit} are reported`,
   PLUGIN_FAILED: (kind: string, name: string, reason: string) => `The ${kind} '${name}' failed: ${reason}`,
 } as const
 
 export type ErrorCode = keyof typeof messages
+
+/**
+ * At most `max` errors, then one `TOO_MANY_ERRORS` saying how many more there were (`dropped`
+ * counts errors already left out upstream). `max` 0 means no cap. Returns `errors` itself
+ * when nothing is cut.
+ */
+export function capErrors(
+  errors: readonly TemplateError[],
+  max: number,
+  stage: ErrorStage,
+  dropped = 0,
+): TemplateError[] {
+  if (max <= 0) return errors as TemplateError[]
+  const extra = Math.max(0, errors.length - max) + dropped
+  if (extra === 0) return errors as TemplateError[]
+  const kept = errors.slice(0, max)
+  kept.push(makeError('TOO_MANY_ERRORS', stage, messages.TOO_MANY_ERRORS(extra, max)))
+  return kept
+}
 
 /** Builds an error value; `offset` is the source position when the caller knows it. */
 export function makeError(

@@ -4,6 +4,13 @@
  * so the hot path allocates little beyond the output string. Errors are collected, never
  * thrown: a failing formatter, predicate or partial leaves its own output empty and the page
  * renders on.
+ *
+ * The render budget (limits `maxOutputSize` and `maxWork`) is enforced here. Work is counted
+ * as it is done: every instruction, formatter call and loop iteration adds a unit, and so do
+ * the other costs `Limits.maxWork` lists (frames walked, long texts, `.ctx` values). Past the
+ * budget, `stopped` says which one ran out and `workLimit` drops below any count, so every
+ * instruction still on the stack returns at its first check: the render unwinds at once and
+ * appends nothing more.
  */
 import { type ErrorCode, makeError, messages, type TemplateError } from './errors'
 import { type ExprScope, evaluate } from './expression.eval'
@@ -12,7 +19,7 @@ import type { Linked } from './link'
 import { IfJoin, Op, type Path } from './opcodes'
 import { Head, headKind, type LinkedPath } from './paths'
 import type { RenderSettings, Scope } from './registry'
-import { child, isTruthy, MISSING, numberToString, toOutput, walk } from './values'
+import { child, isTruthy, MISSING, numberToString, walk } from './values'
 
 /** A stack frame: the value in scope plus what was defined at this level. */
 interface Frame {
@@ -33,11 +40,27 @@ export interface PartialSource {
 
 const NO_EXTRA: readonly unknown[] = []
 
+/** A formatter's string result costs one unit of work per 64 characters. */
+const TEXT_UNIT_BITS = 6
+const TEXT_UNIT = 1 << TEXT_UNIT_BITS
+
+/** Which render budget ran out, if one did. */
+export type RenderStopped = 'output' | 'work' | null
+
+/** A limit of 0 means no limit. */
+const limitOf = (n: number): number => (n > 0 ? n : Number.POSITIVE_INFINITY)
+
 /** The first segment of a path (of the given head kind), looked up in one frame. */
 function headIn(kind: number, head: string | number, f: Frame): unknown {
   switch (kind) {
     case Head.KEY:
       return child(f.node, head)
+    case Head.LENGTH: {
+      // The reference looks a name up with `node[name]`: on an array, `length` is its length
+      // (`{.if length}` inside a repeated section finds the list's). Only for the first name.
+      const v = child(f.node, head)
+      return v === MISSING && Array.isArray(f.node) ? f.node.length : v
+    }
     case Head.CURRENT:
       return f.node
     case Head.VAR: {
@@ -57,12 +80,27 @@ function newFrame(node: unknown): Frame {
 
 export class Renderer implements Scope, ExprScope {
   out = ''
+  /** At most `limits.maxErrors` errors; `droppedErrors` counts the rest. */
   readonly errors: TemplateError[] = []
+  droppedErrors = 0
+  /** Which budget stopped the render; null when it ran to the end. */
+  stopped: RenderStopped = null
+  /** Units of work done so far. */
+  work = 0
+  /** Every error reported, kept or not: how an expression knows it failed. */
+  private errorCount = 0
+  private readonly maxErrors: number
+  /** `maxWork`, or -1 once the render has stopped (so every check fails). */
+  private workLimit: number
+  /** How long `out` may grow: `maxOutputSize` less the output of the callers of a partial. */
+  private outLimit: number
   private readonly frames: Frame[]
   private depth = 0
   private partialDepth = 0
   private partialCalls = 0
   private readonly seenPartials = new Map<string, Linked[] | null>()
+  /** How many values each `.ctx` object of this render holds, transitively. */
+  private weights: WeakMap<object, number> | null = null
 
   constructor(
     data: unknown,
@@ -72,6 +110,31 @@ export class Renderer implements Scope, ExprScope {
     readonly settings: RenderSettings,
   ) {
     this.frames = [newFrame(data)]
+    this.maxErrors = limitOf(limits.maxErrors)
+    this.workLimit = limitOf(limits.maxWork)
+    this.outLimit = limitOf(limits.maxOutputSize)
+  }
+
+  // ---- budget ----
+
+  /** Stops the render: nothing more runs or is appended. */
+  private stop(budget: 'output' | 'work'): void {
+    if (this.stopped !== null) return
+    this.stopped = budget
+    this.workLimit = -1
+  }
+
+  /** Counts `units` of work; false (and the render stops) once past the budget. */
+  private spend(units: number): boolean {
+    this.work += units
+    if (this.work <= this.workLimit) return true
+    this.stop('work')
+    return false
+  }
+
+  /** Checks the output after an append. */
+  private checkOutput(): void {
+    if (this.out.length > this.outLimit) this.stop('output')
   }
 
   // ---- Scope (for plugins) ----
@@ -93,7 +156,9 @@ export class Renderer implements Scope, ExprScope {
   }
 
   fail(code: ErrorCode, message: string): void {
-    this.errors.push(makeError(code, 'render', message))
+    this.errorCount++
+    if (this.errors.length < this.maxErrors) this.errors.push(makeError(code, 'render', message))
+    else this.droppedErrors++
   }
 
   setVar(name: string, value: unknown): void {
@@ -103,9 +168,13 @@ export class Renderer implements Scope, ExprScope {
   }
 
   applyPartial(name: string, value: unknown, args: Record<string, string> | null, isolated: boolean): string {
+    if (this.stopped !== null) return ''
     const body = this.partial(name)
     if (body === null || !this.enterPartial(name)) return ''
     const saved = this.out
+    const savedLimit = this.outLimit
+    // The partial's output lands after the caller's: both count against one budget.
+    this.outLimit -= saved.length
     this.out = ''
     const f = this.push(value)
     f.stop = isolated
@@ -114,6 +183,7 @@ export class Renderer implements Scope, ExprScope {
     const text = this.out
     this.pop()
     this.out = saved
+    this.outLimit = savedLimit
     this.partialDepth--
     return text
   }
@@ -155,11 +225,14 @@ export class Renderer implements Scope, ExprScope {
     let v: unknown = MISSING
     if (kind === Head.CURRENT) v = (this.frames[from] as Frame).node
     else {
-      for (let d = from; d >= 0; d--) {
+      let d = from
+      for (; d >= 0; d--) {
         const f = this.frames[d] as Frame
         v = headIn(kind, head, f)
         if (v !== MISSING || f.stop) break
       }
+      // Looking a name up through many frames is work too (deeply nested partials).
+      if (d !== from) this.work += from - d
     }
     return path.length > 1 ? walk(v, path, 1) : v
   }
@@ -169,11 +242,13 @@ export class Renderer implements Scope, ExprScope {
     let v: unknown = MISSING
     if (p.kind === Head.CURRENT) v = (this.frames[from] as Frame).node
     else {
-      for (let d = from; d >= 0; d--) {
+      let d = from
+      for (; d >= 0; d--) {
         const f = this.frames[d] as Frame
         v = this.head(p, f)
         if (v !== MISSING || f.stop) break
       }
+      if (d !== from) this.work += from - d
     }
     const rest = p.rest
     for (let i = 0; i < rest.length; i++) {
@@ -197,6 +272,8 @@ export class Renderer implements Scope, ExprScope {
   // ---- partials ----
 
   private partial(name: string): Linked[] | null {
+    // Finding a macro walks the frames: counted as work by frame.
+    this.work += this.depth
     for (let d = this.depth; d >= 0; d--) {
       const m = (this.frames[d] as Frame).macros
       if (m !== null) {
@@ -238,10 +315,16 @@ export class Renderer implements Scope, ExprScope {
   /** Runs a block. */
   run(body: readonly Linked[]): void {
     for (let i = 0; i < body.length; i++) {
+      // The one budget check on the hot path: past the budget (or stopped) every block returns here.
+      if (++this.work > this.workLimit) {
+        this.stop('work')
+        return
+      }
       const inst = body[i] as Linked
       switch (inst.op) {
         case Op.TEXT:
           this.out += inst.text
+          if (this.out.length > this.outLimit) this.stop('output')
           break
         case Op.VARIABLE:
           this.variable(inst)
@@ -309,6 +392,10 @@ export class Renderer implements Scope, ExprScope {
     let v = value
     for (let i = 0; i < chain.length; i++) {
       const call = chain[i] as (typeof chain)[number]
+      if (!this.spend(1)) {
+        v = MISSING
+        break
+      }
       try {
         v = call.fn.apply(v, call.args, this, extra)
       } catch (e) {
@@ -317,6 +404,8 @@ export class Renderer implements Scope, ExprScope {
         v = MISSING
         break
       }
+      // A formatter that builds a long text (json of a large value) did work by its length.
+      if (typeof v === 'string' && v.length > TEXT_UNIT) this.work += v.length >>> TEXT_UNIT_BITS
       if (pushed) (this.frames[depth] as Frame).node = v
     }
     if (pushed) this.pop()
@@ -331,11 +420,41 @@ export class Renderer implements Scope, ExprScope {
         this.out += v
         break
       case 'number':
-      case 'boolean':
-      case 'object':
-        this.out += toOutput(v)
+        this.out += numberToString(v)
         break
+      case 'boolean':
+        this.out += v ? 'true' : 'false'
+        break
+      case 'object':
+        if (Array.isArray(v)) this.printArray(v)
+        return
+      default:
+        return
     }
+    if (this.out.length > this.outLimit) this.stop('output')
+  }
+
+  /**
+   * `{list}`: the reference appends item by item (`buf += item`), so a null item prints 'null',
+   * a nested array joins its items (where null is empty) and an object prints
+   * '[object Object]'. An object whose data has a `toString` key cannot be converted: that
+   * item is an error on this variable, and what was printed before it stays, as there.
+   * `+=` is JavaScript's own conversion, the one the reference relies on.
+   */
+  private printArray(items: readonly unknown[]): void {
+    // Arrays are data: they may be long, so printing one costs work by its length.
+    if (!this.spend(items.length)) return
+    let text = ''
+    try {
+      for (let i = 0; i < items.length; i++) {
+        if (i > 0) text += ','
+        text += items[i] as string
+      }
+    } catch (e) {
+      this.fail('VALUE_NOT_PRINTABLE', messages.VALUE_NOT_PRINTABLE(String(e)))
+    }
+    this.out += text
+    this.checkOutput()
   }
 
   private bindvar(inst: Linked): void {
@@ -344,12 +463,22 @@ export class Renderer implements Scope, ExprScope {
     this.setVar(inst.text, v)
   }
 
+  /**
+   * `.ctx` builds an object from references; nested `.ctx` objects share their parts, so a few
+   * lines can describe a value whose serialised size doubles per line. Each object's weight
+   * (the values it holds, counting shared ones every time) is charged as work when it is made.
+   */
   private ctxvar(inst: Linked): void {
     const obj: Record<string, unknown> = {}
+    let weight = 1
     for (const [key, path] of inst.bindings) {
       const v = this.get(path, this.depth)
       obj[key] = v === MISSING ? null : v
+      weight += (typeof v === 'object' && v !== null && this.weights?.get(v)) || 1
     }
+    this.weights ??= new WeakMap()
+    this.weights.set(obj, weight)
+    if (!this.spend(weight)) return
     this.setVar(inst.text, obj)
   }
 
@@ -371,6 +500,10 @@ export class Renderer implements Scope, ExprScope {
     const between = inst.between
     const last = v.length - 1
     for (let i = 0; i <= last; i++) {
+      if (++this.work > this.workLimit) {
+        this.stop('work')
+        break
+      }
       f.index = i
       const item: unknown = v[i]
       this.push(item === undefined ? MISSING : item)
@@ -417,12 +550,14 @@ export class Renderer implements Scope, ExprScope {
 
   private eval(inst: Linked): void {
     const code = inst.code
-    if (code === null) return
-    const errorsBefore = this.errors.length
+    if (code === null || !this.spend(inst.cost)) return
+    const errorsBefore = this.errorCount
     if (!inst.flag) {
       const result = evaluate(code, this, this.limits.maxStringLength)
-      if (result !== undefined && result !== null && this.errors.length === errorsBefore)
+      if (result !== undefined && result !== null && this.errorCount === errorsBefore) {
         this.out += typeof result === 'number' ? numberToString(result) : String(result)
+        this.checkOutput()
+      }
       return
     }
     // Variables the expression assigns live in a scratch frame, kept only if it ran cleanly.
@@ -430,10 +565,12 @@ export class Renderer implements Scope, ExprScope {
     const result = evaluate(code, this, this.limits.maxStringLength)
     const vars = scratch.vars
     this.pop()
-    if (this.errors.length !== errorsBefore) return
+    if (this.errorCount !== errorsBefore) return
     if (vars !== null) for (const [k, v] of vars) this.setVar(k, v)
-    if (result !== undefined && result !== null)
+    if (result !== undefined && result !== null) {
       this.out += typeof result === 'number' ? numberToString(result) : String(result)
+      this.checkOutput()
+    }
   }
 
   private include(inst: Linked): void {
@@ -441,6 +578,7 @@ export class Renderer implements Scope, ExprScope {
     if (body === null || !this.enterPartial(inst.text)) return
     if (inst.flag) this.run(body)
     else {
+      // Output that is thrown away still counted against the budget while it was built.
       const saved = this.out
       this.run(body)
       this.out = saved

@@ -13,6 +13,18 @@
  * Nothing here throws at render time: errors are values in `errors`, and the part of the page
  * that failed renders empty.
  *
+ * Render budget: every render is bounded by `limits.maxOutputSize` (characters, default 2 MiB)
+ * and `limits.maxWork` (units of work, default 1,000,000), both settable through
+ * `createEngine({ limits })`. A render past either stops at once; its result has
+ * `stopped: 'output' | 'work'` (null otherwise) and ends its `errors` with one whose `code` is
+ * `RENDER_BUDGET`. Serve the failure page for it and never cache it:
+ *
+ * ```ts
+ * const result = engine.render(code, data, options)
+ * if (result.stopped !== null) return failurePage(result.errors)   // and no cache.put
+ * ```
+ * Deviations from the reference engine, kept on purpose, are listed in `deviations.ts`.
+ *
  * This is one of the two doors into `templates/` for the worker and the islands; the other is
  * `shared.ts` (the rules both the worker and the browser apply). Nothing else is imported from
  * outside (biome.json's `noRestrictedImports`).
@@ -32,6 +44,7 @@ export {
   type EngineOptions,
   type RenderOptions,
   type RenderResult,
+  type RenderStopped,
 } from './engine'
 export { type ErrorCode, messages, type TemplateError } from './errors'
 export { clampDigits, DEFAULT_LIMITS, type Limits, MAX_DIGITS } from './limits'

@@ -36,6 +36,8 @@ export interface Linked {
   code: LinkedExpr | null
   /** Include: print the partial's output. Eval: the expression assigns variables. */
   flag: boolean
+  /** Units of work an expression costs when it runs (its tokens); 0 for other instructions. */
+  cost: number
 }
 
 const NO_PATH: LinkedPath = { kind: Head.KEY, head: '', rest: [], raw: [] }
@@ -58,7 +60,36 @@ function node(op: number): Linked {
     bindings: EMPTY,
     code: null,
     flag: false,
+    cost: 0,
   }
+}
+
+/** Prepared arguments per formatter or predicate, by argument list; bounded, settled values. */
+const preparedArgs = new WeakMap<object, Map<string, unknown>>()
+const PREPARED_PER_PLUGIN = 256
+
+/**
+ * `plugin.prepare(args)`, shared by every call site with the same arguments, in every template
+ * and every compile of it. Besides saving the parsing, the same arguments are the same object,
+ * which is what the date and number formatters key their caches of finished text on: a
+ * template rendered from source finds the texts its previous render made.
+ */
+function prepare(plugin: AnyFormatter | AnyPredicate, args: string[]): unknown {
+  if (plugin.prepare === undefined) return args
+  let byArgs = preparedArgs.get(plugin)
+  if (byArgs === undefined) {
+    byArgs = new Map()
+    preparedArgs.set(plugin, byArgs)
+  }
+  // The count keeps [] apart from [''] (a trailing space in the tag).
+  const key = `${args.length}\u0000${args.join('\u0000')}`
+  let prepared = byArgs.get(key)
+  if (prepared === undefined && !byArgs.has(key)) {
+    prepared = plugin.prepare(args)
+    if (byArgs.size >= PREPARED_PER_PLUGIN) byArgs.clear()
+    byArgs.set(key, prepared)
+  }
+  return prepared
 }
 
 function linkChain(calls: FormatterCall[], registry: Registry, target: Linked): void {
@@ -69,7 +100,7 @@ function linkChain(calls: FormatterCall[], registry: Registry, target: Linked): 
       target.unknown ??= name
       continue
     }
-    chain.push({ name, fn, args: fn.prepare === undefined ? args : fn.prepare(args) })
+    chain.push({ name, fn, args: prepare(fn, args) })
   }
   target.chain = chain
 }
@@ -92,7 +123,7 @@ function linkPredicate(
   if (p === undefined) target.unknown = name
   else {
     target.predicate = p
-    target.args = p.prepare === undefined ? args : p.prepare(args)
+    target.args = prepare(p, args)
   }
 }
 
@@ -141,6 +172,7 @@ function linkInst(inst: Inst, registry: Registry): Linked {
     case Op.EVAL:
       n.code = inst[1] === null ? null : linkExpression(inst[1])
       n.flag = n.code !== null && assigns(n.code)
+      n.cost = n.code === null ? 0 : n.code.reduce((sum, statement) => sum + statement.length, 0)
       n.text = inst[2]
       break
     case Op.INCLUDE:

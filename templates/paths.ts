@@ -16,6 +16,8 @@ export const Head = {
   VAR: 3,
   /** A key of the current value, or of an enclosing one. */
   KEY: 4,
+  /** `length`: a key, or an array's length (the reference reads `node['length']`). */
+  LENGTH: 5,
 } as const
 
 export interface LinkedPath {
@@ -27,6 +29,7 @@ export interface LinkedPath {
 
 /** The kind of a path's first segment. */
 export function headKind(head: string | number): number {
+  if (head === 'length') return Head.LENGTH
   if (typeof head !== 'string' || head.charCodeAt(0) !== 0x40) return Head.KEY
   if (head === '@') return Head.CURRENT
   if (head === '@index') return Head.INDEX

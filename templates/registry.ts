@@ -32,8 +32,9 @@ export interface Scope {
 }
 
 /**
- * A formatter: `{value|name arg1 arg2}`. `prepare` runs once per call site when a template is
- * linked (parse numbers, split paths) so `apply` does no setup work per render.
+ * A formatter: `{value|name arg1 arg2}`. `prepare` runs once per distinct argument list when
+ * templates are linked (parse numbers, split paths) so `apply` does no setup work per render.
+ * Its result is shared by every call site with the same arguments: treat it as read-only.
  */
 export interface Formatter<A = readonly string[]> {
   readonly prepare?: (args: readonly string[]) => A

@@ -18,8 +18,9 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 /**
  * One step down a path: a property of an object, or an in-range numeric index of an array.
  * Inherited properties never resolve: every inherited member of Object.prototype is a method
- * (filtered by the function test) except the `__proto__` accessor (refused by name). This
- * avoids a hasOwnProperty call on the hottest path of rendering.
+ * (filtered by the function test) except the `__proto__` accessor, which resolves only when
+ * the data has its own `__proto__` key (JSON.parse makes it an ordinary property). This avoids
+ * a hasOwnProperty call on the hottest path of rendering.
  */
 export function child(v: unknown, key: string | number): unknown {
   if (typeof v !== 'object' || v === null) return MISSING
@@ -28,7 +29,7 @@ export function child(v: unknown, key: string | number): unknown {
     const item: unknown = v[key]
     return item === undefined ? MISSING : item
   }
-  if (key === '__proto__') return MISSING
+  if (key === '__proto__') return hasOwn.call(v, key) ? (v as Record<string, unknown>)[key] : MISSING
   const item = (v as Record<string | number, unknown>)[key]
   return item === undefined || typeof item === 'function' ? MISSING : item
 }

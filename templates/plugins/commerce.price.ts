@@ -20,13 +20,16 @@ import {
   isSubscribable,
   normalPriceMoney,
   pricingOptionsOfLowestVariant,
-  productTypeOf,
+  productTypeCode,
   salePriceMoney,
   subscriptionPriceText,
+  UNDEFINED_PRODUCT_TYPE,
 } from './commerce.rules'
 import { isStrict, rawText } from './escaping'
 import { parseNumberOptions, renderLocale } from './money'
 import {
+  decimalFromNumber,
+  decimalFromText,
   formatCldrMoney,
   formatLegacyMoney,
   isDecimalString,
@@ -44,10 +47,14 @@ export const PRICE_TEXT = {
   cartUrl: '/cart',
 } as const
 
-/** A money object's `value` as an exact decimal string ('0' when absent or not a number). */
+/**
+ * A money object's `value` as an exact decimal string, read as the reference reads decimals
+ * (exponents allowed, spaces not); '0' when absent or not a number.
+ */
 function amountOf(money: unknown): string {
-  const s = asString(child(money, 'value')).trim()
-  return s !== '' && isDecimalString(s) ? s : '0'
+  const raw = child(money, 'value')
+  const text = typeof raw === 'number' ? decimalFromNumber(raw) : decimalFromText(asString(raw))
+  return text === null || !isDecimalString(text) ? '0' : text
 }
 
 /** The legacy price in cents ('19.99' → '1999'), as from-price, normal-price and sale-price print it. */
@@ -77,19 +84,58 @@ function moneyString(money: unknown, options: NumberOptions, scope: Scope): stri
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g
 
+/** A wording split at its placeholders: text at even positions, placeholder names at odd ones. */
+const wordings = new Map<string, string[]>()
+
+function wordingParts(text: string): string[] {
+  let parts = wordings.get(text)
+  if (parts === undefined) {
+    parts = text.split(PLACEHOLDER)
+    // Wordings come from the catalogue and from tenants' localized strings: a bounded few.
+    if (wordings.size >= 256) wordings.clear()
+    wordings.set(text, parts)
+  }
+  return parts
+}
+
 /**
  * Fills `{name}` placeholders of a price wording (the reference runs its `message` formatter,
  * which renders empty when i18n is off).
  */
-function fill(text: string, args: Readonly<Record<string, string | number>>, scope: Scope): string {
-  if (renderLocale(scope) === null) return ''
-  return text.replace(PLACEHOLDER, (_, name: string) => {
-    const v = args[name]
-    return v === undefined ? '' : String(v)
-  })
+function fill(text: string, args: WordingArgs): string {
+  const parts = wordingParts(text)
+  let out = parts[0] as string
+  for (let i = 1; i < parts.length; i += 2)
+    out += wordingArg(args, parts[i] as string) + (parts[i + 1] as string)
+  return out
+}
+
+/** What a price wording's placeholders stand for. */
+interface WordingArgs {
+  billingPeriodValue: string
+  duration: string
+  fromPrice: string
+  price: string
+}
+
+function wordingArg(args: WordingArgs, name: string): string {
+  switch (name) {
+    case 'billingPeriodValue':
+      return args.billingPeriodValue
+    case 'duration':
+      return args.duration
+    case 'fromPrice':
+      return args.fromPrice
+    case 'price':
+      return args.price
+    default:
+      return ''
+  }
 }
 
 const HIDDEN = '<span class="visually-hidden v6-visually-hidden">'
+const SALE_LABEL = `${HIDDEN}${escapeHtmlAttribute(COMMERCE_TEXT.salePriceLabel)}</span>`
+const ORIGINAL_LABEL = `${HIDDEN}${escapeHtmlAttribute(COMMERCE_TEXT.originalPriceLabel)}</span>`
 
 interface PriceParts {
   fromText?: string
@@ -104,20 +150,31 @@ interface PriceParts {
 
 /** The price block markup: the from price, else sale and struck original, else the normal price. */
 function priceBlock(className: string, p: PriceParts, scope: Scope): string {
-  const args = { billingPeriodValue: p.billingPeriodValue ?? '', duration: p.duration ?? '' }
   let body = ''
-  if (p.fromPrice) {
-    body = `${fill(p.fromText ?? '', { ...args, fromPrice: p.fromPrice, price: p.fromPrice }, scope)}\n`
-  } else if (p.salePrice) {
-    const sale = fill(p.saleText ?? '', { ...args, price: p.salePrice }, scope)
-    const normal = fill(p.normalText ?? '', { ...args, price: p.normalPrice ?? '' }, scope)
-    body =
-      `${HIDDEN}${escapeHtmlAttribute(COMMERCE_TEXT.salePriceLabel)}</span>${sale} ` +
-      `${HIDDEN}${escapeHtmlAttribute(COMMERCE_TEXT.originalPriceLabel)}</span>` +
-      `<span class="original-price">${normal}</span>\n`
-  } else if (p.normalPrice) {
-    body = fill(p.normalText ?? '', { ...args, price: p.normalPrice }, scope)
-  }
+  // The wordings go through the reference's `message` formatter, which is empty with i18n off.
+  if (renderLocale(scope) !== null) {
+    const args: WordingArgs = {
+      billingPeriodValue: p.billingPeriodValue === undefined ? '' : String(p.billingPeriodValue),
+      duration: p.duration === undefined ? '' : String(p.duration),
+      fromPrice: '',
+      price: '',
+    }
+    if (p.fromPrice) {
+      args.fromPrice = p.fromPrice
+      args.price = p.fromPrice
+      body = `${fill(p.fromText ?? '', args)}\n`
+    } else if (p.salePrice) {
+      args.price = p.salePrice
+      const sale = fill(p.saleText ?? '', args)
+      args.price = p.normalPrice ?? ''
+      const normal = fill(p.normalText ?? '', args)
+      body = `${SALE_LABEL}${sale} ${ORIGINAL_LABEL}<span class="original-price">${normal}</span>\n`
+    } else if (p.normalPrice) {
+      args.price = p.normalPrice
+      body = fill(p.normalText ?? '', args)
+    }
+  } else if (p.fromPrice) body = '\n'
+  else if (p.salePrice) body = `${SALE_LABEL} ${ORIGINAL_LABEL}<span class="original-price"></span>\n`
   return `\n\n\n<div class="${className}">\n${body}\n</div>`
 }
 
@@ -175,7 +232,9 @@ const productPrice = defineFormatter<NumberOptions>({
   apply(item, options, scope) {
     let parts: PriceParts = {}
     if (isSubscribable(item)) parts = subscriptionParts(item, options, scope)
-    else if (productTypeOf(item) !== undefined) parts = oneTimeParts(item, options, scope)
+    // Like the reference, only the explicit 'undefined' type (-1) has no price: an item with no
+    // type at all prints the zero price of a product without variants.
+    else if (productTypeCode(item) !== UNDEFINED_PRODUCT_TYPE) parts = oneTimeParts(item, options, scope)
     return priceBlock('product-price', parts, scope)
   },
 })

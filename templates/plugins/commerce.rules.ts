@@ -15,6 +15,7 @@ import { BILLING_PERIODS_PER_YEAR, CART_QUANTITY_CAP, ProductType, type ProductT
 import { CART_TEXT } from '../text/cart'
 import { COMMERCE_TEXT } from '../text/commerce'
 import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING } from '../values'
+import { decimalFromNumber, decimalFromText } from './money.display'
 
 /** A money value as the data carries it: `value` + `currency`, or `decimalValue` + `currencyCode`. */
 export interface MoneyData {
@@ -30,9 +31,17 @@ export const ZERO_MONEY: MoneyData = Object.freeze({ value: '0', currency: 'USD'
 const get = (v: unknown, key: string): unknown => child(v, key)
 const content = (item: unknown): unknown => get(item, 'structuredContent')
 
+/** The code the data uses for a product of no type ('undefined' in the reference's enum). */
+export const UNDEFINED_PRODUCT_TYPE = -1
+
+/** The raw product type number of an item (0 when absent), before checking it is a known code. */
+export function productTypeCode(item: unknown): number {
+  return asNumber(get(content(item), 'productType'))
+}
+
 /** The product type code of an item, or undefined when it has none of the known codes. */
 export function productTypeOf(item: unknown): ProductTypeCode | undefined {
-  const code = asNumber(get(content(item), 'productType'))
+  const code = productTypeCode(item)
   switch (code) {
     case ProductType.PHYSICAL:
     case ProductType.DIGITAL:
@@ -174,11 +183,16 @@ export function findVariant(item: unknown, chosen: Readonly<Record<string, strin
   })
 }
 
-/** The amount of a money value in major units as a number (0 when absent or unreadable). */
+/**
+ * The amount of a money value in major units as a number: its `value` read as the reference
+ * reads decimals (text with an optional exponent, no spaces: '.75', '1e-1'); 0 when absent or
+ * unreadable.
+ */
 export function moneyAmount(money: unknown): number {
   const raw = get(money, 'value')
-  const n = typeof raw === 'number' ? raw : Number.parseFloat(asString(raw))
-  return Number.isFinite(n) ? n : 0
+  const text = typeof raw === 'number' ? decimalFromNumber(raw) : decimalFromText(asString(raw))
+  const n = text === null ? 0 : Number(text)
+  return Number.isNaN(n) ? 0 : n
 }
 
 /** The money object a value holds, or ZERO_MONEY for a missing one. */
@@ -204,8 +218,7 @@ export function fromPriceMoney(item: unknown): unknown {
   for (let i = 1; i < variants.length; i++) {
     const m = currentPrice(variants[i])
     const amount = moneyAmount(m)
-    // The reference skips a zero amount here (a zero decimal is falsy in its comparison).
-    if (amount !== 0 && amount < lowest) {
+    if (amount < lowest) {
       lowest = amount
       money = m
     }
@@ -239,13 +252,16 @@ export function salePriceMoney(item: unknown): unknown {
   const type = productTypeOf(item)
   if (type === ProductType.DIGITAL) return moneyOrZero(get(content(item), 'salePriceMoney'))
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return ZERO_MONEY
+  // The first variant on sale, then any cheaper one; its money may be missing (then zero).
+  let found = false
   let money: unknown = MISSING
   let lowest = 0
   for (const v of variantsOf(item)) {
     if (!isTruthy(get(v, 'onSale'))) continue
     const m = get(v, 'salePriceMoney')
     const amount = moneyAmount(m)
-    if (money === MISSING || (amount !== 0 && lowest !== 0 && amount < lowest)) {
+    if (!found || amount < lowest) {
+      found = true
       money = m
       lowest = amount
     }

@@ -13,7 +13,17 @@ import { ProductType } from '../constants'
 import { messages } from '../errors'
 import { defineFormatter, type Plugin, type Scope } from '../registry'
 import { COMMERCE_TEXT } from '../text/commerce'
-import { asString, child, isObject, isTruthy, MISSING, toOutput, toScriptSafeJson, walk } from '../values'
+import {
+  asBoolean,
+  asString,
+  child,
+  isObject,
+  isTruthy,
+  MISSING,
+  toOutput,
+  toScriptSafeJson,
+  walk,
+} from '../values'
 import {
   type AddToCartButtonData,
   addToCartButtonMarkup,
@@ -292,7 +302,9 @@ const productRestockNotification = defineFormatter({
 const productScarcity = defineFormatter({
   apply(value, _args, scope) {
     const product = merchandisingOf(value, scope)
-    if (product === MISSING || !isTruthy(child(product, 'scarcityEnabled'))) return value
+    // The flag reads the JSON way, as the reference's asBoolean: only true, "true" or a
+    // non-zero integer turn it on ("false" and "yes" do not).
+    if (product === MISSING || !asBoolean(child(product, 'scarcityEnabled'))) return value
     const views = child(product, 'scarcityTemplateViews')
     if (!Array.isArray(views)) return ''
     let out = ''

@@ -3,7 +3,7 @@
  * platform's `Intl`: the reference's option words (`date:short`, `skeleton:yMMMd`, `wrap:full`,
  * `context:begin-sentence`, ...) are mapped to `Intl.DateTimeFormat` options.
  */
-import { BoundedCache } from './dates.zones'
+import { BoundedCache, namingInstant, UTC } from './dates.zones'
 
 type Width = 'short' | 'medium' | 'long' | 'full'
 const WIDTHS: ReadonlySet<string> = new Set(['short', 'medium', 'long', 'full'])
@@ -46,6 +46,8 @@ export function parseDatetimeOptions(args: readonly string[]): DatetimeOptions {
     o.skeleton = (o.skeleton ?? '') + s
   }
   for (const arg of args) {
+    // A double or trailing space in the tag makes an empty argument: the reference skips it.
+    if (arg === '') continue
     const [key, val] = splitOption(arg)
     if (val === '') {
       if (key === 'date') o.date = 'short'
@@ -124,7 +126,8 @@ export function skeletonOptions(skeleton: string): IntlOptions {
       case 'J':
       case 'C':
         o.hour = n === 2 ? '2-digit' : 'numeric'
-        if (c === 'h') o.hourCycle = 'h12'
+        // 'h' is CLDR's 12-hour clock, 1-12, except in Japanese (0-11): see dateTimeFormat.
+        if (c === 'h') o.hour12 = true
         else if (c === 'K') o.hourCycle = 'h11'
         else if (c === 'H') o.hourCycle = 'h23'
         else if (c === 'k') o.hourCycle = 'h24'
@@ -172,9 +175,83 @@ export function dateTimeFormat(
   o: IntlOptions,
 ): Intl.DateTimeFormat {
   const key = `${locale}|${zone}|${calendar}|${JSON.stringify(o)}`
-  return (
-    formats.get(key) ?? formats.set(key, new Intl.DateTimeFormat(locale, { ...o, timeZone: zone, calendar }))
-  )
+  const known = formats.get(key)
+  if (known !== undefined) return known
+  const options: IntlOptions = { ...o, timeZone: zone, calendar }
+  // CLDR's 12-hour skeleton ('h') maps to 1-12 hours in its patterns, except Japanese, whose
+  // patterns count 0-11 ('K'); `Intl`'s hour12 follows the region's clock (0-11 in Germany).
+  if (o.hour12 === true) {
+    options.hour12 = undefined
+    options.hourCycle = locale.startsWith('ja') ? 'h11' : 'h12'
+  }
+  return formats.set(key, new Intl.DateTimeFormat(locale, options))
+}
+
+const greenwichNames = new BoundedCache<string>(64)
+
+/**
+ * How the reference names UTC: as CLDR's Greenwich metazone. Short and generic names are the
+ * locale's zero-offset GMT format ('GMT', in French 'UTC'), long names the metazone's
+ * ('Greenwich Mean Time'), which Abidjan (GMT all year) carries; `Intl` says 'UTC' and
+ * 'Coordinated Universal Time'.
+ */
+function greenwichName(locale: string, long: boolean): string {
+  const key = `${locale}|${long}`
+  const known = greenwichNames.get(key)
+  if (known !== undefined) return known
+  const f = long
+    ? new Intl.DateTimeFormat(locale, { timeZone: 'Africa/Abidjan', timeZoneName: 'long' })
+    : new Intl.DateTimeFormat(locale, { timeZone: UTC, timeZoneName: 'shortOffset' })
+  const name = f.formatToParts(Date.UTC(2000, 0, 1)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
+  // The zero-offset format is the bare 'GMT' (or 'UTC'); `Intl` writes 'GMT+0'.
+  return greenwichNames.set(key, long ? name : name.replace(/[+\u2212-]0(?::?00)?$/, ''))
+}
+
+/** The options' zone name style, when they print one: long, or short (null: no zone name). */
+function zoneNameStyle(o: IntlOptions): 'long' | 'short' | null {
+  switch (o.timeZoneName) {
+    case 'long':
+    case 'longGeneric':
+      return 'long'
+    case 'short':
+    case 'shortGeneric':
+      return 'short'
+    case undefined:
+      return o.timeStyle === 'full' ? 'long' : o.timeStyle === 'long' ? 'short' : null
+    default:
+      // Offsets ('GMT+1') are the same in both engines.
+      return null
+  }
+}
+
+/** One instant formatted with its zone called `name`. */
+function formatNamed(f: Intl.DateTimeFormat, utc: number, name: string): string {
+  const parts = f
+    .formatToParts(utc)
+    .map((p) => (p.type === 'timeZoneName' ? { type: p.type, value: name } : p))
+  return needsRestoring(f) ? joinRestoring(parts) : parts.map((p) => p.value).join('')
+}
+
+/** The zone name `f` prints at `utc`. */
+const zoneNameAt = (f: Intl.DateTimeFormat, utc: number): string =>
+  f.formatToParts(utc).find((p) => p.type === 'timeZoneName')?.value ?? ''
+
+/**
+ * One instant, its zone named as the reference names it: UTC as Greenwich, and before 1970
+ * with the name the zone has at the same offset later (see namingInstant).
+ */
+function formatWithZone(
+  f: Intl.DateTimeFormat,
+  utc: number,
+  locale: string,
+  zone: string,
+  o: IntlOptions,
+): string {
+  const style = zoneNameStyle(o)
+  if (style === null) return formatInstant(f, utc)
+  if (zone === UTC) return formatNamed(f, utc, greenwichName(locale, style === 'long'))
+  const at = namingInstant(zone, utc)
+  return at === utc ? formatInstant(f, utc) : formatNamed(f, utc, zoneNameAt(f, at))
 }
 
 /**
@@ -203,10 +280,38 @@ function joinRestoring(parts: readonly Part[]): string {
   return out
 }
 
+/** Per format: whether its output needs the narrow space restored (`resolvedOptions` is slow). */
+const restoring = new WeakMap<Intl.DateTimeFormat, boolean>()
+
 function needsRestoring(f: Intl.DateTimeFormat): boolean {
-  if (!platformScrubs()) return false
-  const o = f.resolvedOptions()
-  return o.hour12 === true && o.dayPeriod === undefined
+  let restore = restoring.get(f)
+  if (restore === undefined) {
+    const o = platformScrubs() ? f.resolvedOptions() : null
+    restore = o !== null && o.hour12 === true && o.dayPeriod === undefined
+    restoring.set(f, restore)
+  }
+  return restore
+}
+
+/** Most texts kept per (options, locale, zone); a page prints a few dozen distinct dates. */
+const TEXTS_PER_FORMAT = 512
+
+/**
+ * Finished texts per call site's options object, locale and zone, keyed by instant: pages
+ * print the same dates on every request, and `Intl` formatting is the slow part of a dated
+ * page. Only settled strings are kept; options objects are prepared once per template, so the
+ * weak map lets a template's entries go with it.
+ */
+const texts = new WeakMap<object, BoundedCache<BoundedCache<string, unknown>>>()
+
+function textCache(options: object, locale: string, zone: string): BoundedCache<string, unknown> {
+  let byPlace = texts.get(options)
+  if (byPlace === undefined) {
+    byPlace = new BoundedCache(64)
+    texts.set(options, byPlace)
+  }
+  const key = `${locale}|${zone}`
+  return byPlace.get(key) ?? byPlace.set(key, new BoundedCache(TEXTS_PER_FORMAT))
 }
 
 /** Formats one instant, with the narrow space before AM/PM restored where the platform removed it. */
@@ -225,16 +330,6 @@ export function applyContext(text: string, context: string | undefined): string 
   return text.charAt(0).toLocaleUpperCase() + text.slice(1)
 }
 
-const DATE_PARTS: ReadonlySet<string> = new Set([
-  'weekday',
-  'era',
-  'year',
-  'month',
-  'day',
-  'relatedYear',
-  'yearName',
-])
-const TIME_PARTS: ReadonlySet<string> = new Set(['hour', 'minute', 'second', 'dayPeriod', 'fractionalSecond'])
 const glues = new BoundedCache<[string, boolean]>(64)
 
 /** The locale's text joining a date and a time at `width` ("{date} at {time}"), and whether time comes first. */
@@ -242,32 +337,31 @@ function dateTimeGlue(locale: string, width: Width): [string, boolean] {
   const key = `${locale}|${width}`
   const cached = glues.get(key)
   if (cached !== undefined) return cached
-  const parts = new Intl.DateTimeFormat(locale, {
-    dateStyle: width,
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).formatToParts(0)
-  const firstTime = parts.findIndex((p) => TIME_PARTS.has(p.type))
-  const firstDate = parts.findIndex((p) => DATE_PARTS.has(p.type))
-  const timeFirst = firstTime < firstDate
-  let glue = ''
-  if (timeFirst) {
-    let lastTime = firstTime
-    for (let i = firstTime; i < firstDate; i++)
-      if (TIME_PARTS.has((parts[i] as Intl.DateTimeFormatPart).type)) lastTime = i
-    for (let i = lastTime + 1; i < firstDate; i++) glue += (parts[i] as Intl.DateTimeFormatPart).value
-  } else {
-    let lastDate = firstDate
-    for (let i = firstDate; i < firstTime; i++)
-      if (DATE_PARTS.has((parts[i] as Intl.DateTimeFormatPart).type)) lastDate = i
-    for (let i = lastDate + 1; i < firstTime; i++) glue += (parts[i] as Intl.DateTimeFormatPart).value
+  // The glue is what the combined format adds to the date and the time formatted alone (a
+  // date's own suffix, like Japanese 日, stays with the date).
+  const format = (o: IntlOptions) => new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' }).format(0)
+  const both = format({ dateStyle: width, timeStyle: 'short' })
+  const date = format({ dateStyle: width })
+  const time = format({ timeStyle: 'short' })
+  let glue = ', '
+  let timeFirst = false
+  if (both.startsWith(date) && both.endsWith(time)) glue = both.slice(date.length, both.length - time.length)
+  else if (both.startsWith(time) && both.endsWith(date)) {
+    glue = both.slice(time.length, both.length - date.length)
+    timeFirst = true
   }
   return glues.set(key, [glue, timeFirst])
 }
 
 /** The `datetime` formatter's text for `utc` in `zone`. */
 export function formatDatetime(locale: string, zone: string, utc: number, o: DatetimeOptions): string {
-  const fmt = (opts: IntlOptions) => formatInstant(dateTimeFormat(locale, zone, o.calendar, opts), utc)
+  const cache = textCache(o, locale, zone)
+  return cache.get(utc) ?? cache.set(utc, datetimeText(locale, zone, utc, o))
+}
+
+function datetimeText(locale: string, zone: string, utc: number, o: DatetimeOptions): string {
+  const fmt = (opts: IntlOptions) =>
+    formatWithZone(dateTimeFormat(locale, zone, o.calendar, opts), utc, locale, zone, opts)
   let text: string
   if (o.skeleton !== undefined && (o.date !== undefined || o.time !== undefined)) {
     // A width for one half and a skeleton for the other, joined by the locale's wrapper.
@@ -277,7 +371,13 @@ export function formatDatetime(locale: string, zone: string, utc: number, o: Dat
     text = timeFirst ? time + glue + date : date + glue + time
   } else if (o.skeleton !== undefined) text = fmt(skeletonOptions(o.skeleton))
   else if (o.datetime !== undefined) text = fmt({ dateStyle: o.datetime, timeStyle: o.datetime })
-  else if (o.date !== undefined || o.time !== undefined) {
+  else if (o.date !== undefined && o.time !== undefined && o.wrap !== undefined) {
+    // Both halves, joined by the wrapper asked for rather than the one of the date's width.
+    const [glue, timeFirst] = dateTimeGlue(locale, o.wrap)
+    const date = fmt({ dateStyle: o.date })
+    const time = fmt({ timeStyle: o.time })
+    text = timeFirst ? time + glue + date : date + glue + time
+  } else if (o.date !== undefined || o.time !== undefined) {
     const opts: IntlOptions = {}
     if (o.date !== undefined) opts.dateStyle = o.date
     if (o.time !== undefined) opts.timeStyle = o.time
@@ -331,6 +431,21 @@ function rangeSeparator(locale: string): string {
  * hours and minutes; a time-only skeleton gets the date when the days differ.
  */
 export function formatInterval(
+  locale: string,
+  zone: string,
+  start: number,
+  end: number,
+  startOffset: number,
+  endOffset: number,
+  o: IntervalOptions,
+): string {
+  // The offsets follow from zone and instants, so they need no place in the key.
+  const cache = textCache(o, locale, zone)
+  const key = `${start}/${end}`
+  return cache.get(key) ?? cache.set(key, intervalText(locale, zone, start, end, startOffset, endOffset, o))
+}
+
+function intervalText(
   locale: string,
   zone: string,
   start: number,

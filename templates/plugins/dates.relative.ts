@@ -70,12 +70,16 @@ export function relativeAmount(start: number, end: number, allowWeeks: boolean):
 }
 
 const formats = new BoundedCache<Intl.RelativeTimeFormat>(64)
+const texts = new BoundedCache<string>(1024)
 
-/** "in 2 hours", "yesterday", "now" in `locale`. */
+/** "in 2 hours", "yesterday", "now" in `locale`; each distinct text asked of `Intl` once. */
 export function formatRelative(locale: string, amount: number, unit: RelativeUnit): string {
+  const key = `${locale}|${unit}|${amount}`
+  const known = texts.get(key)
+  if (known !== undefined) return known
   const f =
     formats.get(locale) ?? formats.set(locale, new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
-  return f.format(amount, unit)
+  return texts.set(key, f.format(amount, unit))
 }
 
 const DAY_S = 86_400

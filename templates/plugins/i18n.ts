@@ -12,12 +12,20 @@ import { splitPath } from '../patterns'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../registry'
 import { asNumber, asString, child, isObject, MISSING } from '../values'
 import { siteZone } from './dates'
-import { formatDatetime, formatInterval, parseDatetimeOptions, parseIntervalOptions } from './dates.intl'
+import {
+  type DatetimeOptions,
+  formatDatetime,
+  formatInterval,
+  type IntervalOptions,
+  parseDatetimeOptions,
+  parseIntervalOptions,
+} from './dates.intl'
 import { BoundedCache, zoneOffset } from './dates.zones'
 import { DEFAULT_LOCALE, renderLocale } from './i18n.locale'
-import { type MessageNode, parseMessage } from './i18n.messages'
-import { numberFormat, numberOptions } from './i18n.numbers'
+import { type MessageArgName, type MessageCode, parseMessage } from './i18n.messages'
 import { formatUnit, parseUnitOptions, type UnitOptions, unitsMetric } from './i18n.units'
+import { parseNumberOptions } from './money'
+import { formatCldrMoney, formatDecimalNumber, type NumberOptions } from './money.display'
 
 interface MessageArg {
   key: string | null
@@ -38,7 +46,7 @@ function moneyAmount(v: unknown): unknown {
   return amount !== MISSING ? amount : child(v, 'value')
 }
 
-/** The number an argument stands for, as decimal text, or null when it is not one. */
+/** The number an argument stands for, as decimal text, or null when it is not one (`unit`). */
 function decimalOrNull(v: unknown): string | null {
   const amount = moneyAmount(v)
   const x = amount === MISSING ? v : amount
@@ -51,16 +59,90 @@ function decimalOrNull(v: unknown): string | null {
   return null
 }
 
-/** The number an argument stands for, as decimal text ('0' when it is not one). */
-function decimalText(v: unknown): string {
-  return decimalOrNull(v) ?? '0'
-}
+// ---- message arguments, converted as the reference's message formatter converts them ----
 
-/** An argument as plain text: money values print their amount. */
-function plainText(v: unknown): string {
+/** An argument that is not there (`{2}` with two arguments) is undefined, not MISSING. */
+type Arg = unknown
+
+/** An argument as text: a money value prints its amount, null and missing print nothing. */
+function argText(v: Arg): string {
   const amount = moneyAmount(v)
   return asString(amount === MISSING ? v : amount)
 }
+
+/** A decimal as the reference keeps one: digits, sign, and the scale it was written with. */
+interface Decimal {
+  negative: boolean
+  coefficient: bigint
+  /** Digits after the point; negative for trailing zeros of an exponent ('1e3'). */
+  scale: number
+}
+
+const NUMBER_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,6}))?$/
+
+/** Parses the reference's decimal syntax (see money.display decimalFromText); null when not one. */
+function parseDecimal(s: string): Decimal | null {
+  const m = NUMBER_TEXT.exec(s)
+  if (m === null) return null
+  const int = m[2] ?? ''
+  const frac = m[3] ?? ''
+  if (int === '' && frac === '') return null
+  return {
+    negative: m[1] === '-',
+    coefficient: BigInt(int + frac),
+    scale: frac.length - (m[4] === undefined ? 0 : Number.parseInt(m[4], 10)),
+  }
+}
+
+/** Decimal text as the reference prints it: '1.0' keeps its zero, '1e3' is '1000', '.5' '0.5'. */
+function decimalToString(d: Decimal): string {
+  let digits = d.coefficient.toString()
+  if (d.scale <= 0) digits += '0'.repeat(-d.scale)
+  else {
+    digits = digits.padStart(d.scale + 1, '0')
+    digits = `${digits.slice(0, digits.length - d.scale)}.${digits.slice(digits.length - d.scale)}`
+  }
+  return d.negative ? `-${digits}` : digits
+}
+
+const ZERO: Decimal = { negative: false, coefficient: 0n, scale: 0 }
+const ONE: Decimal = { negative: false, coefficient: 1n, scale: 0 }
+
+/** An argument as a number: money its amount, booleans 1 and 0, other non-numbers 0; null is NaN. */
+function argDecimal(v: Arg): Decimal | null {
+  if (v === undefined) return null
+  const amount = moneyAmount(v)
+  const x = amount === MISSING ? v : amount
+  switch (typeof x) {
+    case 'number':
+      return parseDecimal(String(x)) ?? ZERO
+    case 'string':
+      return parseDecimal(x) ?? ZERO
+    case 'boolean':
+      return amount === MISSING ? (x ? ONE : ZERO) : ZERO
+    default:
+      return ZERO
+  }
+}
+
+/**
+ * `n - offset` as the reference's decimal subtracts: n's scale is kept, except that a zero has
+ * none; a zero result with a scale is negative ('1.0' less 1 prints '-0.0').
+ */
+function subtract(d: Decimal, offset: number): Decimal {
+  const scale = d.coefficient === 0n ? 0 : Math.max(d.scale, 0)
+  const value =
+    (d.negative ? -d.coefficient : d.coefficient) * 10n ** BigInt(scale - Math.min(d.scale, scale))
+  const result = value - BigInt(offset) * 10n ** BigInt(scale)
+  return {
+    negative: result < 0n || (result === 0n && scale > 0),
+    coefficient: result < 0n ? -result : result,
+    scale,
+  }
+}
+
+/** A value as a template number (`asNumber`): strings parse, booleans are 1 and 0, else 0. */
+const argNumber = (v: Arg): number => (v === MISSING || v === undefined ? 0 : asNumber(v))
 
 const pluralRules = new BoundedCache<Intl.PluralRules>(64)
 
@@ -76,41 +158,20 @@ function pluralCategory(locale: string, text: string, ordinal: boolean): string 
   return rules.select(Number(text))
 }
 
-function formatNumber(locale: string, v: unknown, options: readonly string[]): string {
-  try {
-    return numberFormat(locale, numberOptions(options, false)).format(Number(decimalText(v)))
-  } catch {
-    return ''
-  }
-}
-
-function formatMoney(locale: string, v: unknown, options: readonly string[]): string {
-  if (!isObject(v)) return ''
-  let amount = child(v, 'decimalValue')
-  let code = child(v, 'currencyCode')
-  if (amount === MISSING || code === MISSING) {
-    amount = child(v, 'value')
-    code = child(v, 'currency')
-  }
-  if (amount === MISSING || code === MISSING) return ''
-  try {
-    const o: Intl.NumberFormatOptions = {
-      ...numberOptions(options, true),
-      style: 'currency',
-      currency: asString(code),
-    }
-    return numberFormat(locale, o).format(Number(decimalText(amount)))
-  } catch {
-    return ''
-  }
-}
-
+const numberArgOptions = new BoundedCache<NumberOptions>(MESSAGE_FORMATTER_CACHE_SIZE)
+const moneyArgOptions = new BoundedCache<NumberOptions>(MESSAGE_FORMATTER_CACHE_SIZE)
+const datetimeArgOptions = new BoundedCache<DatetimeOptions>(MESSAGE_FORMATTER_CACHE_SIZE)
+const intervalArgOptions = new BoundedCache<IntervalOptions>(MESSAGE_FORMATTER_CACHE_SIZE)
 const unitArgOptions = new BoundedCache<UnitOptions>(MESSAGE_FORMATTER_CACHE_SIZE)
 
-/** A message's unit argument options, read once per distinct option list. */
-function unitOptionsOf(options: readonly string[]): UnitOptions {
+/** Options of a sub-format, read once per distinct option list (and kept as one object, for caches). */
+function optionsOf<T>(
+  cache: BoundedCache<T>,
+  options: readonly string[],
+  read: (o: readonly string[]) => T,
+): T {
   const key = options.join(' ')
-  return unitArgOptions.get(key) ?? unitArgOptions.set(key, parseUnitOptions(options))
+  return cache.get(key) ?? cache.set(key, read(options))
 }
 
 interface Env {
@@ -119,74 +180,133 @@ interface Env {
   args: Args
 }
 
-function lookup(args: Args, name: string): unknown {
-  if (/^\d+$/.test(name)) return args.positional[Number(name)]
-  return Object.hasOwn(args.keyword, name) ? args.keyword[name] : undefined
+function lookup(args: Args, name: MessageArgName): Arg {
+  const key = String(name)
+  if (Object.hasOwn(args.keyword, key)) return args.keyword[key]
+  return typeof name === 'number' ? args.positional[name] : undefined
 }
 
-function formatArg(env: Env, node: Extract<MessageNode, { kind: 'arg' }>): string {
-  const value = lookup(env.args, node.names[0] ?? '')
-  if (value === undefined || value === MISSING) return ''
-  switch (node.type) {
-    case '':
-      return plainText(value)
-    case 'decimal':
-    case 'number':
-      return formatNumber(env.locale, value, node.options)
+/** `{0 money}`: an argument that is not money prints nothing. */
+function formatMoneyArg(env: Env, v: Arg, options: readonly string[]): string {
+  if (v === undefined) return ''
+  let amount = child(v, 'decimalValue')
+  let code = child(v, 'currencyCode')
+  if (amount === MISSING || code === MISSING) {
+    amount = child(v, 'value')
+    code = child(v, 'currency')
+  }
+  if (amount === MISSING || code === MISSING) return ''
+  const d = argDecimal(amount)
+  const money = { amount: d === null ? 'NaN' : decimalToString(d), currency: argText(code) }
+  return formatCldrMoney(
+    money,
+    env.locale,
+    optionsOf(moneyArgOptions, options, (o) => parseNumberOptions(o, true)),
+  )
+}
+
+function formatSimple(env: Env, code: Extract<MessageCode, { kind: 'simple' }>): string {
+  const first = lookup(env.args, code.names[0] as MessageArgName)
+  switch (code.format) {
     case 'money':
     case 'currency':
-      return formatMoney(env.locale, value, node.options)
+      return formatMoneyArg(env, first, code.options)
+    case 'number':
+    case 'decimal': {
+      if (first === undefined) return ''
+      const d = argDecimal(first)
+      const options = optionsOf(numberArgOptions, code.options, (o) => parseNumberOptions(o, false))
+      return formatDecimalNumber(d === null ? 'NaN' : decimalToString(d), env.locale, options)
+    }
     case 'datetime': {
-      const t = asNumber(value)
-      if (!Number.isFinite(t)) return ''
-      return formatDatetime(env.locale, siteZone(env.scope), t, parseDatetimeOptions(node.options))
+      const t = argNumber(first)
+      if (first === undefined || !Number.isFinite(t) || Math.abs(t) > MAX_DATE) return ''
+      return formatDatetime(
+        env.locale,
+        siteZone(env.scope),
+        t,
+        optionsOf(datetimeArgOptions, code.options, parseDatetimeOptions),
+      )
     }
     case 'datetime-interval': {
-      const end = lookup(env.args, node.names[1] ?? '')
-      const s = asNumber(value)
-      const e = asNumber(end)
-      if (end === undefined || !Number.isFinite(s) || !Number.isFinite(e)) return ''
+      const second = lookup(env.args, code.names[1] ?? '')
+      if (first === undefined || second === undefined) return ''
+      // Text that is not a number reads as 0 here (the reference's calendar takes NaN as the epoch).
+      const s = argNumber(first) || 0
+      const e = argNumber(second) || 0
+      if (!Number.isFinite(s) || !Number.isFinite(e) || Math.abs(s) > MAX_DATE || Math.abs(e) > MAX_DATE)
+        return ''
       const zone = siteZone(env.scope)
-      const o = parseIntervalOptions(node.options)
+      const o = optionsOf(intervalArgOptions, code.options, parseIntervalOptions)
       return formatInterval(env.locale, zone, s, e, zoneOffset(zone, s), zoneOffset(zone, e), o)
     }
-    case 'unit':
-      return formatUnit(env.locale, Number(decimalText(value)), unitOptionsOf(node.options), (reason) =>
-        env.scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'message', reason)),
+    case 'unit': {
+      const text = decimalOrNull(first)
+      return formatUnit(
+        env.locale,
+        Number(text ?? '0'),
+        optionsOf(unitArgOptions, code.options, parseUnitOptions),
+        (reason) => env.scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'message', reason)),
       )
+    }
     default:
       return ''
   }
 }
 
-function chooseCase(env: Env, node: Extract<MessageNode, { kind: 'choice' }>, value: unknown): MessageNode[] {
-  const { cases } = node
-  if (node.type === 'select') return cases.get(plainText(value)) ?? cases.get('other') ?? []
-  const text = decimalText(value)
-  const exact = cases.get(`=${text}`) ?? cases.get(`=${Number(text)}`)
-  if (exact !== undefined) return exact
-  const category = pluralCategory(env.locale, text, node.type === 'selectordinal')
-  return cases.get(category) ?? cases.get('other') ?? []
-}
+/** The most milliseconds from the epoch a JavaScript Date holds. */
+const MAX_DATE = 8.64e15
 
-function evaluate(env: Env, nodes: readonly MessageNode[], hash: string | null): string {
-  let out = ''
-  for (const node of nodes) {
-    if (typeof node === 'string') out += node
-    else if (node.kind === 'hash') out += hash ?? '#'
-    else if (node.kind === 'arg') out += formatArg(env, node)
-    else {
-      const value = lookup(env.args, node.name)
-      const body = chooseCase(env, node, value)
-      out += evaluate(env, body, node.type === 'select' ? hash : decimalText(value))
+/** Evaluates message code; `argsub` is what `#` prints inside a plural or select case. */
+function evaluate(env: Env, code: MessageCode, argsub: string): string {
+  switch (code.kind) {
+    case 'text':
+      return code.text
+    case 'block': {
+      let out = ''
+      for (const part of code.parts) out += evaluate(env, part, argsub)
+      return out
     }
+    case 'arg':
+      return argText(lookup(env.args, code.name))
+    case 'argsub':
+      return argsub
+    case 'plural': {
+      const num = argDecimal(lookup(env.args, code.names[0] as MessageArgName))
+      const value = num === null ? Number.NaN : Number(decimalToString(num))
+      const sub = num === null ? null : code.offset !== 0 ? subtract(num, code.offset) : num
+      const subText = sub === null ? 'NaN' : decimalToString(sub)
+      const category = pluralCategory(env.locale, subText, code.ordinal)
+      let other: MessageCode | undefined
+      for (const c of code.choices) {
+        if (c.exact) {
+          if (Number(c.key) === value)
+            return evaluate(env, c.code, num === null ? 'NaN' : decimalToString(num))
+        } else if (c.key === category) return evaluate(env, c.code, subText)
+        else if (c.key === 'other') other = c.code
+      }
+      return other === undefined ? '' : evaluate(env, other, subText)
+    }
+    case 'select': {
+      const arg = lookup(env.args, code.names[0] as MessageArgName)
+      const text = argText(arg)
+      let other: MessageCode | undefined
+      for (const c of code.choices) {
+        if (c.key === text) return evaluate(env, c.code, text)
+        if (c.key === 'other') other = c.code
+      }
+      return other === undefined ? '' : evaluate(env, other, text)
+    }
+    case 'simple':
+      return formatSimple(env, code)
+    default:
+      return ''
   }
-  return out
 }
 
 /** Formats an ICU-style message in `locale` with resolved arguments. */
 export function formatMessage(locale: string, scope: Scope, message: string, args: Args): string {
-  return evaluate({ locale, scope, args }, parseMessage(message), null)
+  return evaluate({ locale, scope, args }, parseMessage(message), '')
 }
 
 const message = defineFormatter<MessageArg[]>({

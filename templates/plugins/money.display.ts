@@ -85,8 +85,51 @@ function digitsToString({ negative, int, frac }: Digits): string {
 
 /** True when `s` is a plain decimal number ("12", "-0.5", ".75"). */
 export function isDecimalString(s: string): boolean {
-  return parseDigits(s) !== null
+  return DECIMAL_TEXT.test(s)
 }
+
+/** The reference's decimal numbers: sign, digits with an optional point, an optional exponent. */
+const PLAIN_DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/
+const SCIENTIFIC = /^([+-]?)(\d+\.?\d*|\.\d+)[eE]([+-]?\d{1,6})$/
+const SPECIAL_NUMBERS: Readonly<Record<string, string>> = {
+  NaN: 'NaN',
+  nan: 'NaN',
+  Infinity: 'Infinity',
+  '+Infinity': 'Infinity',
+  infinity: 'Infinity',
+  '+infinity': 'Infinity',
+  '-Infinity': '-Infinity',
+  '-infinity': '-Infinity',
+}
+
+/**
+ * A number as the reference's decimal type reads text: plain ('12', '-0.5', '.75', '1.') or
+ * with an exponent ('1e+21', '2.5E-3'), and NaN and Infinity by name; no spaces. Returns it
+ * as a plain decimal string ('1000000000000000000000'), or 'NaN' / 'Infinity' /
+ * '-Infinity'; null when it is not a number. Exact: no double in between.
+ */
+export function decimalFromText(s: string): string | null {
+  const special = SPECIAL_NUMBERS[s]
+  if (special !== undefined) return special
+  if (PLAIN_DECIMAL.test(s)) return s
+  const m = SCIENTIFIC.exec(s)
+  if (m === null) return null
+  return movePoint(`${m[1]}${m[2]}`, Number.parseInt(m[3] as string, 10))
+}
+
+/**
+ * A number as exact decimal text: JavaScript prints 1e21 and above, and tiny numbers, with an
+ * exponent, which is expanded here ('1e+21' → '1000000000000000000000'). Null for NaN and
+ * infinities.
+ */
+export function decimalFromNumber(n: number): string | null {
+  if (!Number.isFinite(n)) return null
+  const text = String(n)
+  return text.indexOf('e') === -1 ? text : decimalFromText(text)
+}
+
+// The same numbers as DECIMAL after trimming (`\s` is exactly what trim() removes), in one test.
+const DECIMAL_TEXT = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*$/
 
 /**
  * Moves the decimal point of a decimal string: `places` > 0 multiplies by 10^places, < 0
@@ -135,8 +178,10 @@ function field(v: object, key: string): unknown {
 }
 
 function amountText(v: unknown): string | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null
-  return typeof v === 'string' && isDecimalString(v) ? v.trim() : null
+  if (typeof v === 'number') return decimalFromNumber(v)
+  if (typeof v !== 'string') return null
+  const s = v.trim()
+  return isDecimalString(s) ? s : decimalFromText(s)
 }
 
 /**
@@ -330,6 +375,8 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
   const r: Intl.NumberFormatOptions = {
     // CLDR's default rounding is half-even; Intl's is half-expand.
     roundingMode: ROUNDING[o.round ?? 'half-even'],
+    // A negative amount that rounds to zero prints '0', as CLDR formatting does, not '-0'.
+    signDisplay: 'negative',
   }
   if (currency !== null) {
     r.style = 'currency'
@@ -339,7 +386,9 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
         r.currencySign = 'accounting'
         break
       case 'code':
-        r.currencyDisplay = 'code'
+        // Written as CLDR writes it: the name's place and spacing, the ISO code instead of the
+        // name ('4.90 EUR', in Japanese '4.90EUR'); `Intl` puts the code where a symbol goes.
+        r.currencyDisplay = 'name'
         break
       case 'name':
         r.currencyDisplay = 'name'
@@ -360,14 +409,22 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
         break
       case 'scientific':
         r.notation = 'scientific'
+        // CLDR's pattern (#E0) has no fraction digits unless asked for.
+        if (o.maximumFractionDigits === undefined && o.maximumSignificantDigits === undefined)
+          r.maximumFractionDigits = 0
         break
       case 'percent':
       case 'percent-scaled':
+      case 'permille':
+      case 'permille-scaled':
+        // Intl has no per-mille style: per-mille is written as a percentage with its sign swapped.
         r.style = 'percent'
         break
     }
   }
   if (o.group !== undefined) r.useGrouping = o.group
+  // Compact numbers group their digits like others ('1.234 ¥'); Intl's default skips 4 digits.
+  else if (r.notation === 'compact') r.useGrouping = true
   if (o.minimumIntegerDigits !== undefined) r.minimumIntegerDigits = clampInt(o.minimumIntegerDigits, 1, 21)
   const minFrac = o.minimumFractionDigits
   const maxFrac = o.maximumFractionDigits
@@ -381,7 +438,8 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
       r.minimumFractionDigits = Math.min(max, currencyFractionDigits(currency))
   }
   if (o.minimumSignificantDigits !== undefined || o.maximumSignificantDigits !== undefined) {
-    const minSig = clampInt(o.minimumSignificantDigits ?? 1, 1, 21)
+    // As in CLDR's formatting, a maximum alone is also the minimum ('5.0' for maxsig:2).
+    const minSig = clampInt(o.minimumSignificantDigits ?? o.maximumSignificantDigits ?? 1, 1, 21)
     r.minimumSignificantDigits = minSig
     r.maximumSignificantDigits = Math.max(minSig, clampInt(o.maximumSignificantDigits ?? 21, 1, 21))
   }
@@ -389,65 +447,143 @@ function intlOptions(o: NumberOptions, currency: string | null): Intl.NumberForm
 }
 
 const FORMATTER_CACHE_LIMIT = 64
-const formatters = new Map<string, Intl.NumberFormat>()
+const TEXTS_PER_FORMAT = 512
 
-/** A cached `Intl.NumberFormat`; the cache is bounded (oldest entry evicted first). */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let f = formatters.get(key)
-  if (f === undefined) {
-    try {
-      f = new Intl.NumberFormat(locale, options)
-    } catch {
-      // An unknown locale or currency: the platform default locale, then plain options.
-      try {
-        f = new Intl.NumberFormat('en-US', options)
-      } catch {
-        f = new Intl.NumberFormat('en-US')
-      }
-    }
-    if (formatters.size >= FORMATTER_CACHE_LIMIT) {
-      const oldest = formatters.keys().next().value
-      if (oldest !== undefined) formatters.delete(oldest)
-    }
-    formatters.set(key, f)
-  }
-  return f
+/** Rewrites `Intl`'s parts where CLDR writes a number otherwise. */
+type PartsRewrite = (parts: Intl.NumberFormatPart[]) => string
+
+/** A number format with the texts it has produced, keyed by decimal amount. */
+interface CachedFormat {
+  readonly format: Intl.NumberFormat
+  readonly texts: Map<string, string>
+  readonly rewrite: PartsRewrite | null
+}
+
+const join = (parts: Intl.NumberFormatPart[]): string => parts.map((p) => p.value).join('')
+
+/** The `code` style: the name's place and spacing with the ISO code ('4.90 EUR', '4.90EUR' in Japanese). */
+const withCode =
+  (code: string): PartsRewrite =>
+  (parts) =>
+    join(parts.map((p) => (p.type === 'currency' ? { type: p.type, value: code } : p)))
+
+/** Per-mille: the percentage's sign swapped, keeping the locale's spacing ('0 ‰' in German). */
+const perMille: PartsRewrite = (parts) =>
+  join(parts.map((p) => (p.type === 'percentSign' ? { type: p.type, value: '‰' } : p)))
+
+/**
+ * Scientific notation as CLDR writes it: no zero exponent ('5', not '5E0') and a plus sign on
+ * a positive one ('1E+4').
+ */
+const scientific: PartsRewrite = (parts) => {
+  if (parts.some((p) => p.type === 'exponentInteger' && p.value === '0'))
+    return join(
+      parts.filter(
+        (p) =>
+          p.type !== 'exponentSeparator' && p.type !== 'exponentInteger' && p.type !== 'exponentMinusSign',
+      ),
+    )
+  const negative = parts.some((p) => p.type === 'exponentMinusSign')
+  return join(
+    negative
+      ? parts
+      : parts.map((p) => (p.type === 'exponentSeparator' ? { type: p.type, value: `${p.value}+` } : p)),
+  )
+}
+
+function rewriteOf(options: NumberOptions, currency: string | null): PartsRewrite | null {
+  if (currency !== null) return options.currencyStyle === 'code' ? withCode(currency) : null
+  if (options.style === 'permille' || options.style === 'permille-scaled') return perMille
+  return options.style === 'scientific' ? scientific : null
 }
 
 /**
- * Formats a decimal string with `f`. Modern `Intl` formats numeric strings exactly; the cast
- * is needed because the ES2023 lib types only admit numbers.
+ * Formats per options object, then per locale and currency. Formatter options are prepared
+ * once per call site, so the object is a key that costs nothing to compute, unlike the options
+ * `Intl` takes (built and serialised only on a miss). Settled values only, bounded.
  */
-function formatExact(f: Intl.NumberFormat, amount: string): string {
-  return f.format(amount as unknown as number)
+const formats = new WeakMap<NumberOptions, Map<string, CachedFormat>>()
+
+/** Builds an `Intl.NumberFormat`, falling back as `Intl` refuses a locale or a currency. */
+function newNumberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, options)
+  } catch {
+    // An unknown locale or currency: the platform default locale, then plain options.
+    try {
+      return new Intl.NumberFormat('en-US', options)
+    } catch {
+      return new Intl.NumberFormat('en-US')
+    }
+  }
 }
 
+function cachedFormat(options: NumberOptions, locale: string, currency: string | null): CachedFormat {
+  let byPlace = formats.get(options)
+  if (byPlace === undefined) {
+    byPlace = new Map()
+    formats.set(options, byPlace)
+  }
+  const key = currency === null ? locale : `${locale}|${currency}`
+  let cached = byPlace.get(key)
+  if (cached === undefined) {
+    if (byPlace.size >= FORMATTER_CACHE_LIMIT) byPlace.clear()
+    cached = {
+      format: newNumberFormat(locale, intlOptions(options, currency)),
+      texts: new Map(),
+      rewrite: rewriteOf(options, currency),
+    }
+    byPlace.set(key, cached)
+  }
+  return cached
+}
+
+/**
+ * Formats a decimal string exactly: modern `Intl` formats numeric strings without going
+ * through a double (the cast is needed because the ES2023 lib types only admit numbers).
+ */
+function formatExact(cached: CachedFormat, amount: string): string {
+  let text = cached.texts.get(amount)
+  if (text === undefined) {
+    const value = amount as unknown as number
+    text =
+      cached.rewrite === null
+        ? cached.format.format(value)
+        : cached.rewrite(cached.format.formatToParts(value))
+    if (cached.texts.size >= TEXTS_PER_FORMAT) cached.texts.clear()
+    cached.texts.set(amount, text)
+  }
+  return text
+}
+
+const NO_OPTIONS: NumberOptions = Object.freeze({})
+
 /** CLDR money formatting through `Intl` in `locale` ('$123,456.79', '2.500,00 €', '123,456.79 US dollars'). */
-export function formatCldrMoney(money: Money, locale: string, options: NumberOptions = {}): string {
+export function formatCldrMoney(money: Money, locale: string, options: NumberOptions = NO_OPTIONS): string {
   const code = money.currency === '' ? 'USD' : money.currency
-  return formatExact(numberFormat(locale, intlOptions(options, code)), money.amount)
+  return formatExact(cachedFormat(options, locale, code), money.amount)
 }
 
 /** A decimal number formatted in `locale` (the `decimal` formatter). */
-export function formatDecimalNumber(amount: string, locale: string, options: NumberOptions = {}): string {
+export function formatDecimalNumber(
+  amount: string,
+  locale: string,
+  options: NumberOptions = NO_OPTIONS,
+): string {
   let text = amount
-  let suffix = ''
-  if (options.style === 'percent-scaled') text = movePoint(amount, -2) ?? amount
-  else if (options.style === 'permille' || options.style === 'permille-scaled') {
-    // Intl has no per-mille style: scale by hand and append the sign.
-    if (options.style === 'permille') text = movePoint(amount, 3) ?? amount
-    suffix = '‰'
-  }
-  return formatExact(numberFormat(locale, intlOptions(options, null)), text) + suffix
+  // The percent style multiplies by 100: scaled styles divide first, per-mille shows a tenth.
+  if (options.style === 'percent-scaled' || options.style === 'permille-scaled')
+    text = movePoint(amount, -2) ?? amount
+  else if (options.style === 'permille') text = movePoint(amount, 1) ?? amount
+  return formatExact(cachedFormat(options, locale, null), text)
 }
+
+const PERCENT: NumberOptions = Object.freeze({ minimumFractionDigits: 2, maximumFractionDigits: 3 })
+const PERCENT_TRIMMED: NumberOptions = Object.freeze({ minimumFractionDigits: 0, maximumFractionDigits: 3 })
 
 /** A percentage number: 2 to 3 fraction digits, or 0 to 3 when trimmed ('12.50', '12.5'). */
 export function formatPercentage(amount: string, locale: string, trim: boolean): string {
-  return formatDecimalNumber(amount, locale, {
-    minimumFractionDigits: trim ? 0 : 2,
-    maximumFractionDigits: 3,
-  })
+  return formatDecimalNumber(amount, locale, trim ? PERCENT_TRIMMED : PERCENT)
 }
 
 /** The currency of a region ('US' → 'USD'), for bookkeeping amounts; USD when unknown. */

@@ -8,6 +8,8 @@ import { defineFormatter, type Plugin, type Scope } from '../registry'
 import { asString, MISSING } from '../values'
 import {
   currencyForRegion,
+  decimalFromNumber,
+  decimalFromText,
   formatCldrMoney,
   formatDecimalNumber,
   formatLegacyMoney,
@@ -114,8 +116,16 @@ export function parseNumberOptions(args: readonly string[], currency: boolean): 
   return o
 }
 
-/** A number or numeric string as an exact decimal string, or null. */
+/**
+ * A value as the reference's decimal formatters read it: its text (numbers as JavaScript
+ * prints them, exponents included) parsed as a decimal, with no spaces allowed; or null.
+ */
 function decimalOf(value: unknown): string | null {
+  return typeof value === 'number' ? decimalFromNumber(value) : decimalFromText(asString(value))
+}
+
+/** Cents for the legacy money formatters, which accept padded text. */
+function legacyDecimalOf(value: unknown): string | null {
   const s = asString(value).trim()
   return s !== '' && isDecimalString(s) ? s : null
 }
@@ -128,12 +138,18 @@ interface MoneyArgs {
 
 const LOCALE_ARG = /^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/
 
-/** `money [options]`: a money value in CLDR style in the render's (or the given) locale. */
+/** `money [options]`: a money value in CLDR style in the render's locale (`i18n-money-format LOCALE` names one). */
 function moneyFormatter(name: string) {
   return defineFormatter<MoneyArgs>({
     prepare(args) {
       const first = args[0]
-      if (first !== undefined && first.indexOf(':') === -1 && LOCALE_ARG.test(first))
+      // Only the legacy i18n-money-format takes a locale; to `money`, 'de-DE' is no option.
+      if (
+        name === 'i18n-money-format' &&
+        first !== undefined &&
+        first.indexOf(':') === -1 &&
+        LOCALE_ARG.test(first)
+      )
         return { locale: first.replace(/_/g, '-'), options: parseNumberOptions(args.slice(1), true) }
       return { locale: null, options: parseNumberOptions(args, true) }
     },
@@ -153,7 +169,7 @@ function moneyFormatter(name: string) {
 
 /** Cents as a plain amount with 2 decimals and ',' thousands ('123.45'); null for a non-number, which renders empty. */
 function legacyCents(value: unknown): string | null {
-  const cents = decimalOf(value)
+  const cents = legacyDecimalOf(value)
   return cents === null ? null : formatLegacyMoney({ amount: movePoint(cents, -2) ?? '0', currency: '' })
 }
 

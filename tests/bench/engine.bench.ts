@@ -1,26 +1,50 @@
 /**
  * Renders realistic storefront pages with our engine and with the reference engine
- * (@squarespace/template-engine) in one process and prints renders per second for each, both
- * from a cached compiled template and from source. Run:
+ * (@squarespace/template-engine) in one process, and prints renders per CPU second for each,
+ * from a cached compiled template and from source: best and median of interleaved rounds, and
+ * the ratio ours / reference. Run:
  *
- *   node --import tsx tests/bench/engine.bench.ts
+ *   npm run bench -- engine          (or: node --import tsx tests/bench/engine.bench.ts)
  *
- * Core formatters and predicates only (domain plugins come later). Figures, not assertions.
+ * Both engines get the same data, partials, locale and clock; the reference gets its CLDR data
+ * from @phensley/cldr as its own test loader does. The last column says whether both printed
+ * the same page. Figures, not assertions; issue #10 asks for at least 2x (aim 3x) cached.
+ * BENCH_ROUNDS and BENCH_MS (per round) shorten or lengthen the run.
  */
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { type CompiledTemplate, createEngine } from '../../templates/index'
+import { domainPlugins } from '../../templates/plugins/domains'
 
 interface ReferenceCompiler {
   parse(source: string): { code: unknown }
   execute(props: Record<string, unknown>): { ctx: { render(): string }; errors: unknown[] }
 }
+interface CldrFramework {
+  get(tag: string): unknown
+}
 const require = createRequire(import.meta.url)
 const { Compiler } = require('@squarespace/template-engine') as { Compiler: new () => ReferenceCompiler }
+const { CLDRFramework } = require('@phensley/cldr') as {
+  CLDRFramework: (new (o: {
+    loader: (tag: string) => string
+  }) => CldrFramework) & {
+    resolveLocale(tag: string): { tag: { language(): string } }
+  }
+}
+const packs = path.join(path.dirname(require.resolve('@phensley/cldr/package.json')), 'packs')
+const cldr = new CLDRFramework({
+  loader: (tag) =>
+    readFileSync(path.join(packs, `${CLDRFramework.resolveLocale(tag).tag.language()}.json`), 'utf8'),
+})
 
 // ---- data: a small deterministic shop ----
 
 const WORDS = 'linen oak walnut brass ceramic wool cotton glass copper cedar maple slate'.split(' ')
 const pick = (i: number, n = 1) => Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length])
+const NOW = 1_735_000_000_000
+const DAY = 86_400_000
 
 function product(i: number) {
   const title = `${pick(i, 2).join(' ')} ${['Mug', 'Tote', 'Lamp', 'Chair', 'Throw'][i % 5]} No. ${i}`
@@ -56,7 +80,7 @@ const detailData = {
   related: products.slice(10, 18),
 }
 const blogData = {
-  website,
+  website: { ...website, timeZone: 'Europe/London' },
   collection: { title: 'Journal' },
   items: Array.from({ length: 20 }, (_, i) => ({
     title: `Notes from the workshop, part ${i + 1}: "${pick(i, 2).join(' and ')}"`,
@@ -65,8 +89,58 @@ const blogData = {
     excerpt: `<p>${'We spent the week with the makers -- talking tools. '.repeat(3)}</p>`,
     tags: pick(i, 1 + (i % 3)),
     commentCount: i % 4,
-    publishOn: 1_700_000_000_000 + i * 86_400_000,
+    publishOn: NOW - (i + 1) * 3.5 * DAY,
+    updatedOn: NOW - i * DAY - 3_600_000,
   })),
+}
+
+/** One events page per site; a site's zone is its own, so the engine serves several zones. */
+const ZONES = ['America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata', 'Australia/Sydney']
+const eventsData = ZONES.map((timeZone, z) => ({
+  website: { ...website, timeZone },
+  collection: { title: 'Workshops and markets' },
+  items: Array.from({ length: 24 }, (_, i) => {
+    const start = Math.floor(NOW / DAY) * DAY + (i - 6) * 2 * DAY + 14 * 3_600_000 + z * 900_000
+    return {
+      title: `${pick(i + z, 2).join(' & ')} workshop`,
+      urlId: `event-${i}`,
+      location: { addressTitle: ['Studio', 'Market Hall', 'Online'][i % 3], addressLine2: 'Portland, OR' },
+      startDate: start,
+      endDate: start + (i % 3 === 0 ? 2 * DAY : (1 + (i % 2)) * 3_600_000),
+      addedOn: NOW - (i + 2) * 5 * DAY,
+    }
+  }),
+}))
+
+/** Prices in euros, formatted the CLDR way in German (`useCLDRMoneyFormat`). */
+const euroData = {
+  website: { ...website, useCLDRMoneyFormat: true },
+  featureFlags: { useCLDRMoneyFormat: true },
+  collection: { title: 'Alle Produkte', urlId: 'shop' },
+  items: Array.from({ length: 48 }, (_, i) => {
+    const p = product(i)
+    const money = (cents: number) => ({ value: (cents / 100).toFixed(2), currency: 'EUR' })
+    return {
+      id: p.id,
+      title: p.title,
+      urlId: p.urlId,
+      structuredContent: {
+        productType: 1,
+        variants: p.variants.map((v, k) => ({
+          sku: v.sku,
+          onSale: p.onSale && k === 0,
+          price: v.price,
+          salePrice: p.salePrice,
+          priceMoney: money(v.price),
+          salePriceMoney: money(p.salePrice || v.price),
+          qtyInStock: v.qtyInStock,
+          unlimited: v.unlimited,
+        })),
+      },
+      shipping: { value: (4.9 + (i % 3)).toFixed(2), currency: 'EUR' },
+      weight: 120 + i * 17,
+    }
+  }),
 }
 
 // ---- templates ----
@@ -108,60 +182,129 @@ const BLOG = `<!doctype html><title>{collection.title|html}</title>
 <main>{.repeated section items}<article>
   <h2><a href="/journal/{urlId}">{title|smartypants|html}</a></h2>
   <p class="meta">by {author.displayName|html}{.section tags} in {.repeated section @}{@|html}{.alternates with}, {.end}{.end}</p>
+  <p class="date"><time datetime="{publishOn|date %Y-%m-%dT%H:%M:%S%z}">{publishOn|date %B %e, %Y}</time> · {publishOn|datetime date:long} · {publishOn|timesince}</p>
+  {.if updatedOn}<p class="updated">Updated {updatedOn|datetime date:medium time:short} ({updatedOn|date %A at %l:%M %p %Z})</p>{.end}
   <div>{excerpt|safe|truncate 120}</div>
   {.if commentCount}<a href="/journal/{urlId}#comments">{commentCount} comment{commentCount|pluralize}</a>{.or}<a href="/journal/{urlId}#comments">Be the first to comment</a>{.end}
   {.odd? @index}<hr class="odd">{.end}
 </article>{.end}</main>`
 
-const pages = [
-  { name: 'product list (50 products)', template: LIST, data: listData },
-  { name: 'product detail', template: DETAIL, data: detailData },
-  { name: 'blog list (20 posts)', template: BLOG, data: blogData },
+const EVENTS = `<!doctype html><title>{collection.title|html}</title>
+<main>{.repeated section items}<article class="event">
+  <h2><a href="/events/{urlId}">{title|html}</a></h2>
+  <time class="event-date" datetime="{startDate|date %F}">{startDate|date %a, %b %d}</time>
+  {.same-day?}<p>{startDate|datetime date:full} · {startDate, endDate|datetime-interval hm}</p>
+  {.or}<p>{startDate, endDate|datetime-interval yMMMd}</p>{.end}
+  <p class="when">{startDate|datetime skeleton:yMMMEd} {startDate|datetime time:short} {startDate|date %Z}</p>
+  <p>{location.addressTitle|html}, {location.addressLine2|html}</p>
+  <small>Added {addedOn|timesince}; starts {startDate|relative-time}</small>
+</article>{.end}</main>`
+
+const EURO_LIST = `<!doctype html><title>{collection.title|html}</title>
+<main class="grid">{.repeated section items}<article class="card" data-id="{id|htmlattr}">
+  <h2><a href="/{collection.urlId}/{urlId}">{title|html}</a></h2>
+  {@|product-price}
+  {.on-sale?}<span class="badge">Sale</span>{.end}
+  <p class="shipping">Versand {shipping|money}, Gewicht {weight|decimal maxfrac:1} g</p>
+  <p class="from">ab {structuredContent.variants.0.priceMoney|money style:code}</p>
+</article>{.end}</main>`
+
+interface Page {
+  name: string
+  template: string
+  /** The data of each render, cycled through. */
+  data: unknown[]
+  locale: string
+}
+
+const pages: Page[] = [
+  { name: 'product list (50)', template: LIST, data: [listData], locale: 'en-US' },
+  { name: 'product detail', template: DETAIL, data: [detailData], locale: 'en-US' },
+  { name: 'blog list (20, dates)', template: BLOG, data: [blogData], locale: 'en-US' },
+  { name: 'events list (24, 4 zones)', template: EVENTS, data: eventsData, locale: 'en-US' },
+  { name: 'product list (48, EUR de)', template: EURO_LIST, data: [euroData], locale: 'de-DE' },
 ]
 
 // ---- engines ----
 
-const ours = createEngine()
+const ours = createEngine({ plugins: domainPlugins })
 const reference = new Compiler()
 
-function referenceRender(code: unknown, json: unknown, partials: Record<string, unknown>): string {
-  return reference.execute({ code, json, partials, enableExpr: true, enableInclude: true }).ctx.render()
+function referenceRender(
+  code: unknown,
+  json: unknown,
+  partials: Record<string, unknown>,
+  locale: string,
+): string {
+  return reference
+    .execute({
+      code,
+      json,
+      partials,
+      cldr: cldr.get(locale),
+      now: NOW,
+      enableExpr: true,
+      enableInclude: true,
+    })
+    .ctx.render()
 }
 
-/** Renders per second of `fn` over about `ms` milliseconds. */
+/**
+ * Milliseconds of CPU this process has used. The machine is shared (two cores, other test runs):
+ * CPU time, unlike the wall clock, does not count the time another process held the core.
+ */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+
+/** Renders per CPU second of `fn` over about `ms` milliseconds of CPU. */
 function rate(fn: () => unknown, ms: number): number {
   let n = 0
-  const start = performance.now()
+  const start = cpuMs()
   let now = start
   while (now - start < ms) {
     for (let i = 0; i < 10; i++) fn()
     n += 10
-    now = performance.now()
+    now = cpuMs()
   }
   return (n * 1000) / (now - start)
 }
 
-/**
- * Best renders per second of each engine over interleaved rounds: the machine is shared, so
- * alternating the two and keeping each one's best round keeps background load from deciding
- * the ratio.
- */
-function compare(a: () => unknown, b: () => unknown, rounds = 5, ms = 150): [number, number] {
-  rate(a, 100)
-  rate(b, 100)
-  let bestA = 0
-  let bestB = 0
-  for (let r = 0; r < rounds; r++) {
-    bestA = Math.max(bestA, rate(a, ms))
-    bestB = Math.max(bestB, rate(b, ms))
-  }
-  return [bestA, bestB]
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
+const MS = Number(process.env.BENCH_MS ?? 120)
+
+interface Figures {
+  best: number
+  median: number
+}
+function figures(samples: number[]): Figures {
+  const sorted = [...samples].sort((x, y) => x - y)
+  return { best: sorted[sorted.length - 1] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0 }
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9)
-console.log(`node ${process.version}; renders/second, best of 5 interleaved rounds (higher is better)\n`)
+/**
+ * Renders per second of each engine over interleaved rounds: the machine is shared, so
+ * alternating the two keeps background load from deciding the ratio.
+ */
+function compare(a: () => unknown, b: () => unknown): [Figures, Figures] {
+  rate(a, 150)
+  rate(b, 150)
+  const as: number[] = []
+  const bs: number[] = []
+  for (let r = 0; r < ROUNDS; r++) {
+    as.push(rate(a, MS))
+    bs.push(rate(b, MS))
+  }
+  return [figures(as), figures(bs)]
+}
+
+const fmt = (n: number, w = 8) => Math.round(n).toLocaleString('en-US').padStart(w)
 console.log(
-  `${'page'.padEnd(28)}${'mode'.padEnd(10)}${'ours'.padStart(9)}${'reference'.padStart(11)}   ratio  same output`,
+  `node ${process.version}; renders per CPU second, best and median of ${ROUNDS} interleaved rounds of ${MS} ms (higher is better)\n`,
+)
+console.log(
+  `${'page'.padEnd(27)}${'mode'.padEnd(8)}${'ours best'.padStart(10)}${'median'.padStart(9)}${'ref best'.padStart(10)}${'median'.padStart(9)}   ratio best/median  same output`,
 )
 
 let worstCached = Number.POSITIVE_INFINITY
@@ -172,28 +315,81 @@ for (const page of pages) {
   const refPartials = Object.fromEntries(
     Object.entries(PARTIALS).map(([k, v]) => [k, reference.parse(v).code]),
   )
+  const options = { partials: ourPartials, locale: page.locale, now: NOW }
+  const sourceOptions = { partials: PARTIALS, locale: page.locale, now: NOW }
 
-  const ourOut = ours.render(ourCode, page.data, { partials: ourPartials }).output
-  const same = ourOut === referenceRender(refCode, page.data, refPartials)
+  let same = true
+  for (const data of page.data) {
+    const mine = ours.render(ourCode, data, options)
+    const theirs = referenceRender(refCode, data, refPartials, page.locale)
+    if (mine.output !== theirs || mine.errors.length > 0) same = false
+  }
 
+  let i = 0
+  let j = 0
+  const next = () => page.data[i++ % page.data.length]
+  const nextRef = () => page.data[j++ % page.data.length]
   const modes: [string, () => unknown, () => unknown][] = [
     [
       'cached',
-      () => ours.render(ourCode, page.data, { partials: ourPartials }),
-      () => referenceRender(refCode, page.data, refPartials),
+      () => ours.render(ourCode, next(), options),
+      () => referenceRender(refCode, nextRef(), refPartials, page.locale),
     ],
     [
       'source',
-      () => ours.render(page.template, page.data, { partials: PARTIALS }),
-      () => referenceRender(reference.parse(page.template).code, page.data, PARTIALS),
+      () => ours.render(page.template, next(), sourceOptions),
+      () => referenceRender(reference.parse(page.template).code, nextRef(), PARTIALS, page.locale),
     ],
   ]
   for (const [mode, runOurs, runRef] of modes) {
     const [a, b] = compare(runOurs, runRef)
-    if (mode === 'cached') worstCached = Math.min(worstCached, a / b)
+    if (mode === 'cached') worstCached = Math.min(worstCached, a.best / b.best)
     console.log(
-      `${page.name.padEnd(28)}${mode.padEnd(10)}${fmt(a)}${fmt(b).padStart(11)}  ${(a / b).toFixed(2).padStart(5)}x  ${same ? 'yes' : 'NO'}`,
+      `${page.name.padEnd(27)}${mode.padEnd(8)}${fmt(a.best, 10)}${fmt(a.median, 9)}${fmt(b.best, 10)}${fmt(b.median, 9)}   ${(a.best / b.best).toFixed(2).padStart(5)}x ${(a.median / b.median).toFixed(2).padStart(5)}x   ${same ? 'yes' : 'NO'}`,
     )
   }
 }
-console.log(`\nworst cached ratio: ${worstCached.toFixed(2)}x (target ≥ 2x)`)
+console.log(`\nworst cached ratio (best rounds): ${worstCached.toFixed(2)}x (issue #10: at least 2x, aim 3x)`)
+
+// ---- the render budget: how long a hostile template takes to stop ----
+
+const LEAF = '<p class="lorem">Lorem ipsum dolor sit amet, consectetur adipiscing.</p>'
+let hostile = `{.macro l0}${LEAF}{.end}`
+for (let i = 1; i <= 6; i++) hostile += `{.macro l${i}}{.var @s @|apply l${i - 1}}${'{@s}'.repeat(8)}{.end}`
+hostile += '<header>{@|apply l6}</header>'
+let fanout = `{.macro f0}${LEAF}{.end}`
+for (let i = 1; i <= 6; i++) fanout += `{.macro f${i}}${`{@|apply f${i - 1}}`.repeat(7)}{.end}`
+fanout += '<header>{@|apply f6}</header>'
+let busy = '{.macro w0}{.if a}{.end}{.end}'
+for (let i = 1; i <= 9; i++) busy += `{.macro w${i}}${`{@|apply w${i - 1}}`.repeat(6)}{.end}`
+busy += '{@|apply w9}'
+const budgetEngine = createEngine({ plugins: domainPlugins, limits: { maxPartialCalls: 0 } })
+console.log(
+  `\nrender budget (defaults: ${budgetEngine.limits.maxOutputSize} characters, ${budgetEngine.limits.maxWork} units of work); CPU ms to stop, best and median of 9 renders`,
+)
+for (const [name, template] of [
+  [
+    `nested-macro header, ${hostile.length} bytes, ${((LEAF.length * 8 ** 6) / 1e6).toFixed(0)} MB unbounded`,
+    hostile,
+  ],
+  [
+    `macros applying macros 7 times, ${fanout.length} bytes, ${((LEAF.length * 7 ** 6) / 1e6).toFixed(0)} MB unbounded`,
+    fanout,
+  ],
+  [`macros applying macros, no output, ${busy.length} bytes, ${6 ** 9} applications`, busy],
+] as const) {
+  const times: number[] = []
+  let stopped: string | null = null
+  let size = 0
+  for (let k = 0; k < 9; k++) {
+    const start = cpuMs()
+    const r = budgetEngine.render(template, {})
+    times.push(cpuMs() - start)
+    stopped = r.stopped
+    size = r.output.length
+  }
+  times.sort((x, y) => x - y)
+  console.log(
+    `${name.padEnd(70)} stopped: ${stopped} after ${(times[0] ?? 0).toFixed(1)} / ${(times[4] ?? 0).toFixed(1)} ms, ${size} characters`,
+  )
+}

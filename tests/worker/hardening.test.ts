@@ -1,7 +1,7 @@
 // Issue #8, as an attacker and a careless merchant would try it: no request breaks another,
 // every merchant value is escaped where it lands, odd requests get clean answers.
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { collectionSchema, itemSchema, siteSchema } from '../../worker/records'
 import { visit } from './helpers'
 
@@ -211,5 +211,36 @@ describe('Odd requests get clean answers', () => {
     expect(sitemap).not.toContain('private-notes')
     expect(sitemap).not.toContain('/members<')
     expect(sitemap).not.toContain('/locked<')
+  })
+})
+
+describe('One tenant cannot slow the others', () => {
+  it('Should stop a header template that would print 22 MB at the render budget, showing the page-failed screen', async () => {
+    const errors: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => {
+      errors.push(line)
+    })
+    const started = Date.now()
+    const response = await visit('bomb.localhost', '/')
+    const html = await response.text()
+    spy.mockRestore()
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(html.length).toBeLessThan(100_000)
+    expect(html).toContain('This page could not be loaded')
+    expect(html).not.toContain('All work and no play')
+    const logged = errors
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.event === 'template-render-budget')
+    expect(logged).toMatchObject({ siteId: 'bomb', template: 'header', stopped: 'output' })
+  })
+
+  it('Should never cache a page whose render ran past the budget', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await visit('bomb.localhost', '/').then((r) => r.text())
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const again = await visit('bomb.localhost', '/')
+    await again.text()
+    expect(again.headers.get('cache-status')).toBe('storefront; fwd=miss; stored')
+    vi.restoreAllMocks()
   })
 })

@@ -5,7 +5,7 @@
 
 import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
 import type { Catalog } from '../catalog'
-import { logWarning } from '../log'
+import { logError, logWarning } from '../log'
 import { siteData, type TemplateData } from './context'
 import { streamPage } from './document'
 import { storefrontEngine } from './engine'
@@ -29,7 +29,16 @@ export interface TemplatePageOptions {
 /** Storefront renders escape every record value, also where the reference prints it raw. */
 const STOREFRONT_PARAMS = { [STRICT_ESCAPING]: true }
 
-/** Runs a compiled template; render errors are logged, the page shows what rendered. */
+/** A template ran past the render budget: the page shows the page-failed screen and is never cached. */
+export class RenderBudgetError extends Error {
+  override name = 'RenderBudgetError'
+}
+
+/**
+ * Runs a compiled template; render errors are logged, the page shows what rendered. A template
+ * past the render budget (2 MiB of output or 1,000,000 units of work, the engine's limits) throws
+ * `RenderBudgetError` after one `template-render-budget` log line naming the tenant and template.
+ */
 export function runTemplate(
   catalog: Catalog,
   name: string,
@@ -37,11 +46,23 @@ export function runTemplate(
   data: TemplateData,
 ): string {
   const { tenant } = catalog
-  const { output, errors } = storefrontEngine.render(template.code, data, {
+  const { output, errors, stopped, work } = storefrontEngine.render(template.code, data, {
     partials: builtIns().partials,
     locale: tenant.site.website.language,
     params: STOREFRONT_PARAMS,
   })
+  if (stopped !== null) {
+    logError('template-render-budget', {
+      siteId: tenant.siteId,
+      template: name,
+      stopped,
+      work,
+      size: output.length,
+    })
+    throw new RenderBudgetError(
+      `Template ${name} of ${tenant.siteId} ran past the render budget (${stopped})`,
+    )
+  }
   if (errors.length > 0) {
     logWarning('template-render-error', {
       siteId: tenant.siteId,
