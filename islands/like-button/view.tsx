@@ -37,8 +37,6 @@ export function LikeButtonView({
   return (
     <span className="sqs-simple-like" data-item-id={props.itemId} data-like-count={state.likeCount}>
       <form className="sqs-simple-like-form" method="post" onSubmit={onSubmit}>
-        <input type="hidden" name={PAGE_POST_FIELD.action} value="like" />
-        <input type="hidden" name={PAGE_POST_FIELD.itemId} value={props.itemId} />
         <button
           type="submit"
           className={`sqs-simple-like-button${state.liked ? ' liked' : ''}`}
@@ -56,6 +54,8 @@ export function LikeButtonView({
             {state.likeCount}
           </span>
         </button>
+        <input type="hidden" name={PAGE_POST_FIELD.action} value="like" />
+        <input type="hidden" name={PAGE_POST_FIELD.itemId} value={props.itemId} />
       </form>
       {state.message !== null ? (
         <span className="sqs-simple-like-message" role="alert">

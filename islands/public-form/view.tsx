@@ -106,8 +106,6 @@ export function PublicFormView({
         onSubmit={handlers.onSubmit}
         ref={handlers.formRef}
       >
-        <input type="hidden" name={PAGE_POST_FIELD.action} value="form" />
-        <input type="hidden" name={PAGE_POST_FIELD.formId} value={form.id} />
         <div className="form-messages" ref={handlers.messageRef} tabIndex={-1}>
           {problem ? (
             <p className="form-problem form-problem-above" role="alert">
@@ -143,6 +141,9 @@ export function PublicFormView({
         </div>
         {problem ? <p className="form-problem form-problem-below">{FORMS_TEXT.problemBelow}</p> : null}
         {form.disclaimer ? <p className="form-disclaimer">{form.disclaimer}</p> : null}
+        {/* Last, so a form's first control is one the shopper uses. */}
+        <input type="hidden" name={PAGE_POST_FIELD.action} value="form" />
+        <input type="hidden" name={PAGE_POST_FIELD.formId} value={form.id} />
       </form>
       {state.submitted ? (
         <div className="form-submission" role="status" tabIndex={-1}>

@@ -75,9 +75,6 @@ export function RestockNotificationItem({
           aria-labelledby={`${base}-cta`}
           onSubmit={handlers.onSubmit}
         >
-          <input type="hidden" name={PAGE_POST_FIELD.action} value="restock" />
-          <input type="hidden" name={PAGE_POST_FIELD.productId} value={props.productId} />
-          <input type="hidden" name={PAGE_POST_FIELD.variantId} value={view.variantId} />
           <label className="visually-hidden" htmlFor={`${base}-email`}>
             {props.placeholderText || RESTOCK_TEXT.emailLabel}
           </label>
@@ -114,6 +111,10 @@ export function RestockNotificationItem({
           <button type="submit" className="sqs-editable-button" disabled={state.locked}>
             {state.locked ? RESTOCK_TEXT.submitting : props.buttonText}
           </button>
+          {/* Last, so the form's first control is the email. */}
+          <input type="hidden" name={PAGE_POST_FIELD.action} value="restock" />
+          <input type="hidden" name={PAGE_POST_FIELD.productId} value={props.productId} />
+          <input type="hidden" name={PAGE_POST_FIELD.variantId} value={view.variantId} />
         </form>
       )}
       <p

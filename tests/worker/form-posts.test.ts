@@ -1,6 +1,7 @@
 // Without script (storefront.md section 4, ARCHITECTURE.md "Cookies and what may be cached"):
 // every island form posts to its own page, the worker checks where the post came from,
 // validates and stores it, and answers the same page with the errors or the thank-you text.
+import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { formPost, newCrumb, rows } from './form-helpers'
 import { visit } from './helpers'
@@ -147,6 +148,26 @@ describe('Public forms without script', () => {
     ])
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('Complete CAPTCHA before submitting.')
+  })
+
+  it('Should answer a body that is not a form of text fields with a 400, never a 500', async () => {
+    const upload = new FormData()
+    upload.set('sf-action', 'form')
+    upload.set('sf-form-id', 'contact')
+    upload.set('message', new File(['x'], 'note.txt'))
+    const response = await exports.default.fetch(
+      new Request('http://journal.localhost/contact', {
+        method: 'POST',
+        headers: { Origin: 'http://journal.localhost' },
+        body: upload,
+      }),
+    )
+    expect(response.status).toBe(400)
+    const tooLong = await formPost(JOURNAL, '/contact', [
+      ['sf-action', 'form'],
+      ['message', 'x'.repeat(60_001)],
+    ])
+    expect(tooLong.status).toBe(400)
   })
 
   it('Should answer a post that names no action with a 400, and a form the site does not have with a 404', async () => {

@@ -14,7 +14,7 @@ import { COMMERCE_TEXT, COOKIE, gatherFormValues, localizedText } from '../../te
 import { likeAnItem } from '../actions/like-item'
 import { signUpForRestock } from '../actions/sign-up-restock'
 import { submitForm } from '../actions/submit-form'
-import { formBody } from '../api/validate'
+import { formBody, InputError } from '../api/validate'
 import type { AppEnv } from '../context'
 import { readCookie } from '../middleware/cookies'
 import { crumbOf, requireSameOrigin } from '../middleware/crumb'
@@ -133,7 +133,15 @@ export function pagePosts(): MiddlewareHandler<AppEnv> {
   return async function pagePosts(c, next) {
     if (c.req.method !== 'POST') return next()
     return sameOrigin(c, async () => {
-      const fields = await formBody(c, bodySchema)
+      let fields: Fields
+      try {
+        fields = await formBody(c, bodySchema)
+      } catch (error) {
+        // A body that is not a form of text fields (a file upload, a 100 KB value): a 400, never a 500.
+        if (!(error instanceof InputError)) throw error
+        c.res = c.text(error.message, error.status)
+        return
+      }
       const kind = PAGE_ACTIONS.find((action) => action === one(fields, PAGE_POST_FIELD.action))
       if (kind === undefined) {
         c.res = c.text('This form post names no action this page knows.', 400)
