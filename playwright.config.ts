@@ -2,6 +2,10 @@
 // `wrangler dev` on its own port and its own fresh local state, seeded like `npm start`.
 import { defineConfig } from '@playwright/test'
 
+// Tests render island markup in Node with the worker's React server build (production): give
+// them React's production build too, or the two disagree.
+process.env.NODE_ENV = 'production'
+
 // STOREFRONT_TEST_PORT lets two runs (two engineers, one machine) use their own server and state.
 const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
 

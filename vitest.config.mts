@@ -2,7 +2,7 @@
 // Queues from wrangler.toml, with the D1 migrations and the demo tenants loaded per test file.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
-import { readFixtures } from './kv-fixtures/fixtures.mjs'
+import { readFixtures, readSiteUsers } from './kv-fixtures/fixtures.mjs'
 import { readReviews } from './kv-fixtures/reviews.mjs'
 import { buildIslands } from './scripts/build-islands.mjs'
 
@@ -19,8 +19,7 @@ export default defineConfig(async () => ({
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
           TEST_REVIEWS: [...readReviews(), ...readReviews('./tests/fixtures/kv')],
-          // Only the tests sign the stand-in for a site-user session (worker/middleware/test-site-user.ts).
-          TEST_SITE_USER_SECRET: 'test-only-site-user-secret-0123456789',
+          TEST_SITE_USERS: readSiteUsers(),
         },
       },
     }),

@@ -31,6 +31,28 @@ export const ISLAND_ATTR = {
 export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const
 export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number]
 
+/** The header scripts send the crumb cookie's value in on state-changing calls (platform.md section 7). */
+export const CRUMB_HEADER = 'X-CSRF-Token'
+
+/** The header session-protected calls send the sign-in's `xsrfToken` in (storefront.md section 6). */
+export const XSRF_HEADER = 'X-XSRF-Token'
+
+/**
+ * The pill cart's markup (islands/cart-pill): the element, its count, and the data its script
+ * reads instead of importing the text catalogues (it loads on every store page: kept tiny).
+ */
+export const CART_PILL = {
+  attr: 'data-cart-pill',
+  countClass: 'sqs-pill-shopping-cart-quantity',
+  /** `{count}` placeholder sentence of the accessible name. */
+  label: 'data-label',
+  /** The count shown above the cap ('100+') and the cap. */
+  overCap: 'data-over-cap',
+  cap: 'data-cap',
+  /** The name of the cookie that says a cart exists. */
+  cookie: 'data-cookie',
+} as const
+
 /** Where the island bundle is served from (static assets, content-hashed, immutable). */
 export const ISLAND_ASSET_PATH = '/_islands/'
 
@@ -47,6 +69,25 @@ export type VariantData = {
   mainImage?: { id?: string; assetUrl?: string }
 }
 
+/**
+ * A cart line that changed, as the tracking script reads it for the commerce events and the
+ * pixel (storefront.md sections 3 and 7): what the cart island knows after the cart answered.
+ */
+export type CartLineDetail = {
+  itemId: string
+  sku: string | null
+  /** Units added or removed. */
+  quantity: number
+  /** The chosen variant (its attributes become `item_variant_object`, its price `item_price`). */
+  variant: VariantData | null
+  /** From the cart answer: its id and total quantity after the change. */
+  cartId?: string | null
+  cartQuantity?: number | null
+  /** When the page is not this item's product page (the cart page): its title and product type code. */
+  title?: string
+  productType?: number
+}
+
 /** Every DOM event islands and the runtime dispatch, with the type of its `detail`. */
 export interface IslandEventDetails {
   /** Cancelable. Not cancelled: the runtime also logs the error. */
@@ -55,6 +96,19 @@ export interface IslandEventDetails {
   'storefront:variant-change': { itemId: string; variant: VariantData | null }
   /** Fired by a public form once a submission is stored (newsletter tracking listens for it). */
   'storefront:form-submit': { formId: string; isNewsletter: boolean }
+  /**
+   * Fired by the cart island (on its own element: the event bubbles) once the cart has added a
+   * line; the tracking script sends CommerceShopping_AddToCart and the pixel's add to cart.
+   */
+  'storefront:add-to-cart': CartLineDetail
+  /** Fired by the cart once it has removed a line: CommerceShopping_RemoveFromCart. */
+  'storefront:remove-from-cart': CartLineDetail
+  /** Fired by a newsletter form once its sign-up is stored: the pixel's newsletter sign-up. */
+  'storefront:newsletter-sign-up': { formId: string }
+  /** Fired once a site-user account has been created: the pixel's account creation. */
+  'storefront:account-created': { siteUserId: string | null }
+  /** Fired on the document when the cart changed (an add, a quantity, a removal): the pill follows. */
+  'storefront:cart-change': { totalQuantity: number }
 }
 
 export type IslandEventName = keyof IslandEventDetails
@@ -63,6 +117,11 @@ export const ISLAND_EVENT = {
   error: 'island:error',
   variantChange: 'storefront:variant-change',
   formSubmit: 'storefront:form-submit',
+  addToCart: 'storefront:add-to-cart',
+  removeFromCart: 'storefront:remove-from-cart',
+  newsletterSignUp: 'storefront:newsletter-sign-up',
+  accountCreated: 'storefront:account-created',
+  cartChange: 'storefront:cart-change',
 } as const satisfies Record<string, IslandEventName>
 
 /**

@@ -1,5 +1,7 @@
 export interface IslandManifest {
   runtime: string
+  /** The tracking script (islands/tracking), one self-contained module. */
+  tracking: string
   islands: Record<string, string>
   chunks: Record<string, string[]>
 }

@@ -1,7 +1,8 @@
-// Builds the island bundle with esbuild: the runtime, and one module per island folder that has a
-// `client.tsx` (its component with `islands/runtime/mount.ts`, which brings React), with shared
-// chunks (React) split out; minified, React's production build, content-hashed names, into
-// public/_islands/ (served as static assets with a year of immutable caching, public/_headers).
+// Builds the island bundle with esbuild: the runtime, the tracking script (islands/tracking), and
+// one module per island folder that has a `client.tsx` (its component with
+// `islands/runtime/mount.ts`, which brings React), with shared chunks (React) split out;
+// minified, React's production build, content-hashed names, into public/_islands/ (served as
+// static assets with a year of immutable caching, public/_headers).
 // Writes dist/islands-manifest.json, which the worker imports to name each module's URL.
 //
 //   node scripts/build-islands.mjs
@@ -39,6 +40,28 @@ const islandEntries = {
 }
 
 /**
+ * templates/ modules only declare things (its rule: plain functions over plain data), so a
+ * module nothing uses from is left out whole, even when one of its declarations is a call
+ * esbuild cannot prove pure (`FORMS_TEXT.captchaRequired`, `widths.map(...)`).
+ */
+const templatesWithoutSideEffects = {
+  name: 'templates-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData?.resolving || args.kind === 'entry-point') return undefined
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolving: true },
+      })
+      if (resolved.errors.length > 0 || !resolved.path.startsWith(join(ROOT, 'templates'))) return resolved
+      return { ...resolved, sideEffects: false }
+    })
+  },
+}
+
+/**
  * Builds the runtime and the islands found under `roots` (the tests add a fixture root) into
  * `outDir`, and writes the manifest (module URLs are `/_islands/<file>` either way).
  */
@@ -52,15 +75,10 @@ export async function buildIslands({
   const folders = roots.flatMap((root) =>
     islandFolders(root).map((name) => ({ name, folder: `${root}/${name}` })),
   )
-  const result = await build({
+  const options = {
     absWorkingDir: ROOT,
-    entryPoints: {
-      runtime: 'islands/runtime/index.ts',
-      ...Object.fromEntries(folders.map(({ name, folder }) => [name, `${ENTRY}${folder}`])),
-    },
     outdir: outDir,
     bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['es2022'],
@@ -73,9 +91,31 @@ export async function buildIslands({
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
+  }
+  const result = await build({
+    ...options,
+    entryPoints: {
+      runtime: 'islands/runtime/index.ts',
+      // The pill cart: plain script, no React (islands/cart-pill/pill.ts).
+      'cart-pill': 'islands/cart-pill/pill.ts',
+      ...Object.fromEntries(folders.map(({ name, folder }) => [name, `${ENTRY}${folder}`])),
+    },
+    splitting: true,
     plugins: [islandEntries],
   })
-  const outputs = result.metafile.outputs
+  // The tracking script (a plain module, no React, imported when the browser is idle) is one
+  // self-contained file: esbuild splits shared code by whole files, and a shared chunk of
+  // templates/ would bring the islands' money and variant rules to every page with it.
+  const tracking = await build({
+    ...options,
+    entryPoints: { tracking: 'islands/tracking/index.ts' },
+    // Its entry is a small tag-side loader; the rest (start.ts) and web-vitals' INP, loaded on
+    // the first interaction, are chunks of their own.
+    splitting: true,
+    chunkNames: 'tracking-[name]-[hash]',
+    plugins: [templatesWithoutSideEffects],
+  })
+  const outputs = { ...result.metafile.outputs, ...tracking.metafile.outputs }
   const publicPath = (file) => `/_islands/${relative(outDir, join(ROOT, file)).split('\\').join('/')}`
   const entryFile = (entryPoint) =>
     Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)
@@ -86,7 +126,13 @@ export async function buildIslands({
   const chunks = Object.fromEntries(
     Object.entries(outputs).map(([file, output]) => [publicPath(file), Object.keys(output.inputs)]),
   )
-  const manifest = { runtime: publicPath(entryFile('islands/runtime/index.ts')), islands, chunks }
+  const manifest = {
+    runtime: publicPath(entryFile('islands/runtime/index.ts')),
+    tracking: publicPath(entryFile('islands/tracking/index.ts')),
+    scripts: { 'cart-pill': publicPath(entryFile('islands/cart-pill/pill.ts')) },
+    islands,
+    chunks,
+  }
   mkdirSync(dirname(manifestPath), { recursive: true })
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest

@@ -234,6 +234,13 @@ export const DEFAULT_TRUNCATE_ELLIPSIS = '...'
 export const QUANTITY_INPUT = { min: 1, max: 9999, step: 1, value: 1, size: 4 } as const
 /** Cart quantity display caps at this many items. */
 export const CART_QUANTITY_CAP = 100
+/** Email length (storefront.md section 9). */
+export const EMAIL_LENGTH = { min: 3, max: 256 } as const
+/**
+ * The add-to-cart button's delays (storefront.md sections 4 and 9): a failure returns to idle
+ * after 1 s; a success shows 'Added!' after 1 s, for 2 s.
+ */
+export const ADD_TO_CART_TIMING = { failureResetMs: 1000, addedDelayMs: 1000, addedForMs: 2000 } as const
 export const COMMENTS_VISIBLE_STATE = 1
 
 /** Billing periods per year for subscription price wording. */
@@ -310,4 +317,9 @@ export const COOKIE = {
   siteUser: 'ss_site_user',
   /** Prefix of the cookie that unlocks one password-protected page (the rest names the page). */
   pageUnlock: 'ss_unlock',
+  /** The tracking script's analytics id (390 days), beside its copy in local storage. */
+  analyticsId: 'ss_aid',
+  /** Session and marketing ids, where a client keeps them in cookies (ours keeps them in storage). */
+  sessionId: 'ss_sid',
+  marketingId: 'ss_mid',
 } as const

@@ -39,6 +39,40 @@ export {
   readSubmittedValues,
 } from './forms/values'
 export {
+  type AdditionalField,
+  type AdditionalFieldsForm,
+  cleanAdditionalFields,
+  type FieldValue as AdditionalFieldValue,
+  type FieldValues,
+  fieldValueText,
+  NAME_PARTS,
+  parseFieldValues,
+  validateAdditionalFields,
+} from './plugins/additional-fields'
+export {
+  type AddCheck,
+  availableUnits,
+  checkAddToCart,
+  checkEntryQuantity,
+  isAlwaysInStock,
+  isCartInstallmentEligible,
+  parseQuantity,
+  type RuleFailure,
+  type RuleProduct,
+  type RuleVariant,
+  unselectedOptionsError,
+  variantForChoice,
+} from './plugins/cart.rules'
+export {
+  CHECKOUT_FIELDS,
+  type CheckoutField,
+  type CheckoutValues,
+  cardDigits,
+  checkoutValuesOf,
+  SHIPPING_COUNTRIES,
+  validateCheckout,
+} from './plugins/checkout.rules'
+export {
   cartQuantity,
   cartQuantityText,
   findVariant,
@@ -72,3 +106,4 @@ export {
 } from './plugins/money.display'
 export { escapeHtml, escapeHtmlAttribute } from './plugins/util.strings'
 export * from './text/index'
+export * from './tracking'

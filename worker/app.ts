@@ -5,11 +5,15 @@ import { apiRoutes } from './api/index'
 import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
+import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'
 import { pageCache } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
+import { visitCookies } from './middleware/visit-cookies'
 import { brokenSiteResponse } from './render/plain'
+import { cartFormRoutes } from './routes/cart-forms'
+import { commercePageRoutes } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
@@ -33,8 +37,13 @@ app.use(secureHeaders())
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())
+app.use(cartHint())
 app.route('/api', apiRoutes)
+// Pages only (the API answered above): visit cookies go onto the page after it is produced.
+app.use(visitCookies())
 app.use(trimTrailingSlash())
 app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env, ctx) }))
 app.route('/', sitemapRoutes)
+app.route('/', cartFormRoutes)
+app.route('/', commercePageRoutes)
 app.route('/', pageRoutes)

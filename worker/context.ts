@@ -1,5 +1,7 @@
+import type { SessionClaims } from './auth/tokens'
 import type { Catalog } from './catalog'
 import type { Env } from './env'
+import type { SiteUserSession } from './middleware/site-user'
 import type { Site } from './records'
 import type { PageActionResult } from './routes/page-posts'
 
@@ -28,5 +30,9 @@ export interface AppEnv {
     crumb: string
     /** What a plain HTML form post to this page did (routes/page-posts.ts); unset on GET. */
     pageAction?: PageActionResult
+    /** The site-user cookie's verified token, once read (middleware/site-user.ts). */
+    siteUserToken: SessionClaims | 'expired' | 'invalid' | null
+    /** The signed-in site user below `requireSiteUser()` / `requireSiteUserRole()`. */
+    siteUser: SiteUserSession
   }
 }

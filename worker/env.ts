@@ -1,11 +1,20 @@
+import type { CartObject } from './durable/cart'
+import type { InventoryObject } from './durable/inventory'
+
 /** The bindings declared in wrangler.toml, as the worker sees them. */
 export interface Env {
   CATALOG: KVNamespace
-  CART: DurableObjectNamespace
-  INVENTORY: DurableObjectNamespace
+  CART: DurableObjectNamespace<CartObject>
+  INVENTORY: DurableObjectNamespace<InventoryObject>
   DB: D1Database
   ANALYTICS_QUEUE: Queue<AnalyticsMessage>
   RATE_LIMITER: RateLimit
+  /** Sign-in and page passwords, per visitor and per account or page (10 a minute). */
+  SIGN_IN_LIMITER: RateLimit
+  /** Analytics beacons per visitor and endpoint (generous: a page sends a handful). */
+  BEACON_LIMITER: RateLimit
+  /** Signs site-user sessions, XSRF tokens and unlock cookies (worker/auth/secret.ts). */
+  SESSION_SECRET: string
   ASSETS: Fetcher
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
   DEMO_INDEX?: string
@@ -26,11 +35,12 @@ export interface Env {
   EMAIL_PROVIDER?: string
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
-  /**
-   * Only the worker tests set this (vitest.config.mts), never wrangler.toml: the key of the
-   * signed test token that stands in for a site-user session (worker/middleware/store-owner.ts).
-   */
-  TEST_SITE_USER_SECRET?: string
+  /** `test` (the local test provider, README "Payments") or `stripe`. */
+  PAYMENT_PROVIDER?: string
+  /** The real provider's secret key (a wrangler secret, never in wrangler.toml). */
+  STRIPE_SECRET_KEY?: string
+  /** Signs subscription and gift-card checkout tokens (a wrangler secret in production). */
+  CART_TOKEN_SECRET?: string
 }
 
 /** One restock notification as it travels through the queue. */

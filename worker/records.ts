@@ -14,7 +14,16 @@
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
 import * as z from 'zod'
-import { FORM_FIELD_TYPES, INSTALLMENTS_DEFAULT_COUNT, LIMITS } from '../templates/shared'
+import {
+  FORM_FIELD_TYPES,
+  GalleryOption,
+  INSTALLMENTS_DEFAULT_COUNT,
+  LIMITS,
+  WebsiteRole,
+} from '../templates/shared'
+import { PASSWORD_HASH_PATTERN } from './auth/passwords'
+
+const ROLE_CODES: ReadonlySet<number> = new Set(Object.values(WebsiteRole))
 
 /** KV refuses keys longer than this many bytes (a longer key is a page or host that cannot exist). */
 export const KV_KEY_MAX_BYTES = 512
@@ -162,6 +171,25 @@ export const websiteSchema = z.looseObject({
   disqusShortname: z.string().optional(),
   captchaSettings: z.looseObject({ siteKey: z.string().optional() }).optional(),
   trackingDisabled: z.boolean().default(false),
+  /**
+   * `restrictive`: the five visitor cookies (`ss_cvr`, `ss_cvt`, analytics, session and
+   * marketing ids) are cleared and never set (storefront.md section 9).
+   */
+  cookiePolicy: z.enum(['standard', 'restrictive']).default('standard'),
+  /**
+   * The pixel hook (storefront.md section 7): pixel events (add to cart, search, newsletter
+   * sign-up, product view, account creation) pushed onto `window[queue]`, a `dataLayer`-style
+   * array the merchant's tag manager reads. Off unless enabled.
+   */
+  pixelHook: z
+    .object({
+      enabled: z.boolean().default(false),
+      queue: z
+        .string()
+        .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/, 'must be a JavaScript name such as "dataLayer"')
+        .default('dataLayer'),
+    })
+    .optional(),
   logoImage: imageSchema.optional(),
   /**
    * The tenant's primary domain (`shop.example.com`): canonical, Open Graph and sitemap URLs use
@@ -247,6 +275,42 @@ export const storeSettingsSchema = z.looseObject({
   installments: installmentsSchema.optional(),
   /** Branching: with exactly two dropdowns, the second offers only values compatible with the first. */
   variantBranching: z.boolean().optional(),
+  /** How the product page shows each option: pill-shaped radio buttons (default) or a dropdown. */
+  variantPickerStyle: z.enum(['pills', 'dropdown']).default('pills'),
+})
+
+/** A colour as `#rgb` or `#rrggbb`. */
+export const hexColorSchema = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'must be a hex colour such as "#1f5b3a"')
+
+/**
+ * A CSS `font-family` list of installed fonts (`"Hiragino Sans", "Yu Gothic", sans-serif`): names
+ * in any script, quotes, commas, spaces, dots and dashes. Nothing else reaches the stylesheet.
+ */
+export const fontStackSchema = z
+  .string()
+  .max(400)
+  .regex(/^[\p{L}\p{N} ,'"._-]+$/u, 'must be a font-family list such as "Georgia, serif"')
+
+/** Button corners of the theme. */
+export const BUTTON_SHAPES = ['square', 'rounded', 'pill'] as const
+
+/**
+ * The tenant's look (issue #11), every field optional: the default theme fills the rest. Colours
+ * are checked against WCAG AA contrast when the page is styled (worker/render/theme.ts): one
+ * that fails is adjusted until it passes and a `theme-colour-adjusted` warning is logged.
+ */
+export const themeSchema = z.looseObject({
+  /** Buttons, links, focus rings and badges. */
+  accentColor: hexColorSchema.optional(),
+  textColor: hexColorSchema.optional(),
+  backgroundColor: hexColorSchema.optional(),
+  headingFont: fontStackSchema.optional(),
+  bodyFont: fontStackSchema.optional(),
+  buttonShape: z.enum(BUTTON_SHAPES).optional(),
+  /** Height of `website.logoImage` in the header, in CSS pixels. */
+  logoHeight: z.number().int().min(24).max(120).optional(),
 })
 
 export const siteSchema = z.looseObject({
@@ -259,6 +323,10 @@ export const siteSchema = z.looseObject({
   localizedStrings: z.record(z.string(), z.string()).optional(),
   /** Collection slug served at `/`. */
   homeCollection: slugSchema,
+  /** The look of the default theme: colours, fonts, button shape, logo size. */
+  theme: themeSchema.optional(),
+  /** The site's newsletter form (`site:<id>:form:<formId>`), offered in the footer of every page. */
+  newsletterFormId: recordIdSchema.optional(),
 })
 
 /** Collection type codes, platform.md section 3. */
@@ -287,9 +355,31 @@ export const collectionSchema = z.looseObject({
   memberOnly: z.boolean().default(false),
   /** Password-protected page: 'This page is locked'. */
   locked: z.boolean().default(false),
+  /**
+   * A locked page's password, hashed (`scripts/hash-password.mjs`): PBKDF2-SHA256,
+   * `pbkdf2-sha256$100000$<salt>$<hash>`. Never shown to templates.
+   */
+  pagePassword: z
+    .string()
+    .regex(PASSWORD_HASH_PATTERN, 'must be a hash from scripts/hash-password.mjs')
+    .optional(),
+  /**
+   * Who may read a member-only page: signed-in site users holding one of these website roles
+   * (platform.md section 6). Absent: every signed-in site user of the site.
+   */
+  memberRoles: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((code) => ROLE_CODES.has(code), 'must be a website role number (platform.md section 6)'),
+    )
+    .optional(),
   galleryOptions: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** A form shown on the page (`site:<id>:form:<formId>`). */
   formId: recordIdSchema.optional(),
+  /** Shape of the item images in a list (product and post cards): the gallery's aspect-ratio names. */
+  imageAspectRatio: z.enum(GalleryOption.aspectRatio.values).optional(),
 })
 
 /** Collections whose items have pages of their own (gallery images and pages do not). */
@@ -424,6 +514,7 @@ export const formSchema = z
   })
 
 export type Site = z.infer<typeof siteSchema>
+export type Theme = z.infer<typeof themeSchema>
 export type Collection = z.infer<typeof collectionSchema>
 export type Item = z.infer<typeof itemSchema>
 export type Variant = z.infer<typeof variantSchema>

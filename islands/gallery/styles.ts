@@ -1,12 +1,12 @@
 /** The gallery: slideshow and slider island, static grid and stacked, the lightbox; inlined on pages that carry it. */
 export const GALLERY_CSS = `
-.sf-gallery{position:relative;margin:1.5rem 0}
+.sf-gallery{position:relative;margin:0}
 .sf-gallery-stage{position:relative}
 .sf-gallery-viewport{overflow:hidden}
 .sf-gallery-track{display:flex;transition:transform .4s ease}
 .sf-gallery-slide{flex:0 0 var(--sf-slide,100%);min-width:0}
 .sf-gallery[data-design=slider] .sf-gallery-slide{padding:0 .35rem}
-.sf-gallery-frame{display:block;width:100%;aspect-ratio:var(--sf-ratio,1);margin:0;padding:0;border:0;background:#ece9e2;overflow:hidden}
+.sf-gallery-frame{display:block;width:100%;aspect-ratio:var(--sf-ratio,1);margin:0;padding:0;border:0;background:var(--c-soft,#ece9e2);overflow:hidden}
 button.sf-gallery-frame{cursor:zoom-in}
 .sf-gallery picture,.sf-lightbox picture{display:contents}
 .sf-gallery-frame img,.sf-gallery-cell>img{width:100%;height:100%;object-fit:cover}
@@ -17,12 +17,12 @@ button.sf-gallery-frame{cursor:zoom-in}
 .sf-gallery-prev{left:.5rem}
 .sf-gallery-next{right:.5rem}
 .sf-gallery-rotation{top:.5rem;left:.5rem;font-size:.85rem}
-.sf-gallery button:focus-visible,.sf-lightbox button:focus-visible{outline:3px solid #1d4e89;outline-offset:2px}
+.sf-gallery button:focus-visible,.sf-lightbox button:focus-visible{outline:3px solid var(--c-accent,#1d4e89);outline-offset:2px}
 .sf-gallery-status{position:absolute;width:1px;height:1px;margin:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .sf-gallery-thumbs{display:flex;gap:.5rem;height:var(--sf-thumb-height,80px);margin:var(--sf-thumb-margin,20px) 0 0;padding:0;list-style:none;overflow-x:auto}
 .sf-gallery-thumbs li{flex:0 0 auto;height:100%}
-.sf-gallery-thumb{display:block;height:100%;aspect-ratio:1;padding:0;border:2px solid transparent;background:#ece9e2;overflow:hidden;cursor:pointer}
-.sf-gallery-thumb[aria-current=true]{border-color:#1d1d1b}
+.sf-gallery-thumb{display:block;height:100%;aspect-ratio:1;padding:0;border:2px solid transparent;border-radius:.25rem;background:var(--c-soft,#ece9e2);overflow:hidden;cursor:pointer}
+.sf-gallery-thumb[aria-current=true]{border-color:var(--c-text,#1d1d1b)}
 .sf-gallery .sf-gallery-thumb:focus-visible{outline-offset:-3px}
 .sf-gallery-thumb img{width:100%;height:100%;object-fit:cover}
 .sf-gallery-cells{display:grid;grid-template-columns:repeat(var(--sf-per-row,4),minmax(0,1fr));gap:var(--sf-padding,20px);margin:0;padding:0;list-style:none}
@@ -39,6 +39,7 @@ button.sf-gallery-frame{cursor:zoom-in}
 .sf-lightbox-prev,.sf-lightbox-next{position:absolute;top:50%;width:3rem;height:3rem;margin-top:-1.5rem;padding:0;border:0;border-radius:50%;background:transparent;color:inherit;font-size:2.25rem;line-height:1;cursor:pointer}
 .sf-lightbox-prev{left:.5rem}
 .sf-lightbox-next{right:.5rem}
+@media (max-width:432px){.sf-gallery-cells{grid-template-columns:repeat(auto-fill,minmax(8rem,1fr))}}
 @keyframes sf-lightbox-in{from{opacity:0}}
 @media (prefers-reduced-motion:reduce){.sf-gallery-track{transition:none}.sf-lightbox[open]{animation:none}}
 `

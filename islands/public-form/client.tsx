@@ -118,6 +118,8 @@ function PublicForm(props: PublicFormProps) {
         formId: form.id,
         isNewsletter: form.isNewsletter,
       })
+      // The tracking script's pixel counts a newsletter sign-up.
+      if (form.isNewsletter) dispatchIslandEvent(element, ISLAND_EVENT.newsletterSignUp, { formId: form.id })
       if (form.successRedirect) {
         window.location.assign(form.successRedirect)
         return

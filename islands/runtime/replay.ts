@@ -86,6 +86,12 @@ export function recordInteractions(element: Element, wake: readonly string[]): R
   const clicks: Element[] = []
   let states: ControlState[] = []
 
+  // A submit button's first click would post the form natively while the island loads: hold the
+  // submission; the click is replayed once the island is live, which submits it its own way.
+  element.addEventListener('submit', (event) => event.preventDefault(), {
+    capture: true,
+    signal: controller.signal,
+  })
   element.addEventListener(
     'click',
     (event) => {

@@ -3,12 +3,28 @@
  * the checkout block the server printed (same view, same props, so `hydrateRoot` matches) and
  * keeps each option's dropdown and radio buttons in sync. On every choice it updates what sits
  * beside it in the same `.product-detail` article from an effect: the price, the scarcity
- * messages and the restock forms; and it fires `storefront:variant-change` for other islands.
+ * messages, the restock forms and the gallery's image (a variant with its own main image); and
+ * it fires `storefront:variant-change` for other islands.
+ *
+ * Product pages may be cached, so once live the picker reads the live stock
+ * (`GET /api/commerce/inventory/stock/?itemId=`) and marks sold-out values and the sold-out notice
+ * from it. The add-to-cart button's behaviour is in add-to-cart.ts.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { isVariantInStock } from '../../templates/shared'
+import {
+  type AdditionalFieldsForm,
+  CART_TEXT,
+  type FieldValues,
+  isVariantInStock,
+  QUANTITY_INPUT,
+  type RuleProduct,
+} from '../../templates/shared'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
+import { AdditionalFieldsDialog } from '../shared/additional-fields'
+import { AlertDialog } from '../shared/alert-dialog'
+import { callApi } from '../shared/api'
+import { type Choice, useAddToCart } from './add-to-cart'
 import {
   type Chosen,
   offeredSecondValues,
@@ -50,6 +66,52 @@ function sameAttributes(a: Record<string, unknown> | null, b: Record<string, str
 }
 
 const NO_OPTIONS: VariantOption[] = []
+type LiveStock = ReadonlyMap<string, { unlimited: boolean; qtyInStock: number }>
+
+/** The variants with the live stock in place of what the (possibly cached) page printed. */
+function withLiveStock(variants: readonly Variant[], live: LiveStock | null): Variant[] {
+  if (live === null) return [...variants]
+  return variants.map((variant) => {
+    const level = variant.sku === undefined ? undefined : live.get(variant.sku)
+    return level === undefined
+      ? variant
+      : { ...variant, unlimited: level.unlimited, qtyInStock: level.qtyInStock }
+  })
+}
+
+/** The options and quantity the form shows (the radio group or dropdown filled in of each option). */
+function choiceOf(form: HTMLFormElement, options: readonly VariantOption[]): Choice {
+  const data = new FormData(form)
+  const chosen: Record<string, string> = {}
+  for (const { name } of options) {
+    const value = data.getAll(`variant-option-${name}`).find((v) => typeof v === 'string' && v !== '')
+    chosen[name] = typeof value === 'string' ? value : ''
+  }
+  return { chosen, quantity: String(data.get('quantity') ?? '1') }
+}
+
+/**
+ * Shows a variant's own main image in the product's gallery: the gallery's thumbnail of that
+ * image when it has one, else the main image itself takes the variant's image.
+ */
+function showVariantImage(product: Element, variant: Variant): void {
+  const url = variant.mainImage?.assetUrl
+  if (!url) return
+  const matches = (img: HTMLImageElement) => (img.getAttribute('src') ?? '').split('?')[0] === url
+  const thumb = [...product.querySelectorAll<HTMLButtonElement>('.sf-gallery-thumb')].find((button) => {
+    const img = button.querySelector('img')
+    return img !== null && matches(img)
+  })
+  if (thumb) {
+    if (thumb.getAttribute('aria-current') !== 'true') thumb.click()
+    return
+  }
+  const main = product.querySelector<HTMLImageElement>('.product-main-image, .product-images img')
+  if (main && !matches(main)) {
+    main.removeAttribute('srcset')
+    main.src = url
+  }
+}
 const SCARCITY = '.product-scarcity[data-variant-attributes]'
 const RESTOCK = '.product-restock-notification[data-variant-id]'
 
@@ -87,9 +149,13 @@ function showSelection(initial: InitialPage, selection: Selection, data: Variant
 function VariantPickerIsland(data: VariantPickerProps) {
   const options = data.select?.options ?? NO_OPTIONS
   const variantsJson = data.select?.variantsJson
-  const variants = useMemo(() => parseVariants(variantsJson), [variantsJson])
+  const printed = useMemo(() => parseVariants(variantsJson), [variantsJson])
+  const [live, setLive] = useState<LiveStock | null>(null)
+  const variants = useMemo(() => withLiveStock(printed, live), [printed, live])
   const [chosen, setChosen] = useState<Chosen>({})
+  const [quantity, setQuantity] = useState(String(QUANTITY_INPUT.value))
   const [hydrated, setHydrated] = useState(false)
+  const taken = useRef(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const selects = useRef(new Map<string, HTMLSelectElement>())
   const initial = useRef<InitialPage | null>(null)
@@ -97,6 +163,45 @@ function VariantPickerIsland(data: VariantPickerProps) {
   const lastAnnounced = useRef<Variant | null>(null)
 
   const selection = useMemo(() => selectionOf(options, variants, chosen), [options, variants, chosen])
+
+  const ruleProduct = useMemo<RuleProduct>(() => {
+    const single = data.singleSku
+    const own =
+      variants.length > 0
+        ? variants
+        : single === null
+          ? []
+          : [{ sku: single, ...(live?.get(single) ?? { unlimited: true, qtyInStock: 0 }) }]
+    return { productType: data.productType, variants: own, options: options.map((o) => o.name) }
+  }, [variants, live, data.singleSku, data.productType, options])
+
+  const cart = useAddToCart({
+    data,
+    product: ruleProduct,
+    navigate: (path) => window.location.assign(path),
+  })
+  const form = useMemo(() => {
+    if (data.button.formJson === null) return null
+    try {
+      return JSON.parse(data.button.formJson) as AdditionalFieldsForm
+    } catch {
+      return null
+    }
+  }, [data.button.formJson])
+
+  // Live stock: the page may be cached, the stock object is not.
+  useEffect(() => {
+    let current = true
+    callApi<{ results: { sku: string; unlimited: boolean; qtyInStock: number }[] }>(
+      'GET',
+      `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(data.itemId)}`,
+    ).then((result) => {
+      if (current && result.ok) setLive(new Map(result.data.results.map((r) => [r.sku, r])))
+    })
+    return () => {
+      current = false
+    }
+  }, [data.itemId])
 
   const choose = useCallback(
     (name: string, value: string) =>
@@ -125,6 +230,23 @@ function VariantPickerIsland(data: VariantPickerProps) {
     return {
       choose,
       rootRef,
+      submit: (event) => {
+        event.preventDefault()
+        // Pressed while React was still taking over (the controls not yet restored): the island
+        // runtime replays that click once the island is live.
+        if (!taken.current) return
+        // Read after React's pending updates: a replayed choice is restored to the controls in
+        // a microtask of its own, queued before this one.
+        const form = event.currentTarget
+        queueMicrotask(() => cart.press(choiceOf(form, options)))
+      },
+      quantityChange: (event) => setQuantity(event.currentTarget.value),
+      step: (by) =>
+        setQuantity((previous) => {
+          const n = Number.parseInt(previous, 10)
+          const next = (Number.isFinite(n) ? n : QUANTITY_INPUT.value) + by
+          return String(Math.min(QUANTITY_INPUT.max, Math.max(QUANTITY_INPUT.min, next)))
+        }),
       selectChange: (name) => (event: ChangeEvent<HTMLSelectElement>) =>
         choose(name, event.currentTarget.value),
       selectRef: (name) => {
@@ -139,11 +261,14 @@ function VariantPickerIsland(data: VariantPickerProps) {
         return ref
       },
     }
-  }, [choose])
+  }, [choose, cart.press, options])
 
   // The first client render equals the server's; markings that need no choice (a single
   // option's sold-out values) come right after hydration.
-  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    taken.current = true
+    setHydrated(true)
+  }, [])
 
   // Dropdowns are uncontrolled (a controlled <select> would print `selected` on the server):
   // keep each one showing its option's choice, also after its entries change.
@@ -157,8 +282,14 @@ function VariantPickerIsland(data: VariantPickerProps) {
     const product = root.closest('.product-detail') ?? root.ownerDocument.body
     if (initial.current === null) initial.current = captureInitial(product)
     showSelection(initial.current, selection, data)
+    if (selection.kind === 'matched') showVariantImage(product, selection.variant)
     const announced = selection.kind === 'matched' ? selection.variant : null
-    if (announced === lastAnnounced.current) return
+    // The same variant with fresher stock (the live read) is not a new choice.
+    if (
+      announced === lastAnnounced.current ||
+      (announced !== null && announced.id === lastAnnounced.current?.id)
+    )
+      return
     lastAnnounced.current = announced
     if (selection.kind === 'matched') {
       dispatchIslandEvent(product, ISLAND_EVENT.variantChange, {
@@ -170,6 +301,8 @@ function VariantPickerIsland(data: VariantPickerProps) {
 
   const state: PickerState = hydrated
     ? {
+        button: cart.button,
+        quantity,
         chosen,
         unavailable: unavailableValues(options, variants, chosen),
         offeredSecond: offeredSecondValues(options, variants, chosen, data.branching),
@@ -177,7 +310,27 @@ function VariantPickerIsland(data: VariantPickerProps) {
         soldOut: selection.kind === 'matched' && !isVariantInStock(selection.variant),
       }
     : INITIAL_STATE
-  return <VariantPicker data={data} state={state} handlers={handlers} />
+  return (
+    <VariantPicker data={data} state={state} handlers={handlers}>
+      {cart.askFields && form !== null ? (
+        <AdditionalFieldsDialog
+          form={form}
+          initial={{}}
+          submitLabel={form.submitButtonText ?? data.button.label}
+          onSubmit={(values: FieldValues) => cart.withFields(values)}
+          onCancel={cart.cancelFields}
+        />
+      ) : null}
+      {cart.alert !== null ? (
+        <AlertDialog
+          title={cart.alert.title}
+          message={cart.alert.message}
+          closeLabel={CART_TEXT.alertClose}
+          onClose={cart.closeAlert}
+        />
+      ) : null}
+    </VariantPicker>
+  )
 }
 
 export default defineClient('variant-picker', VariantPickerIsland)

@@ -6,12 +6,14 @@
  */
 import type { AddToCartButtonData, VariantsSelectData } from '../../templates/index'
 import {
+  COMMERCE_TEXT,
   escapeHtmlAttribute,
   findVariant,
   formatCldrMoney,
   formatLegacyMoney,
   isDecimalString,
   isVariantInStock,
+  ProductType,
 } from '../../templates/shared'
 import type { VariantData } from '../constants'
 
@@ -42,6 +44,21 @@ export type VariantPickerProps = {
   soldOutText: string
   /** Branching: the second dropdown offers only values compatible with the first. */
   branching: boolean
+  /** The store shows each option as a dropdown (else pill-shaped radio buttons). */
+  dropdown: boolean
+  /** Express checkout (a store setting): a successful add goes on to `/checkout`. */
+  expressCheckout: boolean
+  /** The product type code (1 physical, 2 digital, 3 service, 4 gift card). */
+  productType: number
+  /** The sku of a product with one variant (no options to choose). */
+  singleSku: string | null
+}
+
+/** The button's own label: a gift card without a custom label reads 'Purchase' (storefront.md section 4). */
+export function buttonLabelOf(data: Pick<VariantPickerProps, 'button' | 'productType'>): string {
+  if (data.productType === ProductType.GIFT_CARD && data.button.useCustomLabel !== 'true')
+    return COMMERCE_TEXT.productPurchaseText
+  return data.button.label
 }
 
 export type VariantOption = { name: string; title: string; selectText: string; values: string[] }

@@ -50,6 +50,12 @@ function priceSettings(item: unknown, scope: Scope): PriceSettings {
   }
 }
 
+/** The sku of an item with exactly one variant, else null. */
+function singleSkuOf(item: unknown): string | null {
+  const variants = child(child(item, 'structuredContent'), 'variants')
+  return Array.isArray(variants) && variants.length === 1 ? asString(child(variants[0], 'sku')) || null : null
+}
+
 /** Props of the `variant-picker` island for the item a `product-checkout` call formats. */
 export function variantPickerProps(item: unknown, scope: Scope): VariantPickerProps {
   const itemId = asString(child(item, 'id'))
@@ -72,5 +78,9 @@ export function variantPickerProps(item: unknown, scope: Scope): VariantPickerPr
       COMMERCE_TEXT.productSoldOutText,
     ),
     branching: isTruthy(scope.resolveOuter(['storeSettings', 'variantBranching'])),
+    dropdown: asString(scope.resolveOuter(['storeSettings', 'variantPickerStyle'])) === 'dropdown',
+    expressCheckout: isTruthy(scope.resolveOuter(['storeSettings', 'expressCheckout'])),
+    productType: Number(asString(child(child(item, 'structuredContent'), 'productType'))) || 0,
+    singleSku: singleSkuOf(item),
   }
 }

@@ -1,17 +1,30 @@
 /**
  * The product checkout block as React markup: variants select, then quantity input, then the
- * add-to-cart button, element for element what the `product-checkout` formatter prints
- * (commerce.markup.ts), so the island hydrates that very DOM with `hydrateRoot`. Before any
- * choice this renders nothing the formatter does not print; choices only add markings (the
+ * add-to-cart button, with the class names and `data-*` attributes the `product-checkout`
+ * formatter prints (commerce.markup.ts; tenant CSS targets them). The island hydrates this very
+ * DOM with `hydrateRoot`. What it changes on purpose (tests/worker/variant-picker.test.ts pins
+ * it): the block is a `<form method="post" action="/cart/add">` that works without script; the
+ * button is a real submit `<button>` (label 'Purchase' for a gift card); one control per option
+ * is visible (pill radio buttons, or the dropdown when the store chooses it) and the other is
+ * `hidden` (out of sight and of the tab order); the labels are plain labels of their radios;
+ * the quantity has a visible `<label>` and − / + steppers. Choices only add markings (the
  * sold-out suffix, `data-unavailable`, the sold-out notice, `data-selected-variant`).
  *
  * No DOM here: the worker renders this too. The client passes its handlers and refs in.
  */
-import type { ChangeEventHandler, ReactNode, Ref } from 'react'
-import type { Chosen, VariantOption, VariantPickerProps } from './model'
+import type { ChangeEventHandler, FormEventHandler, ReactNode, Ref } from 'react'
+import { CART_TEXT, COMMERCE_TEXT, QUANTITY_INPUT } from '../../templates/shared'
+import { buttonLabelOf, type Chosen, type VariantOption, type VariantPickerProps } from './model'
+
+/** The add-to-cart button's state (storefront.md section 4, "Add-to-cart button"). */
+export type ButtonState = 'idle' | 'adding' | 'added'
 
 /** What the shopper has done so far; the server renders `INITIAL_STATE`. */
 export type PickerState = {
+  /** The add-to-cart button's state. */
+  button: ButtonState
+  /** The quantity as typed. */
+  quantity: string
   chosen: Chosen
   /** Values of the one unselected option whose variants are all sold out. */
   unavailable: { option: string; values: ReadonlySet<string> } | null
@@ -24,6 +37,8 @@ export type PickerState = {
 }
 
 export const INITIAL_STATE: PickerState = {
+  button: 'idle',
+  quantity: String(QUANTITY_INPUT.value),
   chosen: {},
   unavailable: null,
   offeredSecond: null,
@@ -36,29 +51,38 @@ export type PickerHandlers = {
   selectChange?: (option: string) => ChangeEventHandler<HTMLSelectElement>
   selectRef?: (option: string) => Ref<HTMLSelectElement>
   rootRef?: Ref<HTMLDivElement>
+  submit?: FormEventHandler<HTMLFormElement>
+  quantityChange?: ChangeEventHandler<HTMLInputElement>
+  step?: (by: 1 | -1) => void
 }
 
 const NO_HANDLERS: PickerHandlers = { choose: () => {} }
+
+/** Where the plain form posts (worker/routes/cart-forms.ts); the island sends the same through the API. */
+export const ADD_TO_CART_ACTION = '/cart/add'
 
 function OptionPicker(props: {
   option: VariantOption
   index: number
   soldOutText: string
+  dropdown: boolean
   state: PickerState
   handlers: PickerHandlers
 }): ReactNode {
-  const { option, index, soldOutText, state, handlers } = props
+  const { option, index, soldOutText, dropdown, state, handlers } = props
   const { name } = option
   const marked = state.unavailable?.option === name ? state.unavailable.values : null
   const chosen = state.chosen[name] ?? ''
   const offered = index === 1 ? state.offeredSecond : null
+  const field = `variant-option-${name}`
   return (
     <div className="variant-option">
       <div className="variant-option-title">{`${option.title}: `}</div>
-      <div className="variant-select-wrapper">
+      <div className="variant-select-wrapper" hidden={!dropdown}>
         <select
           aria-label={option.selectText}
           data-variant-option-name={name}
+          name={field}
           ref={handlers.selectRef?.(name)}
           onChange={handlers.selectChange?.(name)}
         >
@@ -72,7 +96,8 @@ function OptionPicker(props: {
             ))}
         </select>
       </div>
-      <div className="variant-radiobtn-wrapper" data-variant-option-name={name}>
+      <fieldset className="variant-radiobtn-wrapper" data-variant-option-name={name} hidden={dropdown}>
+        <legend className="visually-hidden">{option.title}</legend>
         {option.values.map((value) => {
           const id = `variant-option-${name}-${value}`
           const unavailable = marked?.has(value) ? 'true' : undefined
@@ -82,13 +107,12 @@ function OptionPicker(props: {
               type="radio"
               className="variant-radiobtn"
               value={value}
-              name={`variant-option-${name}`}
+              name={field}
               id={id}
               checked={chosen === value}
               onChange={() => handlers.choose(name, value)}
               data-unavailable={unavailable}
             />,
-            // biome-ignore lint/a11y/useSemanticElements: the reference markup (tenant CSS targets it); keys are handled below.
             <label
               key={`l${value}`}
               className={
@@ -96,26 +120,24 @@ function OptionPicker(props: {
                   ? 'sqs-button-element--secondary variant-unavailable'
                   : 'sqs-button-element--secondary'
               }
-              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the same reference markup.
-              role="button"
-              tabIndex={0}
               htmlFor={id}
               data-unavailable={unavailable}
-              aria-pressed={chosen === value ? 'true' : undefined}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter' && event.key !== ' ') return
-                event.preventDefault()
-                handlers.choose(name, value)
-              }}
             >
               {value}
               {unavailable ? <span className="visually-hidden">{` [${soldOutText}]`}</span> : null}
             </label>,
           ]
         })}
-      </div>
+      </fieldset>
     </div>
   )
+}
+
+/** The button's text for its state: the label, 'Adding…' or 'Added!'. */
+function buttonText(data: VariantPickerProps, state: ButtonState): string {
+  if (state === 'adding') return COMMERCE_TEXT.addToCartAdding
+  if (state === 'added') return COMMERCE_TEXT.addToCartAdded
+  return buttonLabelOf(data)
 }
 
 /** The checkout block for a given state. */
@@ -123,12 +145,22 @@ export function VariantPicker(props: {
   data: VariantPickerProps
   state: PickerState
   handlers?: PickerHandlers
+  children?: ReactNode
 }): ReactNode {
-  const { data, state } = props
+  const { data, state, children } = props
   const handlers = props.handlers ?? NO_HANDLERS
   const { select, quantity, button } = data
+  const quantityId = `product-quantity-${data.itemId}`
   return (
-    <>
+    <form
+      className="product-checkout-form"
+      method="post"
+      action={ADD_TO_CART_ACTION}
+      data-item-id={data.itemId}
+      onSubmit={handlers.submit}
+      noValidate
+    >
+      <input type="hidden" name="itemId" value={data.itemId} />
       {select === null ? null : (
         <div
           className="product-variants"
@@ -138,6 +170,7 @@ export function VariantPicker(props: {
           data-subscription-plan={select.subscriptionPlanJson ?? undefined}
           data-animation-role="content"
           data-selected-variant={state.selectedVariantJson ?? undefined}
+          data-control={data.dropdown ? 'dropdown' : 'pills'}
           ref={handlers.rootRef}
         >
           {select.options.map((option, index) => (
@@ -146,6 +179,7 @@ export function VariantPicker(props: {
               option={option}
               index={index}
               soldOutText={data.soldOutText}
+              dropdown={data.dropdown}
               state={state}
               handlers={handlers}
             />
@@ -157,40 +191,67 @@ export function VariantPicker(props: {
           ) : null}
         </div>
       )}
-      {quantity === null ? null : (
+      {select === null ? <input type="hidden" name="sku" value={data.singleSku ?? ''} /> : null}
+      {quantity === null ? (
+        <input type="hidden" name="quantity" value="1" />
+      ) : (
         <div className="product-quantity-input" data-item-id={quantity.itemId} data-animation-role="content">
-          <div className="quantity-label">{`${quantity.label}:`}</div>
-          <input
-            aria-label={quantity.label}
-            size={4}
-            max="9999"
-            min="1"
-            defaultValue="1"
-            type="number"
-            step="1"
-          />
+          <label className="quantity-label" htmlFor={quantityId}>{`${quantity.label}:`}</label>
+          <div className="quantity-stepper">
+            <button
+              type="button"
+              className="quantity-step quantity-decrease"
+              aria-label={CART_TEXT.quantityDecrease}
+              aria-controls={quantityId}
+              onClick={() => handlers.step?.(-1)}
+            >
+              −
+            </button>
+            <input
+              id={quantityId}
+              name="quantity"
+              size={QUANTITY_INPUT.size}
+              max={String(QUANTITY_INPUT.max)}
+              min={String(QUANTITY_INPUT.min)}
+              value={state.quantity}
+              onChange={handlers.quantityChange ?? (() => {})}
+              type="number"
+              step={String(QUANTITY_INPUT.step)}
+              inputMode="numeric"
+            />
+            <button
+              type="button"
+              className="quantity-step quantity-increase"
+              aria-label={CART_TEXT.quantityIncrease}
+              aria-controls={quantityId}
+              onClick={() => handlers.step?.(1)}
+            >
+              +
+            </button>
+          </div>
         </div>
       )}
       <div className="sqs-add-to-cart-button-wrapper" data-animation-role="button">
-        {/* biome-ignore lint/a11y/useSemanticElements: the reference markup; the cart issue wires its keys and clicks. */}
-        <div
+        <button
+          type="submit"
           className={`sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${button.formJson === null ? '' : 'use-form'}`}
-          role="button"
-          tabIndex={0}
           data-dynamic-strings=""
           data-collection-id={button.collectionId}
           data-item-id={button.itemId}
           data-product-type={button.productType}
           data-use-custom-label={button.useCustomLabel}
           data-is-subscription={button.isSubscription ?? undefined}
-          data-original-label={button.label}
+          data-original-label={buttonLabelOf(data)}
           data-form={button.formJson ?? undefined}
           data-subscription-option-id={button.subscriptionOptionId ?? undefined}
+          data-state={state.button}
+          aria-live="polite"
         >
-          <div className="sqs-add-to-cart-button-inner">{button.label}</div>
-        </div>
+          <span className="sqs-add-to-cart-button-inner">{buttonText(data, state.button)}</span>
+        </button>
       </div>
-    </>
+      {children}
+    </form>
   )
 }
 

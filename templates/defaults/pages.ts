@@ -6,67 +6,97 @@
  * footer templates render the site frame.
  */
 
-const header = `<div class="site-header-inner">
-  <a class="site-title" href="/">{website.siteTitle|html}</a>
-  <nav class="site-navigation" aria-label="Main">
-    <ul>{.repeated section navigation}<li><a href="{url|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a></li>{.end}</ul>
-  </nav>
-  <a class="site-search-link" href="/search">Search</a>
-  {.section storeSettings}<a class="site-cart-link" href="{@|cart-url}">Cart</a>{.end}
+/** Shared by the header's two navigations: the links, the current page marked. */
+const navigationLinks = `<ul>{.repeated section navigation}<li><a href="{url|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a></li>{.end}</ul>`
+
+/**
+ * The logo (with the site title as its accessible name) or the title; the navigation inline
+ * from 992 px and folded into a `<details>` menu below (no script: the browser opens it, the
+ * summary is a focusable disclosure button); search; the cart slot: a plain link to the cart
+ * page, which the pill cart (with the count) replaces while the cart holds anything.
+ */
+const header = `<a class="skip-link" href="#content">{text.theme.themeSkipToContent|html}</a>
+<div class="site-header-inner">
+  <details class="site-menu">
+    <summary class="site-menu-toggle icon-button"><svg class="menu-open" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M3 6h18M3 12h18M3 18h18"/></svg><svg class="menu-close" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="m6 6 12 12M18 6 6 18"/></svg><span class="visually-hidden">{text.theme.themeMenu|html}</span></summary>
+    <nav class="site-menu-panel" aria-label="{text.theme.themeMainNavigation|htmlattr}">${navigationLinks}</nav>
+  </details>
+  <a class="site-logo" href="/">{.section website}{.section logoImage}
+    <img src="{assetUrl|htmlattr}" alt="{website.siteTitle|htmlattr}" width="{originalSize|width}" height="{originalSize|height}">{.or}<span class="site-title">{siteTitle|html}</span>{.end}{.end}</a>
+  <nav class="site-navigation" aria-label="{text.theme.themeMainNavigation|htmlattr}">${navigationLinks}</nav>
+  <div class="site-actions">
+    <a class="site-search icon-button" href="/search"><svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><circle cx="10.5" cy="10.5" r="6.5"/><path d="m15.5 15.5 5 5"/></svg><span class="visually-hidden">{text.theme.themeSearch|html}</span></a>
+    {.section storeSettings}<a class="site-cart icon-button" href="{@|cart-url}"><svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M5 8h14l-1.2 12H6.2z"/><path d="M9 8V6.5a3 3 0 0 1 6 0V8"/></svg><span class="visually-hidden">{text.theme.themeCart|html}</span></a>{@|cart-pill}{.end}
+  </div>
 </div>`
 
+/** The site's navigation, its newsletter form where it has one, the store's currency, the copyright. */
 const footer = `<div class="site-footer-inner">
-  <p>© {website.siteTitle|html}{.section storeSettings} · Prices in {selectedCurrency}{.end}</p>
+  {.section newsletterForm}<section class="footer-newsletter" aria-labelledby="footer-newsletter-title"><h2 class="footer-heading" id="footer-newsletter-title">{name|html}</h2>{@|public-form}</section>{.end}
+  <nav class="footer-navigation" aria-label="{text.theme.themeFooterNavigation|htmlattr}"><ul>{.repeated section navigation}<li><a href="{url|htmlattr}">{title|html}</a></li>{.end}</ul></nav>
+  <p class="footer-legal"><span>© {copyrightYear|html} {website.siteTitle|html}</span>{.section storeSettings}<span>{text.theme.themePricesIn|html} {selectedCurrency|html}</span>{.end}</p>
 </div>`
 
 const page = `<section class="page">
+  {.section memberArea}{@|member-account}{.end}
   {collection|apply page-content.block}
   {.section form}<div class="page-form">{@|public-form}</div>{.end}
 </section>`
 
-const products = `<section class="products-list">
-  {.section collection}<h1 class="collection-title">{title|html}</h1>
-  {.section description}<p class="collection-description">{@|html}</p>{.end}{.end}
-  {.repeated section items}<div class="product-grid-cell">{@|apply product-card.block}</div>{.or}<p class="empty">No products yet.</p>{.end}
+/** Cards in a grid of 2, 3 or 4 columns; the images take the collection's aspect ratio. */
+const products = `<section class="products-list" data-image-ratio="{collection.imageAspectRatio|htmlattr}">
+  {.section collection}<header class="collection-header"><h1 class="collection-title">{title|html}</h1>
+  {.section description}<p class="collection-description">{@|html}</p>{.end}</header>{.end}
+  {.section items}<ul class="product-grid">{.repeated section @}<li class="product-grid-cell">{@|apply product-card.block}</li>{.end}</ul>{.or}<p class="empty">{text.theme.themeNoProducts|html}</p>{.end}
   {@|apply pagination.block}
 </section>`
 
+/**
+ * Two columns from 992 px: the gallery on the left; title and price, then the buy box (sticky
+ * while the gallery scrolls) on the right. One column below, in document order: title and
+ * price, gallery, buy box (the page streams in, so what shows first never moves). The
+ * description is printed once: the body, else the excerpt.
+ */
 const product = `{.section item}<article class="product-detail" data-item-id="{id|htmlattr}">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
+  <nav class="breadcrumb" aria-label="{text.theme.themeBreadcrumb|htmlattr}"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
   <div class="product-layout">
-    <div class="product-images">
-      {@|product-gallery}
-    </div>
-    <div class="product-meta">
+    <div class="product-summary">
       <h1 class="product-title">{title|html}</h1>
       {@|product-reviews-summary}
       {@|product-price}
-      {@|installment-teaser}
       {@|product-status}
+    </div>
+    <div class="product-images">
+      {@|product-gallery}
+    </div>
+    <div class="product-meta" data-variant-control="{.if storeSettings.variantBranching}dropdown{.or}pills{.end}">
+      {@|installment-teaser}
       {@|product-scarcity}
-      {.excerpt?}<div class="product-excerpt">{excerpt}</div>{.end}
       {.if structuredContent.audioAssetUrl}{@|audio-player}{.end}
       {@|product-checkout}
       {@|product-restock-notification}
+      {.section body}<div class="product-description">{@}</div>{.or}{.excerpt?}<div class="product-description">{excerpt}</div>{.end}{.end}
       {.if website.simpleLikingEnabled}{@|like-button}{.end}
     </div>
   </div>
-  {.section body}<div class="product-description">{@}</div>{.end}
   {@|product-reviews}
   {.comments?}<section class="product-comments" id="comments">{@|comment-link}{@|comments}</section>{.end}
 </article>{.end}`
 
-const blog = `<section class="blog-list">
-  {.section collection}<h1 class="collection-title">{title|html}</h1>{.end}
-  {.repeated section items}{@|apply post-summary.block}{.or}<p class="empty">No posts yet.</p>{.end}
+const blog = `<section class="blog-list" data-image-ratio="{collection.imageAspectRatio|htmlattr}">
+  {.section collection}<header class="collection-header"><h1 class="collection-title">{title|html}</h1>
+  {.section description}<p class="collection-description">{@|html}</p>{.end}</header>{.end}
+  {.section items}<div class="post-grid">{.repeated section @}{@|apply post-summary.block}{.end}</div>{.or}<p class="empty">{text.theme.themeNoPosts|html}</p>{.end}
   {@|apply pagination.block}
 </section>`
 
 const blogItem = `{.section item}<article class="blog-item">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
-  <h1 class="blog-item-title">{title|html}</h1>
-  <p class="blog-item-meta">{.section author}<span class="post-author">{displayName|html}</span> · {.end}<time datetime="{publishOn|date %Y-%m-%d}">{publishOn|date %B %e, %Y}</time></p>
-  {.section mainImage}<img class="blog-item-image" src="{assetUrl|htmlattr}" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}">{.end}
+  <header class="blog-item-header">
+    <nav class="breadcrumb" aria-label="{text.theme.themeBreadcrumb|htmlattr}"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
+    <h1 class="blog-item-title">{title|html}</h1>
+    <p class="blog-item-meta"><time datetime="{publishOn|date %Y-%m-%d}">{publishOn|date %B %e, %Y}</time>{.section author}<span class="post-author">{text.theme.themeBy|html} {displayName|html}</span>{.end}</p>
+  </header>
+  {.section mainImage}<img class="blog-item-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 1200px) 100vw, 1200px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}">{.end}
   <div class="blog-item-body">{body}</div>
   <footer class="blog-item-footer">
     {.if website.simpleLikingEnabled}{@|like-button}{.end}
@@ -76,42 +106,51 @@ const blogItem = `{.section item}<article class="blog-item">
 </article>{.end}`
 
 const events = `<section class="events-list">
-  {.section collection}<h1 class="collection-title">{title|html}</h1>{.end}
-  <h2 class="events-heading">Upcoming events</h2>
-  {.repeated section upcoming}{@|apply event-summary.block}{.or}<p class="empty">No upcoming events.</p>{.end}
-  <h2 class="events-heading">Past events</h2>
-  {.repeated section past}{@|apply event-summary.block}{.or}<p class="empty">No past events.</p>{.end}
+  {.section collection}<header class="collection-header"><h1 class="collection-title">{title|html}</h1>
+  {.section description}<p class="collection-description">{@|html}</p>{.end}</header>{.end}
+  <section class="events-group events-upcoming" aria-labelledby="events-upcoming"><h2 class="events-heading" id="events-upcoming">{text.theme.themeUpcomingEvents|html}</h2>
+  {.section upcoming}<div class="event-cards">{.repeated section @}{@|apply event-summary.block}{.end}</div>{.or}<p class="empty">{text.theme.themeNoUpcomingEvents|html}</p>{.end}</section>
+  <section class="events-group events-past" aria-labelledby="events-past"><h2 class="events-heading" id="events-past">{text.theme.themePastEvents|html}</h2>
+  {.section past}<div class="event-cards">{.repeated section @}{@|apply event-summary.block}{.end}</div>{.or}<p class="empty">{text.theme.themeNoPastEvents|html}</p>{.end}</section>
 </section>`
 
 const eventItem = `{.section item}<article class="event-item">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
-  <h1 class="event-item-title">{title|html}</h1>
-  <p class="event-item-when"><time datetime="{startDate|date %Y-%m-%dT%H:%M}">{startDate|date %A, %B %e, %Y, %l:%M %p}</time> – <time datetime="{endDate|date %Y-%m-%dT%H:%M}">{.same-day?}{endDate|date %l:%M %p}{.or}{endDate|date %A, %B %e, %Y, %l:%M %p}{.end}</time></p>
-  {.section location}<address class="event-item-where">{.section addressTitle}{@|html}<br>{.end}{.section addressLine1}{@|html}<br>{.end}{.section addressLine2}{@|html}{.end}</address>{.end}
-  <p><a class="event-item-calendar" href="{@|google-calendar-url}" rel="noopener" target="_blank">Add to Google Calendar</a></p>
+  <nav class="breadcrumb" aria-label="{text.theme.themeBreadcrumb|htmlattr}"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
+  <header class="event-item-header">
+    <div class="event-date" aria-hidden="true"><span class="event-date-month">{startDate|date %b}</span><span class="event-date-day">{startDate|date %e}</span></div>
+    <div>
+      <h1 class="event-item-title">{title|html}</h1>
+      <p class="event-item-when"><time datetime="{startDate|date %Y-%m-%dT%H:%M}">{startDate|date %A, %B %e, %Y, %l:%M %p}</time> – <time datetime="{endDate|date %Y-%m-%dT%H:%M}">{.same-day?}{endDate|date %l:%M %p}{.or}{endDate|date %A, %B %e, %Y, %l:%M %p}{.end}</time></p>
+      {.section location}<address class="event-item-where">{.section addressTitle}{@|html}<br>{.end}{.section addressLine1}{@|html}<br>{.end}{.section addressLine2}{@|html}{.end}</address>{.end}
+      <p><a class="event-item-calendar button button--secondary" href="{@|google-calendar-url}" rel="noopener" target="_blank">{text.theme.themeAddToCalendar|html}</a></p>
+    </div>
+  </header>
+  {.section mainImage}<img class="event-item-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 1200px) 100vw, 1200px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}">{.end}
   <div class="event-item-body">{body}</div>
 </article>{.end}`
 
 const gallery = `<section class="gallery-page">
-  {.section collection}<h1 class="collection-title">{title|html}</h1>
-  {.section description}<p class="collection-description">{@|html}</p>{.end}{.end}
+  {.section collection}<header class="collection-header"><h1 class="collection-title">{title|html}</h1>
+  {.section description}<p class="collection-description">{@|html}</p>{.end}</header>{.end}
   {collection|gallery}
 </section>`
 
 const form = `<section class="page form-page">
   {collection|apply page-content.block}
-  {form|public-form}
+  <div class="page-form">{form|public-form}</div>
 </section>`
 
 const search = `<section class="search-page">
-  <h1 class="page-title">Search</h1>
+  <h1 class="page-title">{text.theme.themeSearch|html}</h1>
   <form class="search-form" action="/search" method="get" role="search">
-    <label for="search-query">Search this site</label>
-    <input id="search-query" type="search" name="q" value="{search.query|htmlattr}" maxlength="200">
-    <button type="submit">Search</button>
+    <label for="search-query">{text.theme.themeSearchLabel|html}</label>
+    <div class="search-form-row">
+      <input id="search-query" type="search" name="q" value="{search.query|htmlattr}" maxlength="200">
+      <button class="button" type="submit">{text.theme.themeSearch|html}</button>
+    </div>
   </form>
   {.section search}{.if query}
-  <p class="search-summary">{resultCount} {.equal? resultCount 1}result{.or}results{.end} for “{query|html}”</p>
+  <p class="search-summary">{resultCount} {.equal? resultCount 1}{text.theme.themeResult|html}{.or}{text.theme.themeResults|html}{.end} {text.theme.themeResultsFor|html} “{query|html}”</p>
   <ul class="search-results">{.repeated section results}<li class="search-result"><a href="{fullUrl|htmlattr}">{title|html}</a>{.section kind} <span class="search-result-kind">{@|html}</span>{.end}</li>{.end}</ul>
   {.end}{.end}
 </section>`
@@ -119,17 +158,23 @@ const search = `<section class="search-page">
 const notFound = `<section class="status-page">
   <h1>{text.engine.notFoundTitle|html}</h1>
   <p>{text.engine.notFoundMessage|html}</p>
-  <p><a href="/">{text.engine.notFoundHomeLink|html}</a></p>
+  <p><a class="button" href="/">{text.engine.notFoundHomeLink|html}</a></p>
 </section>`
 
 const lockScreen = `<section class="status-page lock-screen">
   <h1>{text.engine.lockScreenTitle|html}</h1>
   <p>{collection.title|html} is protected by a password.</p>
+  {.section lockScreen}<form class="lock-screen-form" method="post" action="{action|htmlattr}">
+    {.section error}<p class="lock-screen-error" id="lock-screen-error" role="alert">{@|html}</p>{.end}
+    <label for="lock-screen-password">{text.account.passwordLabel|html}</label>
+    <input id="lock-screen-password" type="password" name="password" autocomplete="current-password" required maxlength="1024"{.section error} aria-invalid="true" aria-describedby="lock-screen-error"{.end}>
+    <button type="submit">{text.account.unlockButton|html}</button>
+  </form>{.end}
 </section>`
 
 const memberDenied = `<section class="status-page member-area-denied">
   <h1>{text.engine.memberAreaTitle|html}</h1>
-  <p>Sign in with a member account to read {collection.title|html}.</p>
+  {memberArea|member-account}
 </section>`
 
 /** Page kind -> template source. Keys are also the KV names a tenant overrides. */

@@ -4,28 +4,41 @@
  * fields (`body`, `excerpt`, `mainContent`) are the merchant's own HTML and print as written.
  */
 
+/**
+ * A product card: the image at the list's aspect ratio (`srcset` at the platform's widths, the
+ * first row loaded at once and the rest lazily, intrinsic size given so nothing shifts), the
+ * sale and sold-out badges over it, the title as the card's one link (stretched over the card
+ * by CSS, so the link's name is the title alone), and the price with a sale's original struck.
+ */
 const productCard = `<article class="product-card{.sold-out?} product-card--sold-out{.end}{.on-sale?} product-card--on-sale{.end}" data-item-id="{id|htmlattr}">
-  <a class="product-card-link" href="{fullUrl|htmlattr}">
-    {.section mainImage}<img class="product-card-image" src="{assetUrl|htmlattr}" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}" loading="lazy" decoding="async">{.end}
-    <h2 class="product-card-title">{title|html}</h2>
-  </a>
+  <div class="product-card-media">{.section mainImage}
+    <img class="product-card-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 432px) 50vw, (max-width: 991px) 33vw, 320px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 4}{.or} loading="lazy"{.end} decoding="async">{.end}
+    {@|product-status}</div>
+  <h2 class="product-card-title"><a class="product-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
   {@|product-price}
-  {@|product-status}
 </article>`
 
-const postSummary = `<article class="post-summary">
-  <h2 class="post-summary-title"><a href="{fullUrl|htmlattr}">{title|html}</a></h2>
-  <p class="post-summary-meta">{.section author}<span class="post-author">{displayName|html}</span> · {.end}<time datetime="{publishOn|date %Y-%m-%d}">{publishOn|date %B %e, %Y}</time>{.if publicCommentCount} · <a href="{fullUrl|htmlattr}#comments">{@|comment-count}</a>{.end}</p>
-  {.excerpt?}<div class="post-summary-excerpt">{excerpt}</div>{.end}
+/** A post card: image, date and author, title (the card's link), excerpt. */
+const postSummary = `<article class="post-card">
+  {.section mainImage}<div class="post-card-media">
+    <img src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 640px) 100vw, (max-width: 991px) 50vw, 400px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 3}{.or} loading="lazy"{.end} decoding="async"></div>{.end}
+  <p class="post-card-meta"><time datetime="{publishOn|date %Y-%m-%d}">{publishOn|date %B %e, %Y}</time>{.section author}<span class="post-author">{text.theme.themeBy|html} {displayName|html}</span>{.end}</p>
+  <h2 class="post-card-title"><a class="post-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
+  {.excerpt?}<div class="post-card-excerpt">{excerpt}</div>{.end}
+  {.if publicCommentCount}<p class="post-card-comments"><a href="{fullUrl|htmlattr}#comments">{@|comment-count}</a></p>{.end}
 </article>`
 
-const eventSummary = `<article class="event-summary">
-  <h3 class="event-summary-title"><a href="{fullUrl|htmlattr}">{title|html}</a></h3>
-  <p class="event-summary-when"><time datetime="{startDate|date %Y-%m-%dT%H:%M}">{startDate|date %A, %B %e, %Y}</time>{.same-day?} · {startDate|date %l:%M %p} – {endDate|date %l:%M %p}{.or} – <time datetime="{endDate|date %Y-%m-%d}">{endDate|date %A, %B %e, %Y}</time>{.end}</p>
-  {.section location}{.section addressTitle}<p class="event-summary-where">{@|html}</p>{.end}{.end}
+/** An event: a date badge (the month and day; the full date is in the text), title, time and place. */
+const eventSummary = `<article class="event-card">
+  <div class="event-date" aria-hidden="true"><span class="event-date-month">{startDate|date %b}</span><span class="event-date-day">{startDate|date %e}</span></div>
+  <div class="event-card-body">
+    <h3 class="event-card-title"><a class="event-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h3>
+    <p class="event-card-when"><time datetime="{startDate|date %Y-%m-%dT%H:%M}">{startDate|date %A, %B %e, %Y}</time>{.same-day?} · {startDate|date %l:%M %p} – {endDate|date %l:%M %p}{.or} – <time datetime="{endDate|date %Y-%m-%d}">{endDate|date %A, %B %e, %Y}</time>{.end}</p>
+    {.section location}{.section addressTitle}<p class="event-card-where">{@|html}</p>{.end}{.end}
+  </div>
 </article>`
 
-const pagination = `{.section pagination}<nav class="pagination" aria-label="Pages">{.section prevPageUrl}<a class="pagination-prev" rel="prev" href="{@|htmlattr}">Previous</a>{.end} <span class="pagination-current">Page {page} of {pageCount}</span> {.section nextPageUrl}<a class="pagination-next" rel="next" href="{@|htmlattr}">Next</a>{.end}</nav>{.end}`
+const pagination = `{.section pagination}<nav class="pagination" aria-label="{text.theme.themePages|htmlattr}">{.section prevPageUrl}<a class="button button--secondary pagination-prev" rel="prev" href="{@|htmlattr}">{text.theme.themePrevious|html}</a>{.end}<span class="pagination-current">{text.theme.themePage|html} {page} {text.theme.themePageOf|html} {pageCount}</span>{.section nextPageUrl}<a class="button button--secondary pagination-next" rel="next" href="{@|htmlattr}">{text.theme.themeNext|html}</a>{.end}</nav>{.end}`
 
 /** A page's content is the merchant's, headings included; the title heads it only when it has none. */
 const pageContent = `{.section mainContent}<div class="page-content">{@}</div>{.or}<h1 class="page-title">{title|html}</h1>

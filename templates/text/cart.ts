@@ -7,6 +7,93 @@ export const CART_TEXT = {
   cartPageTitle: 'Shopping Cart',
   cartEmpty: 'You have nothing in your shopping cart.',
   continueShopping: 'Continue Shopping',
+
+  /** The cart page's count for 100 items or fewer. */
+  itemCount: '{count} items',
+  itemCountOne: '1 item',
+  /** The pill cart's accessible name; `{count}` is the count as shown ('3', '100+'). */
+  pillLabel: 'Cart, {count} items',
+  /** The cart page's entries (ours: the spec names the parts, not their words). */
+  entryQuantity: 'Quantity',
+  /** The quantity stepper's buttons. */
+  quantityDecrease: 'Decrease quantity',
+  quantityIncrease: 'Increase quantity',
+  entryUpdate: 'Update',
+  entryRemove: 'Remove',
+  entryRemoveLabel: 'Remove {title}',
+  entryEditDetails: 'Edit details',
+  entryUnitPrice: 'Price',
+  subtotal: 'Subtotal',
+  total: 'Total',
+  checkoutButton: 'Checkout',
+  /** A quantity outside the input's range (storefront.md section 9 gives the range, not the words). */
+  quantityRange: 'Quantity must be between 1 and 9999.',
+  /** An item id the store does not sell (a stale page, a forged call). */
+  itemNotFound: 'That item is no longer for sale.',
+  /** An entry id the cart does not hold. */
+  entryNotFound: 'That item is no longer in your cart.',
+  /** Additional fields sent for an item without an additional-fields form, or unreadable. */
+  additionalFieldsInvalid: 'Could not read the item’s details, please check your entries.',
+  /** The additional-fields modal's save button when editing from the cart. */
+  additionalFieldsSave: 'Save',
+  additionalFieldsCancel: 'Cancel',
+  /** Additional-fields form controls (ours). */
+  fieldsSelectPlaceholder: 'Choose an option',
+  fieldsFirstName: 'First Name',
+  fieldsLastName: 'Last Name',
+  /** The alert's close button. */
+  alertClose: 'OK',
+
+  /** Checkout (ours). */
+  checkoutTitle: 'Checkout',
+  orderSummary: 'Order summary',
+  contactHeading: 'Contact',
+  emailLabel: 'Email',
+  shippingHeading: 'Shipping address',
+  nameLabel: 'Full name',
+  addressLine1Label: 'Address',
+  addressLine2Label: 'Apartment, suite, etc. (optional)',
+  cityLabel: 'City',
+  regionLabel: 'State / Province (optional)',
+  postalCodeLabel: 'Postal code',
+  countryLabel: 'Country',
+  paymentHeading: 'Payment',
+  cardNumberLabel: 'Card number',
+  placeOrder: 'Place order',
+  placingOrder: 'Placing order…',
+  cardInvalid: 'Enter a card number of 12 to 19 digits.',
+  countryInvalid: 'Choose a country from the list.',
+  fieldTooLong: 'Use {max} characters or fewer.',
+  paymentDeclined: 'Your card was declined. Please use another card.',
+  paymentFailed: 'The payment could not be completed. Please try again.',
+  /** A line whose stock ran out between the cart and the order. */
+  stockChanged: 'Sorry, we do not have enough of {title} available. Please change your cart and try again.',
+  /** Shown above the fields when any is invalid. */
+  checkoutProblem: 'Please correct the fields marked below.',
+  testCardsHeading: 'Test cards (development only)',
+  testCardApproved: 'approved',
+  testCardDeclined: 'declined',
+  testCardRetry: 'needs a retry (the first attempt fails, checkout tries again)',
+
+  /** Order confirmation (ours). */
+  orderConfirmedTitle: 'Order confirmed',
+  orderConfirmedThanks: 'Thank you for your order.',
+  orderNumber: 'Order number',
+  orderEmail: 'Receipt for',
+  giftCardCodeLabel: 'Your gift card code',
+  subscriptionPlanLabel: 'Subscription',
+
+  /** Subscription and gift card pages (ours). */
+  subscriptionTitle: 'Subscription',
+  giftCardTitle: 'Gift Card',
+  giftCardAmount: 'Amount',
+  continueToCheckout: 'Continue to checkout',
+  tokenInvalid: 'This link has expired or is not valid. Please go back to the product and try again.',
+  notSubscribable: 'This item is not sold as a subscription.',
+  notGiftCard: 'This item is not a gift card.',
+  orderPending: 'Your order is being placed. Reload this page in a moment to see it confirmed.',
+  /** Plain form posts (no script): the page after a refused add. */
+  backToProduct: 'Back to the product',
 } as const
 
 export type CartTextName = keyof typeof CART_TEXT

@@ -3,6 +3,7 @@
  * templates and islands import the texts from here; a spec sentence written as a literal
  * anywhere else in the application fails `tests/worker/text-catalogue.test.ts`.
  */
+export { ACCOUNT_TEXT, type AccountTextName } from './account'
 export { CART_TEXT, type CartTextName } from './cart'
 export {
   COMMERCE_OVERRIDE_KEYS,
@@ -18,7 +19,10 @@ export { INSTALLMENTS_TEXT, type InstallmentsTextName } from './installments'
 export { LIKES_TEXT, type LikesTextName } from './likes'
 export { RESTOCK_TEXT, type RestockTextName } from './restock'
 export { REVIEWS_TEXT, type ReviewsTextName } from './reviews'
+export { THEME_TEXT, type ThemeTextName } from './theme'
+export { TRACKING_TEXT, type TrackingTextName } from './tracking'
 
+import { ACCOUNT_TEXT } from './account'
 import { CART_TEXT } from './cart'
 import { COMMERCE_OVERRIDE_KEYS, COMMERCE_TEXT } from './commerce'
 import { ENGINE_TEXT } from './engine'
@@ -29,9 +33,12 @@ import { INSTALLMENTS_TEXT } from './installments'
 import { LIKES_TEXT } from './likes'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
+import { THEME_TEXT } from './theme'
+import { TRACKING_TEXT } from './tracking'
 
 /** Every catalogue by area, as templates read them (`{text.engine.notFoundTitle}`). */
 export const TEXT = {
+  account: ACCOUNT_TEXT,
   cart: CART_TEXT,
   commerce: COMMERCE_TEXT,
   engine: ENGINE_TEXT,
@@ -41,6 +48,8 @@ export const TEXT = {
   likes: LIKES_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
+  theme: THEME_TEXT,
+  tracking: TRACKING_TEXT,
 } as const
 
 /** Every catalogue with a tenant's `localizedStrings` overrides applied. */
@@ -49,6 +58,7 @@ export function localizedText(
 ): typeof TEXT {
   if (!localizedStrings || Object.keys(localizedStrings).length === 0) return TEXT
   return {
+    account: localizeCatalogue(ACCOUNT_TEXT, localizedStrings),
     cart: localizeCatalogue(CART_TEXT, localizedStrings),
     commerce: localizeCatalogue(COMMERCE_TEXT, localizedStrings, COMMERCE_OVERRIDE_KEYS),
     engine: localizeCatalogue(ENGINE_TEXT, localizedStrings),
@@ -58,5 +68,7 @@ export function localizedText(
     likes: localizeCatalogue(LIKES_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
+    theme: localizeCatalogue(THEME_TEXT, localizedStrings),
+    tracking: TRACKING_TEXT,
   }
 }

@@ -1,8 +1,10 @@
 // Every page kind of every demo tenant, as a shopper's browser loads it: the status, the main
-// content, no console errors or hydration warnings, no serious accessibility violations, and
-// no JavaScript at all on pages without islands.
+// content, no console errors or hydration warnings, no serious accessibility violations, no
+// JavaScript on pages without islands but the idle-loaded tracking script, and none at all on
+// the pages analytics skips.
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
+import { TRACKING_ATTR } from '../../islands/tracking/contract'
 import { injectAxe, urlOf, watchConsole } from './helpers'
 
 /** What a shopper can focus inside an island. */
@@ -146,6 +148,18 @@ async function javascriptSize(page: Page): Promise<{ files: string[]; raw: numbe
   return { files, raw, gzip }
 }
 
+/** Waits until the tracking script's main part (loaded when idle, web-vitals included) has arrived. */
+async function waitForTracking(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () => scriptUrls(page).then((urls) => urls.some((url) => url.includes('/_islands/tracking-start-'))),
+      {
+        timeout: HYDRATION_WAIT,
+      },
+    )
+    .toBe(true)
+}
+
 const isProductPage = (p: PageKind) => p.host !== 'journal.localhost' && /^\/[^/]+\/[^/?]+$/.test(p.path)
 
 /** Collects the page's Content-Security-Policy violations from the start. */
@@ -168,6 +182,9 @@ for (const p of PAGES) {
     expect(response?.status()).toBe(p.status ?? 200)
     await expect(page.locator('main h1').first()).toHaveText(p.heading)
     const hasIslands = (await page.locator('sf-island').count()) > 0
+    const tracked = (await page.locator(`script[${TRACKING_ATTR}]`).count()) > 0
+    // The tracking script loads when the browser is idle; it counts as soon as it is there.
+    if (tracked) await waitForTracking(page)
     if (hasIslands) {
       await expect(page.locator(LOAD_ISLANDS_PENDING)).toHaveCount(0, { timeout: HYDRATION_WAIT })
       if (isProductPage(p)) {
@@ -191,9 +208,17 @@ for (const p of PAGES) {
         await expect(island).toHaveAttribute('data-island-hydrated', '', { timeout: HYDRATION_WAIT })
       }
     } else {
-      expect(await page.locator('script[src]').count(), 'a page without islands loads no script').toBe(0)
-      expect(await scriptUrls(page)).toEqual([])
+      // No island runtime: the tracking script (none where analytics is skipped: not found, lock,
+      // member) and, on a store's pages, the pill cart's small script (no React).
+      const scripts = (await scriptUrls(page)).map((url) => new URL(url).pathname)
+      expect(scripts.every((path) => /^\/_islands\/(tracking|cart-pill)-[\w-]+\.js$/.test(path))).toBe(true)
+      expect(scripts.some((path) => path.startsWith('/_islands/tracking-'))).toBe(tracked)
+      const pill = (await page.locator('[data-cart-pill]').count()) > 0
+      expect(scripts.some((path) => path.startsWith('/_islands/cart-pill-'))).toBe(pill)
     }
+    expect(tracked, 'analytics is skipped on not-found, lock-screen and member screens').toBe(
+      !['not found', 'lock screen', 'member area, access denied'].includes(p.kind),
+    )
     expect(await seriousViolations(page)).toEqual([])
     expect(await cspViolations(), 'the page works under its Content-Security-Policy').toEqual([])
     // The browser reports the page's own 404 status as a console error; nothing else may.
@@ -206,10 +231,11 @@ test('Should print the JavaScript a product page transfers before and after the 
   page,
 }) => {
   await page.goto(urlOf('aurora.localhost', '/apparel/ridgeline-flannel-shirt'))
+  await waitForTracking(page)
   const before = await javascriptSize(page)
   const runtime = (await scriptUrls(page)).filter((u) => /\/_islands\/runtime-/.test(u))
   expect(runtime).toHaveLength(1)
-  await page.getByRole('combobox', { name: 'Select Size' }).selectOption('M')
+  await page.locator('label[for="variant-option-Size-M"]').click()
   await expect(page.locator('sf-island[data-island="variant-picker"]')).toHaveAttribute(
     'data-island-hydrated',
     '',

@@ -19,6 +19,11 @@ async function openProduct(page: Page, host: string, path: string) {
     price: page.locator('.product-detail .product-price'),
     dropdown: (option: string) => page.getByRole('combobox', { name: `Select ${option}` }),
     radio: (value: string) => page.getByRole('radio', { name: value, exact: true }),
+    /** Clicks the pill (the label of the visually hidden radio), as a shopper does. */
+    pick: async (value: string) => {
+      const id = await page.getByRole('radio', { name: value, exact: true }).getAttribute('id')
+      await page.locator(`label[for="${id}"]`).click()
+    },
     soldOutNotice: page.getByRole('alert').filter({ hasText: 'Sold Out' }),
   }
 }
@@ -42,8 +47,8 @@ test.describe('Variant picker', () => {
           shifts.push((entry as PerformanceEntry & { value: number }).value)
       }).observe({ type: 'layout-shift', buffered: true })
     })
-    const { dropdown } = await openProduct(page, 'aurora.localhost', FLANNEL)
-    await dropdown('Size').focus()
+    const { radio } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    await radio('S').focus()
     await expect(page.locator('sf-island[data-island="variant-picker"][data-island-hydrated]')).toHaveCount(
       1,
       {
@@ -57,41 +62,48 @@ test.describe('Variant picker', () => {
   test('Choosing options updates the price, and clearing one brings the first price back', async ({
     page,
   }) => {
-    const { price, dropdown } = await openProduct(page, 'aurora.localhost', FITTING)
+    const { price, pick } = await openProduct(page, 'aurora.localhost', FITTING)
     const initial = (await price.textContent()) ?? ''
     expect(initial).toContain('45.00')
-    await dropdown('Session').selectOption('60 minutes')
+    await pick('60 minutes')
     await expect(price).toHaveText('80.00')
-    await dropdown('Session').selectOption('30 minutes')
+    await pick('30 minutes')
     await expect(price).toHaveText('45.00')
-    await dropdown('Session').selectOption('')
-    await expect(price).toHaveText(initial)
+    // A store that shows dropdowns can clear a choice: the first price comes back.
+    const shell = await openProduct(page, 'picker.localhost', SHELL)
+    const first = (await shell.price.textContent()) ?? ''
+    await shell.dropdown('Size').selectOption('M')
+    await shell.dropdown('Color').selectOption('Red')
+    await expect(shell.price).not.toHaveText(first)
+    await shell.dropdown('Size').selectOption('')
+    await expect(shell.price).toHaveText(first)
   })
 
   test('A sold-out combination shows the sold-out notice and that variant’s restock form only', async ({
     page,
   }) => {
-    const { dropdown, radio, soldOutNotice } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    const { pick, soldOutNotice } = await openProduct(page, 'aurora.localhost', FLANNEL)
     const restock = page.locator('.product-restock-notification')
     await expect(restock).toHaveCount(4)
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(0)
-    await dropdown('Size').selectOption('S')
+    await pick('S')
     // Size chosen, Color not yet: Red is marked, as S / Red is sold out.
-    await radio('Red [Sold Out]').check()
+    await pick('Red [Sold Out]')
     await expect(soldOutNotice).toBeVisible()
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(1)
     await expect(
       page.locator('.product-restock-notification[data-variant-id="aurora-item-0002-v01"]'),
     ).toBeVisible()
-    await radio('Forest').check()
+    await pick('Forest')
     await expect(soldOutNotice).toHaveCount(0)
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(0)
   })
 
   test('With one option left unselected its sold-out values read [Sold Out]', async ({ page }) => {
-    const { dropdown, radio } = await openProduct(page, 'aurora.localhost', FLANNEL)
-    await radio('Navy').check()
-    const sizes = dropdown('Size').getByRole('option')
+    const { radio, pick } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    await pick('Navy')
+    // The hidden dropdown carries the same markings.
+    const sizes = page.locator('select[data-variant-option-name="Size"] option')
     await expect(sizes).toHaveText(['Select Size', 'S', 'M', 'L [Sold Out]', 'XL [Sold Out]'])
     await expect(page.getByRole('radio', { name: 'L [Sold Out]', exact: true })).toHaveAttribute(
       'data-unavailable',
@@ -99,26 +111,27 @@ test.describe('Variant picker', () => {
     )
     await expect(radio('S')).not.toHaveAttribute('data-unavailable')
     // Both options chosen: nothing is left to mark.
-    await dropdown('Size').selectOption('M')
+    await pick('M')
     await expect(sizes).toHaveText(['Select Size', 'S', 'M', 'L', 'XL'])
   })
 
-  test('The dropdown and the radio buttons of an option stay in sync', async ({ page }) => {
-    const { dropdown, radio } = await openProduct(page, 'aurora.localhost', FLANNEL)
-    await dropdown('Size').selectOption('M')
-    await expect(radio('M')).toBeChecked()
-    await page.getByRole('button', { name: 'XL', exact: true }).click()
+  test('Pills are the one visible control; the hidden dropdown follows them and keys move the choice', async ({
+    page,
+  }) => {
+    const { radio, pick } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    await expect(page.locator('.variant-select-wrapper').first()).toBeHidden()
+    await expect(page.getByRole('combobox')).toHaveCount(0)
+    await pick('M')
+    await expect(page.locator('select[data-variant-option-name="Size"]')).toHaveValue('M')
+    await page.locator('label[for="variant-option-Size-XL"]').click()
     await expect(radio('XL')).toBeChecked()
-    await expect(dropdown('Size')).toHaveValue('XL')
     await expect(radio('M')).not.toBeChecked()
-    await page.getByRole('button', { name: 'Forest', exact: true }).press('Enter')
-    await expect(dropdown('Color')).toHaveValue('Forest')
-    await dropdown('Size').selectOption('')
-    await expect(radio('XL')).not.toBeChecked()
+    await radio('XL').press('ArrowLeft')
+    await expect(radio('L [Sold Out]').or(radio('L'))).toBeChecked()
   })
 
   test('A chosen variant fires storefront:variant-change on the product', async ({ page }) => {
-    const { dropdown } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    const { pick } = await openProduct(page, 'aurora.localhost', FLANNEL)
     await page.evaluate(() => {
       const seen: unknown[] = []
       Object.assign(window, { variantChanges: seen })
@@ -126,8 +139,8 @@ test.describe('Variant picker', () => {
         .querySelector('.product-detail')
         ?.addEventListener('storefront:variant-change', (event) => seen.push((event as CustomEvent).detail))
     })
-    await dropdown('Size').selectOption('S')
-    await dropdown('Color').selectOption('Forest')
+    await pick('S')
+    await pick('Forest')
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { variantChanges: unknown[] }).variantChanges))
       .toEqual([
@@ -146,23 +159,24 @@ test.describe('Variant picker', () => {
   })
 
   test('The scarcity message shows only for the matching variant', async ({ page }) => {
-    const { dropdown } = await openProduct(page, 'aurora.localhost', FITTING)
+    const { pick } = await openProduct(page, 'aurora.localhost', FITTING)
     const scarcity = page.getByText('Only 4 left in stock!')
     await expect(scarcity).toBeHidden()
-    await dropdown('Session').selectOption('60 minutes')
+    await pick('60 minutes')
     await expect(scarcity).toBeVisible()
-    await dropdown('Session').selectOption('30 minutes')
+    await pick('30 minutes')
     await expect(scarcity).toBeHidden()
   })
 
   test('A combination with no variant reads Unavailable; a sale variant shows its struck original', async ({
     page,
   }) => {
-    const { price, radio } = await openProduct(page, 'picker.localhost', SHELL)
-    await radio('L').check()
-    await radio('Blue').check()
+    // A store with pills (and no branching) can choose a combination no variant has.
+    const { price, pick } = await openProduct(page, 'pills.localhost', SHELL)
+    await pick('L')
+    await pick('Blue')
     await expect(price).toHaveText('Unavailable')
-    await radio('S').check()
+    await pick('S')
     await expect(price).toContainText('90.00')
     await expect(price.locator('.original-price')).toHaveText('120.00')
     await expect(price.locator('.original-price')).toHaveCSS('text-decoration-line', 'line-through')

@@ -1,11 +1,13 @@
 // Every worker test file starts from the demo tenants (kv-fixtures/ plus tests/fixtures/kv)
-// and a migrated D1, in the real bindings miniflare gives the pool.
+// and a migrated D1 with the demo site users, in the real bindings miniflare gives the pool.
 import { applyD1Migrations, env } from 'cloudflare:test'
 import { beforeAll } from 'vitest'
 import { upsertReview } from '../../worker/db/product-reviews'
 
 /** D1 takes a batch of statements in one transaction; keep each batch modest. */
 const REVIEWS_PER_BATCH = 100
+
+import { putSiteUser } from '../../worker/db/site-users'
 
 beforeAll(async () => {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS)
@@ -14,4 +16,5 @@ beforeAll(async () => {
   for (let start = 0; start < reviews.length; start += REVIEWS_PER_BATCH) {
     await env.DB.batch(reviews.slice(start, start + REVIEWS_PER_BATCH))
   }
+  for (const user of env.TEST_SITE_USERS) await putSiteUser(env.DB, user)
 })

@@ -1,5 +1,4 @@
 import { env, exports } from 'cloudflare:workers'
-import { SignJWT } from 'jose'
 
 let counter = 0
 
@@ -64,17 +63,6 @@ export async function submissionKey(host: string, crumb: string): Promise<string
   const response = await apiCall(host, '/api/form/FormSubmissionKey', { body: {}, crumb })
   const json = (await response.json()) as { data: { key: string } }
   return json.data.key
-}
-
-/** The stand-in for a signed-in site user with these website roles (tests only). */
-export async function ownerToken(siteId: string, roles: number[]): Promise<string> {
-  const secret = new TextEncoder().encode(env.TEST_SITE_USER_SECRET)
-  return new SignJWT({ roles })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject('owner-1')
-    .setAudience(`site:${siteId}`)
-    .setExpirationTime('10m')
-    .sign(secret)
 }
 
 /** A token the local captcha provider accepts once (the local widget makes these). */

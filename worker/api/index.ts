@@ -9,11 +9,17 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import { logError } from '../log'
+import { censusRoutes } from './census'
+import { clankerRoutes } from './clanker'
+import { commerceRoutes } from './commerce'
+import { eventRoutes } from './events'
 import { formRoutes } from './forms'
 import { likeRoutes } from './likes'
+import { performanceRoutes } from './performance'
 import { placesRoutes } from './places'
 import { restockRoutes } from './restock'
 import { reviewRoutes } from './reviews'
+import { siteUserRoutes } from './site-users'
 import { InputError } from './validate'
 
 export const apiRoutes = new Hono<AppEnv>()
@@ -33,6 +39,12 @@ apiRoutes.route('/site-users/account/notifications/restock', restockRoutes)
 apiRoutes.route('/commerce/product/reviews', reviewRoutes)
 apiRoutes.route('/google-maps/places', placesRoutes)
 apiRoutes.route('/content/likes', likeRoutes)
+apiRoutes.route('/site-users', siteUserRoutes)
+apiRoutes.route('/census', censusRoutes)
+apiRoutes.route('/events', eventRoutes)
+apiRoutes.route('/v1/clanker', clankerRoutes)
+apiRoutes.route('/1/performance', performanceRoutes)
+apiRoutes.route('/', commerceRoutes)
 
 // Last: any other /api path is a JSON 404.
 apiRoutes.all('*', (c) => c.json({ message: 'There is no such API call.' }, 404))

@@ -9,7 +9,7 @@
  *   POST  /send/all      sendRequests                       -> the same for each
  *
  * The sign-up is the shopper's (crumb, rate limit); the others are the store owner's: a
- * signed-in ADMIN or STORE_MANAGER (middleware/store-owner.ts). Sending queues one message per
+ * signed-in ADMIN or STORE_MANAGER (middleware/site-user.ts, with the XSRF header). Sending queues one message per
  * waiting sign-up (worker/queues/notifications.ts sends them) and marks the sign-ups sent.
  */
 import { type Context, Hono } from 'hono'
@@ -26,7 +26,7 @@ import type { NotificationMessage } from '../env'
 import { itemById } from '../item-index'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import { requireStoreOwner } from '../middleware/store-owner'
+import { requireSiteUserRole, STORE_OWNER_ROLES } from '../middleware/site-user'
 import { InputError, jsonBody, queryOf } from './validate'
 
 export const restockRoutes = new Hono<AppEnv>()
@@ -75,7 +75,7 @@ restockRoutes.post('/', rateLimit('restock-sign-up'), requireCrumb(), async func
   return c.json(error, outcome.kind === 'unknown-product' ? 404 : 400)
 })
 
-restockRoutes.get('/', requireStoreOwner(), async function listSignUps(c) {
+restockRoutes.get('/', requireSiteUserRole(...STORE_OWNER_ROLES), async function listSignUps(c) {
   const query = queryOf(
     c,
     z.object({ productId: id, variantId: id.optional(), cursor: z.string().optional() }),
@@ -95,7 +95,7 @@ restockRoutes.get('/', requireStoreOwner(), async function listSignUps(c) {
   })
 })
 
-restockRoutes.get('/groups', requireStoreOwner(), async function listGroups(c) {
+restockRoutes.get('/groups', requireSiteUserRole(...STORE_OWNER_ROLES), async function listGroups(c) {
   const query = queryOf(c, z.object({ cursor: z.string().optional() }))
   const after = decodeCursor(query.cursor, z.object({ productId: id, variantId: id }))
   const page = await listSignUpGroups(c.env.DB, c.var.tenant.siteId, { after, limit: PAGE_SIZE })
@@ -159,17 +159,27 @@ async function sendNotifications(
   return messages.length
 }
 
-restockRoutes.post('/send', requireStoreOwner(), requireCrumb(), async function send(c) {
-  const request = await jsonBody(c, sendRequestSchema)
-  return c.json({ queued: await sendNotifications(c, request) })
-})
+restockRoutes.post(
+  '/send',
+  requireSiteUserRole(...STORE_OWNER_ROLES),
+  requireCrumb(),
+  async function send(c) {
+    const request = await jsonBody(c, sendRequestSchema)
+    return c.json({ queued: await sendNotifications(c, request) })
+  },
+)
 
-restockRoutes.post('/send/all', requireStoreOwner(), requireCrumb(), async function sendAll(c) {
-  const { sendRequests } = await jsonBody(
-    c,
-    z.object({ sendRequests: z.array(sendRequestSchema).min(1).max(100) }),
-  )
-  let queued = 0
-  for (const request of sendRequests) queued += await sendNotifications(c, request)
-  return c.json({ queued })
-})
+restockRoutes.post(
+  '/send/all',
+  requireSiteUserRole(...STORE_OWNER_ROLES),
+  requireCrumb(),
+  async function sendAll(c) {
+    const { sendRequests } = await jsonBody(
+      c,
+      z.object({ sendRequests: z.array(sendRequestSchema).min(1).max(100) }),
+    )
+    let queued = 0
+    for (const request of sendRequests) queued += await sendNotifications(c, request)
+    return c.json({ queued })
+  },
+)

@@ -1,14 +1,208 @@
 import { DurableObject } from 'cloudflare:workers'
+import { checkAddToCart, checkEntryQuantity, type RuleVariant } from '../../templates/shared'
 import type { Env } from '../env'
 
+/** One line of a cart as stored. */
+export interface StoredEntry {
+  id: string
+  itemId: string
+  sku: string
+  quantity: number
+  /** JSON text of the additional-fields answers, or null. */
+  additionalFields: string | null
+  added: number
+}
+
+/** A cart as stored: the ids, its state and its lines in the order they were added. */
+export interface StoredCart {
+  id: string
+  siteId: string
+  created: number
+  isPurchased: boolean
+  orderId: string | null
+  entries: StoredEntry[]
+}
+
+/** What the worker knows about the variant being added or changed: its type and live stock. */
+export interface EntryStock {
+  productType: number
+  variant: RuleVariant
+}
+
+export type CartChange =
+  | { ok: true; cart: StoredCart; entryId: string }
+  | { ok: false; message: string; status: 400 | 404 | 409 }
+
+function newEntryId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+}
+
 /**
- * One shopping cart per id (ARCHITECTURE.md, "What is strongly consistent"): every add, update
- * and remove is serialized here. The binding and its SQLite storage are declared now; the cart
- * API of storefront.md section 7 (`/api/commerce/shopping-cart/...`) is built on it by the cart
- * issue. Until then it answers every request with 404, so nothing can appear to work.
+ * One shopping cart (ARCHITECTURE.md, "What is strongly consistent"), addressed by the tenant's
+ * site id and the id in the visitor's HttpOnly cart cookie (`siteId/cartId`): the same id under
+ * another tenant names another, empty object, so a cart id is useless anywhere else. Every add,
+ * change and removal is one synchronous step over SQLite, checked with the shared add-to-cart
+ * rules against the live stock the worker read (the order's reservation checks stock again).
  */
 export class CartObject extends DurableObject<Env> {
-  override async fetch(): Promise<Response> {
-    return Response.json({ error: 'No cart operations are available yet.' }, { status: 404 })
+  private readonly sql: SqlStorage
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env)
+    this.sql = ctx.storage.sql
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS cart (
+      one INTEGER PRIMARY KEY CHECK (one = 1), id TEXT NOT NULL, site_id TEXT NOT NULL,
+      created INTEGER NOT NULL, is_purchased INTEGER NOT NULL DEFAULT 0, order_id TEXT)`)
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
+      id TEXT PRIMARY KEY, item_id TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL,
+      additional_fields TEXT, added INTEGER NOT NULL)`)
+  }
+
+  private read(): StoredCart | null {
+    const row = this.sql
+      .exec<{ id: string; site_id: string; created: number; is_purchased: number; order_id: string | null }>(
+        'SELECT id, site_id, created, is_purchased, order_id FROM cart',
+      )
+      .toArray()[0]
+    if (row === undefined) return null
+    const entries = this.sql
+      .exec<{
+        id: string
+        item_id: string
+        sku: string
+        quantity: number
+        additional_fields: string | null
+        added: number
+      }>('SELECT id, item_id, sku, quantity, additional_fields, added FROM entries ORDER BY added, id')
+      .toArray()
+      .map((e) => ({
+        id: e.id,
+        itemId: e.item_id,
+        sku: e.sku,
+        quantity: e.quantity,
+        additionalFields: e.additional_fields,
+        added: e.added,
+      }))
+    return {
+      id: row.id,
+      siteId: row.site_id,
+      created: row.created,
+      isPurchased: row.is_purchased === 1,
+      orderId: row.order_id,
+      entries,
+    }
+  }
+
+  /** The cart, or null when nothing was ever added to it. */
+  snapshot(siteId: string): StoredCart | null {
+    const cart = this.read()
+    return cart !== null && cart.siteId === siteId ? cart : null
+  }
+
+  private unitsOf(sku: string, except: string | null): number {
+    return (
+      this.sql
+        .exec<{ n: number | null }>(
+          'SELECT SUM(quantity) AS n FROM entries WHERE sku = ? AND id IS NOT ?',
+          sku,
+          except,
+        )
+        .one().n ?? 0
+    )
+  }
+
+  /**
+   * Adds units of a variant: to the entry with the same variant and answers, else as a new
+   * entry. Refused when the stock does not cover what the cart would then hold. Creates the
+   * cart on its first add.
+   */
+  addEntry(
+    siteId: string,
+    cartId: string,
+    entry: { itemId: string; sku: string; quantity: number; additionalFields: string | null },
+    stock: EntryStock,
+  ): CartChange {
+    const existing = this.read()
+    if (existing !== null && (existing.siteId !== siteId || existing.isPurchased))
+      return { ok: false, message: 'cart-closed', status: 409 }
+    const check = checkAddToCart(
+      { productType: stock.productType, variants: [stock.variant], options: [] },
+      { variant: stock.variant, quantity: entry.quantity, inCart: this.unitsOf(entry.sku, null) },
+    )
+    if (!check.ok) return check
+    const now = Date.now()
+    if (existing === null)
+      this.sql.exec('INSERT INTO cart (one, id, site_id, created) VALUES (1, ?, ?, ?)', cartId, siteId, now)
+    const same = this.sql
+      .exec<{ id: string }>(
+        'SELECT id FROM entries WHERE item_id = ? AND sku = ? AND additional_fields IS ?',
+        entry.itemId,
+        entry.sku,
+        entry.additionalFields,
+      )
+      .toArray()[0]
+    let entryId: string
+    if (same) {
+      entryId = same.id
+      this.sql.exec('UPDATE entries SET quantity = quantity + ? WHERE id = ?', check.quantity, entryId)
+    } else {
+      entryId = newEntryId()
+      this.sql.exec(
+        'INSERT INTO entries (id, item_id, sku, quantity, additional_fields, added) VALUES (?, ?, ?, ?, ?, ?)',
+        entryId,
+        entry.itemId,
+        entry.sku,
+        check.quantity,
+        entry.additionalFields,
+        now,
+      )
+    }
+    return { ok: true, cart: this.read() as StoredCart, entryId }
+  }
+
+  private openEntry(siteId: string, entryId: string): StoredEntry | null {
+    const cart = this.snapshot(siteId)
+    if (cart === null || cart.isPurchased) return null
+    return cart.entries.find((e) => e.id === entryId) ?? null
+  }
+
+  /** A new quantity for an entry, covered by stock together with the cart's other entries of that variant. */
+  setQuantity(siteId: string, entryId: string, quantity: number, stock: EntryStock): CartChange {
+    const entry = this.openEntry(siteId, entryId)
+    if (entry === null) return { ok: false, message: 'no-entry', status: 404 }
+    const others = this.unitsOf(entry.sku, entryId)
+    const available = stock.variant.unlimited
+      ? stock.variant
+      : { ...stock.variant, qtyInStock: Math.max(0, (stock.variant.qtyInStock ?? 0) - others) }
+    const check = checkEntryQuantity(stock.productType, available, quantity)
+    if (!check.ok) return check
+    this.sql.exec('UPDATE entries SET quantity = ? WHERE id = ?', check.quantity, entryId)
+    return { ok: true, cart: this.read() as StoredCart, entryId }
+  }
+
+  removeEntry(siteId: string, entryId: string): CartChange {
+    const entry = this.openEntry(siteId, entryId)
+    if (entry === null) return { ok: false, message: 'no-entry', status: 404 }
+    this.sql.exec('DELETE FROM entries WHERE id = ?', entryId)
+    return { ok: true, cart: this.read() as StoredCart, entryId }
+  }
+
+  /** Replaces an entry's additional-fields answers (already validated by the worker). */
+  setAdditionalFields(siteId: string, entryId: string, additionalFields: string | null): CartChange {
+    const entry = this.openEntry(siteId, entryId)
+    if (entry === null) return { ok: false, message: 'no-entry', status: 404 }
+    this.sql.exec('UPDATE entries SET additional_fields = ? WHERE id = ?', additionalFields, entryId)
+    return { ok: true, cart: this.read() as StoredCart, entryId }
+  }
+
+  /** The order went through: the cart is closed and names its order. */
+  markPurchased(siteId: string, orderId: string): boolean {
+    const cart = this.snapshot(siteId)
+    if (cart === null || cart.isPurchased) return false
+    this.sql.exec('UPDATE cart SET is_purchased = 1, order_id = ?', orderId)
+    return true
   }
 }

@@ -21,3 +21,20 @@ export function writeCookie(c: Context, name: string, value: string, options: Co
 export function clearCookie(c: Context, name: string): void {
   setCookie(c, name, '', { path: '/', secure: true, sameSite: 'Lax', maxAge: 0 })
 }
+
+/** Characters a cookie value may hold as they are (RFC 6265 §4.1.1 cookie-octet). */
+const COOKIE_OCTETS = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/
+
+/**
+ * Sets a cookie whose value is written as it is (no percent-encoding), readable by scripts:
+ * the visit cookies, whose format the platform fixes (`id|first|previous|current|count`).
+ * `maxAge` may exceed the 400 days Hono's helper allows: the spec's visitor record lasts two
+ * years, and browsers that cap lifetimes (RFC 6265bis) simply keep it for their maximum.
+ */
+export function writePlainCookie(c: Context, name: string, value: string, maxAge: number): void {
+  if (!COOKIE_OCTETS.test(value))
+    throw new TypeError(`Cookie ${name} has characters a cookie value cannot hold`)
+  c.header('Set-Cookie', `${name}=${value}; Max-Age=${maxAge}; Path=/; Secure; SameSite=Lax`, {
+    append: true,
+  })
+}

@@ -9,23 +9,21 @@
  * middleware does.
  */
 import type { MiddlewareHandler } from 'hono'
+import { CRUMB_HEADER } from '../../islands/constants'
 import { COMMERCE_TEXT, COOKIE } from '../../templates/shared'
+import { randomId } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import { readCookie, writeCookie } from './cookies'
 
-/** The header scripts send the crumb in. */
-export const CRUMB_HEADER = 'X-CSRF-Token'
+/** The header scripts send the crumb in (named once, in islands/constants.ts). */
+export { CRUMB_HEADER } from '../../islands/constants'
 
 const CRUMB_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** 128 random bits, base64url. */
 export function newCrumb(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return randomId(16)
 }
 
 /** The request's crumb cookie when it is well formed. */
@@ -82,10 +80,13 @@ export function isSameOriginPost(request: Request): boolean {
   return origin !== null && origin === new URL(request.url).origin
 }
 
+/** The answer to a plain form post from elsewhere. */
+export const SAME_ORIGIN_REFUSAL = 'This form can only be sent from the site’s own pages.'
+
 /** Refuses a plain form post that did not come from the tenant's own pages (403, plain text). */
 export function requireSameOrigin(): MiddlewareHandler<AppEnv> {
   return async function requireSameOrigin(c, next) {
     if (SAFE_METHODS.has(c.req.method) || isSameOriginPost(c.req.raw)) return next()
-    return c.text('This form can only be sent from the site’s own pages.', 403)
+    return c.text(SAME_ORIGIN_REFUSAL, 403)
   }
 }

@@ -1,20 +1,15 @@
 /**
- * The full-page cart (`/cart`, storefront.md section 2), rendered by React. The page itself is
- * the same for every visitor, so it can be cached; a visitor's entries are read by the cart
- * island from the cart API, which the cart issue adds.
+ * The full-page cart (`/cart`, storefront.md section 2): the visitor's own cart, so the page is
+ * personal (`private, no-store`) and printed with its entries; the cart island makes quantity
+ * changes and removals live.
  */
-import { CART_TEXT } from '../../templates/shared'
 
-export function CartPage() {
-  return (
-    <section className="cart-page" id="sqs-cart-root">
-      <h1 className="page-title">{CART_TEXT.cartPageTitle}</h1>
-      <div className="cart-container">
-        <p className="empty-message">{CART_TEXT.cartEmpty}</p>
-        <a className="cart-continue-button" href="/">
-          {CART_TEXT.continueShopping}
-        </a>
-      </div>
-    </section>
-  )
+import { CartPageView, type CartProps } from '../../islands/cart/view'
+import { islandHtml } from './islands'
+import { renderToString } from './react-server'
+
+/** An empty cart has nothing to change: plain markup, no island. */
+export function cartPageHtml(props: CartProps): string {
+  if (props.cart.entries.length === 0) return renderToString(<CartPageView {...props} />)
+  return islandHtml('cart', props)
 }

@@ -31,6 +31,8 @@ export function siteData(tenant: Tenant, path: string): TemplateData {
       ...link,
       active: link.url === path || (link.url !== '/' && path.startsWith(`${link.url}/`)),
     })),
+    /** The footer's copyright year. */
+    copyrightYear: new Date().getUTCFullYear(),
   }
 }
 

@@ -8,13 +8,13 @@
  * scripts, so a page without islands would ship JavaScript and its main content would depend on
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
-import { ISLAND_ELEMENT } from '../../islands/constants'
+import { CART_PILL, ISLAND_ELEMENT } from '../../islands/constants'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
 import type { Tenant } from '../context'
 import { logError } from '../log'
 import { INLINE_STYLE_HASHES } from '../middleware/secure-headers'
 import { type HeadData, pageStyles, renderHead } from './head'
-import { islandScripts } from './islands'
+import { cartPillScript, islandScripts } from './islands'
 import { HTML_HEADERS } from './plain'
 
 /** Header and footer HTML (from the tenant's header and footer templates). */
@@ -34,6 +34,8 @@ export interface StreamPageOptions {
   main: Promise<string>
   /** Extra response headers (e.g. cache-control). */
   headers?: Record<string, string>
+  /** Markup at the very end of `<body>`, after any island scripts: the tracking script's tag (tracking.ts). */
+  tail?: string
 }
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
@@ -65,6 +67,7 @@ export async function streamPage({
   frame,
   main,
   headers = {},
+  tail = '',
 }: StreamPageOptions): Promise<Response> {
   const encoder = new TextEncoder()
   const lang = escapeHtmlAttribute(tenant.site.website.language)
@@ -98,12 +101,15 @@ export async function streamPage({
       const main = await mainResult
       // Any part that failed (the frame too) shows the page-failed screen, never half a page.
       const html = main === null || outcome.failed ? FAILED_MAIN : main
-      // An island in the header or footer (a newsletter form the theme places there) needs the runtime too.
-      const hasIslands = [siteFrame.header, html, siteFrame.footer].some((part) =>
-        part.includes(`<${ISLAND_ELEMENT} `),
+      // An island in the header or footer (a newsletter form the theme places there) needs the
+      // runtime too; the pill cart in the frame brings its own small script (no React).
+      const frame = `${siteFrame.header}${html}${siteFrame.footer}`
+      const scripts =
+        (frame.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
+        (frame.includes(CART_PILL.attr) ? cartPillScript() : '')
+      write(
+        `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
       )
-      const scripts = hasIslands ? islandScripts() : ''
-      write(`${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}</body></html>`)
       if (!cancelled) controller.close()
     },
     cancel() {

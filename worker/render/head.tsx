@@ -11,6 +11,7 @@ import type { Item } from '../records'
 import { renderToString } from './react-server'
 import { SHELL_CSS } from './shell-css'
 import { plainText } from './text'
+import { themeCss } from './theme'
 
 export interface HeadData {
   /** Page title; the site title is appended unless they are the same. */
@@ -81,7 +82,7 @@ export function moneySymbolCss(tenant: Tenant): string {
  */
 export function pageStyles(tenant: Tenant, islandCss: string): string {
   // A `<` could only end the style element early; none of our CSS needs one.
-  return (SHELL_CSS + moneySymbolCss(tenant) + islandCss).replaceAll('<', '')
+  return (themeCss(tenant.site) + SHELL_CSS + moneySymbolCss(tenant) + islandCss).replaceAll('<', '')
 }
 
 function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
@@ -93,6 +94,9 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
     <>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {/* Paint nothing before the header is whole: the page is streamed, and a header painted
+          half-parsed would then move (a layout shift; issue #11 allows none). */}
+      <link rel="expect" href="#content" blocking="render" />
       <title>{title}</title>
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {description && <meta name="description" content={description} />}

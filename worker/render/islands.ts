@@ -5,6 +5,7 @@
  * each file name carries a content hash, so it is cached for a year and a deploy is a new URL.
  */
 import manifest from '../../dist/islands-manifest.json'
+import type { IslandName, IslandPropsMap } from '../../islands/contracts'
 import { Placement } from '../../islands/define'
 import * as REGISTRY from '../../islands/registry'
 import { type AnyFormatter, defineFormatter, MISSING } from '../../templates/index'
@@ -71,4 +72,24 @@ export const ISLAND_NAMES = production.names
 /** Module scripts run after parsing, so the tag sits at the end of `<body>`. */
 export function islandScripts(): string {
   return `<script type="module" src="${manifest.runtime}"></script>`
+}
+
+/** The pill cart's own small script (no React), for pages whose frame shows the pill. */
+export function cartPillScript(): string {
+  return `<script type="module" src="${manifest.scripts['cart-pill']}"></script>`
+}
+
+type Registry = typeof REGISTRY
+const BY_NAME: ReadonlyMap<string, AnyIsland> = new Map(Object.entries(REGISTRY))
+/** An island a React page renders itself (the cart, checkout): its marker and server HTML. */
+export function islandHtml<N extends IslandName>(name: N, props: IslandPropsMap[N]): string {
+  const island = BY_NAME.get(name) as AnyIsland
+  const src = manifest.islands[name as keyof typeof manifest.islands]
+  if (src === undefined) throw new Error(`Island "${name}" is not in the island build`)
+  return islandMarkup(island, props as object, island.hydrate, src)
+}
+
+/** The CSS of islands a React page renders by name. */
+export function islandCssOf(names: readonly (keyof Registry & string)[]): string {
+  return names.map((name) => BY_NAME.get(name)?.css ?? '').join('')
 }

@@ -12,6 +12,7 @@ import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
 import { islandCss } from './islands'
 import { builtIns, loadTemplates, type PageTemplate } from './template-store'
+import { type TrackedPage, trackingTag } from './tracking'
 
 export interface TemplatePageOptions {
   catalog: Catalog
@@ -24,6 +25,10 @@ export interface TemplatePageOptions {
   data: Promise<TemplateData> | TemplateData
   /** Extra response headers (`Cache-Control: private, no-store` on personal pages). */
   headers?: Record<string, string>
+  /** What the tracking script needs to know of the page (its kind is the template's name). */
+  tracked?: Omit<TrackedPage, 'kind'>
+  /** The form the page itself prints, if any: the footer then leaves out the same form. */
+  pageFormId?: string
 }
 
 /** Storefront renders escape every record value, also where the reference prints it raw. */
@@ -73,6 +78,17 @@ export function runTemplate(
   return output
 }
 
+/**
+ * What the footer renders against: the site's data plus its newsletter form
+ * (`site.newsletterFormId`), unless the page prints that form itself (one form, one set of ids).
+ */
+async function footerData(catalog: Catalog, site: TemplateData, pageFormId?: string): Promise<TemplateData> {
+  const formId = catalog.tenant.site.newsletterFormId
+  if (formId === undefined || formId === pageFormId) return site
+  const newsletterForm = await catalog.form(formId)
+  return newsletterForm === null ? site : { ...site, newsletterForm }
+}
+
 /** The CSS of every island the templates can print. */
 function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
@@ -90,10 +106,11 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     head,
     status,
     headers,
+    tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
-    frame: templates.then((t) => ({
+    frame: Promise.all([templates, footerData(catalog, site, options.pageFormId)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, site),
+      footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),
     main,
   })
@@ -101,7 +118,11 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
 
 /** A page whose main region React renders (the cart), in the tenant's header and footer. */
 export function renderReactPage(
-  options: Omit<TemplatePageOptions, 'template' | 'data'> & { main: () => string; css?: string },
+  options: Omit<TemplatePageOptions, 'template' | 'data'> & {
+    main: () => string
+    css?: string
+    kind: string
+  },
 ) {
   const { catalog, head, path, status, headers } = options
   const site = siteData(catalog.tenant, path)
@@ -111,10 +132,11 @@ export function renderReactPage(
     head,
     status,
     headers,
+    tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
-    frame: templates.then((t) => ({
+    frame: Promise.all([templates, footerData(catalog, site)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, site),
+      footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),
     main: Promise.resolve().then(options.main),
   })

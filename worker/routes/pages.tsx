@@ -4,25 +4,24 @@
  * member-area screens. Each reads its own record first (the `<head>` leaves with it) and its
  * item lists on the slow path.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as z from 'zod'
 import { PAGE_ACTION_DATA_KEY } from '../../islands/page-action'
 import type { TemplateName } from '../../templates/index'
-import { CART_TEXT, ENGINE_TEXT } from '../../templates/shared'
+import { ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
-import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
+import { cacheTags } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
-import { CartPage } from '../render/cart-page'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
 import { plainHtmlResponse } from '../render/plain'
-import { renderToString } from '../render/react-server'
-import { renderReactPage, renderTemplatePage } from '../render/template-page'
+import { renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
 import { itemExtras } from './item-extras'
 import { type PageActionResult, pagePosts } from './page-posts'
+import { guardPage, postToGuardedPage, publicCollection } from './protected-pages'
 
 /** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
 export const PAGE_SIZE: Record<string, number> = { products: LIST_LIMITS.productsPerPage, blog: 20 }
@@ -65,20 +64,6 @@ export function notFoundPage(catalog: Catalog, path: string): Promise<Response> 
   })
 }
 
-/** A locked or member-only collection answers with its screen instead of its content. */
-function guardScreen(catalog: Catalog, collection: Collection, path: string): Promise<Response> | null {
-  const template = collection.locked ? 'lock-screen' : collection.memberOnly ? 'member-denied' : null
-  if (template === null) return null
-  return renderTemplatePage({
-    catalog,
-    path,
-    template,
-    head: { title: collection.title, path, type: 'website', noindex: true },
-    data: { collection },
-    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
-  })
-}
-
 /** The page data of a plain form post's outcome (routes/page-posts.ts), and the page's status. */
 function actionData(posted: PageActionResult | undefined) {
   return posted === undefined
@@ -86,11 +71,13 @@ function actionData(posted: PageActionResult | undefined) {
     : { data: { [PAGE_ACTION_DATA_KEY]: posted.action }, status: posted.status }
 }
 
-function collectionPage(catalog: Catalog, collection: Collection, page: number, posted?: PageActionResult) {
+async function collectionPage(c: Context<AppEnv>, collection: Collection, page: number) {
+  const catalog = c.var.catalog
+  const posted = actionData(c.var.pageAction)
   const { tenant } = catalog
   const path = collection.fullUrl
-  const guarded = guardScreen(catalog, collection, path)
-  if (guarded) return guarded
+  const guarded = await guardPage(c, collection, path)
+  if (guarded instanceof Response) return guarded
   const isHome = collection.urlId === tenant.site.homeCollection
   const pageSize = PAGE_SIZE[collection.typeName] ?? collection.itemSlugs.length
   const head: HeadData = {
@@ -104,7 +91,12 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number, 
       offset: (page - 1) * pageSize,
       limit: pageSize,
     })
-    const own: Record<string, unknown> = { collection, items, ...actionData(posted).data }
+    const own: Record<string, unknown> = {
+      ...guarded?.own,
+      collection: publicCollection(collection),
+      items,
+      ...posted.data,
+    }
     if (collection.typeName === 'products') {
       own.pagination = pagination(collection, page, pageSize)
       own.productMerchandisingContext = merchandisingFor(tenant, items)
@@ -117,14 +109,18 @@ function collectionPage(catalog: Catalog, collection: Collection, page: number, 
     }
     return own
   })()
+  // Page and form templates print the collection's form; the footer then leaves it out.
+  const pageFormId = ['page', 'form'].includes(collection.typeName) ? collection.formId : undefined
   return renderTemplatePage({
     catalog,
     path,
     head,
     template: COLLECTION_TEMPLATE[collection.typeName],
     data,
-    status: actionData(posted).status,
-    headers: { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
+    status: posted.status,
+    headers: guarded?.headers ?? { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
+    tracked: { pageId: collection.id },
+    pageFormId,
   })
 }
 
@@ -142,7 +138,19 @@ function itemHead(collection: Collection, item: Item): HeadData {
 
 export const pageRoutes = new Hono<AppEnv>()
 
-// A page also answers a plain HTML form post of one of its islands, showing the outcome.
+/**
+ * A post to a locked or member-only page is its password or sign-in (protected-pages.ts); any
+ * other page post is a form, restock or like action (page-posts.ts), answered with the page.
+ */
+pageRoutes.post('/:collection?', async function postToProtectedPage(c, next) {
+  const catalog = c.var.catalog
+  const param = c.req.param('collection')
+  const slug = slugSchema.safeParse(param ?? catalog.tenant.site.homeCollection)
+  const collection = slug.success ? await catalog.collection(slug.data) : null
+  const answer = collection ? await postToGuardedPage(c, collection) : null
+  if (answer) return answer
+  await next()
+})
 pageRoutes.post('*', pagePosts())
 
 const GET_OR_POST = ['GET', 'POST']
@@ -151,7 +159,7 @@ pageRoutes.on(GET_OR_POST, '/', async function showHome(c) {
   const catalog = c.var.catalog
   const collection = await catalog.collection(c.var.tenant.site.homeCollection)
   if (!collection) return notFoundPage(catalog, '/')
-  return collectionPage(catalog, collection, 1, c.var.pageAction)
+  return collectionPage(c, collection, 1)
 })
 
 pageRoutes.get('/search', function showSearch(c) {
@@ -173,18 +181,6 @@ pageRoutes.get('/search', function showSearch(c) {
   })
 })
 
-pageRoutes.get('/cart', function showCart(c) {
-  const catalog = c.var.catalog
-  if (!catalog.tenant.site.storeSettings) return notFoundPage(catalog, '/cart')
-  return renderReactPage({
-    catalog,
-    path: '/cart',
-    head: { title: CART_TEXT.cartPageTitle, path: '/cart', type: 'website', noindex: true },
-    main: () => renderToString(<CartPage />),
-    headers: { 'Cache-Control': PERSONAL_CACHE_CONTROL },
-  })
-})
-
 pageRoutes.on(GET_OR_POST, '/:collection', async function showCollection(c) {
   const catalog = c.var.catalog
   const slug = slugSchema.safeParse(c.req.param('collection'))
@@ -201,7 +197,7 @@ pageRoutes.on(GET_OR_POST, '/:collection', async function showCollection(c) {
   if (page > 1 && (!pageSize || (page - 1) * pageSize >= collection.itemSlugs.length)) {
     return notFoundPage(catalog, c.req.path)
   }
-  return collectionPage(catalog, collection, page, c.var.pageAction)
+  return collectionPage(c, collection, page)
 })
 
 pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
@@ -222,20 +218,22 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
     !isPublished(item, Date.now())
   )
     return notFoundPage(catalog, c.req.path)
-  const guarded = guardScreen(catalog, collection, item.fullUrl)
-  if (guarded) return guarded
+  const guarded = await guardPage(c, collection, item.fullUrl)
+  if (guarded instanceof Response) return guarded
   const posted = actionData(c.var.pageAction)
   const isProduct = collection.typeName === 'products'
-  const data = itemExtras(c.env, catalog.tenant, item, isProduct).then(({ item: shown, productReviews }) =>
-    isProduct
-      ? {
-          collection,
-          item: shown,
-          productMerchandisingContext: merchandisingFor(catalog.tenant, [item]),
-          productReviews,
-          ...posted.data,
-        }
-      : { collection, item: shown, ...posted.data },
+  const data = itemExtras(c.env, catalog.tenant, item, isProduct).then(
+    ({ item: extended, productReviews }) => {
+      const shown = {
+        ...guarded?.own,
+        collection: publicCollection(collection),
+        item: extended,
+        ...posted.data,
+      }
+      return isProduct
+        ? { ...shown, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]), productReviews }
+        : shown
+    },
   )
   return renderTemplatePage({
     catalog,
@@ -244,7 +242,10 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
     status: posted.status,
-    headers: { 'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId) },
+    headers: guarded?.headers ?? {
+      'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId),
+    },
+    tracked: { pageId: item.id, product: collection.typeName === 'products' ? item : undefined },
   })
 })
 

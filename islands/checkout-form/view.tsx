@@ -1,0 +1,161 @@
+/**
+ * The checkout form: contact email, shipping address and, with the local test payment provider,
+ * a card number (the test cards listed in development). A plain `<form method="post">` to the
+ * worker, which validates it again with the same rules (templates/plugins/checkout.rules.ts);
+ * the island checks it before it leaves.
+ */
+import type { FormEventHandler, ReactNode } from 'react'
+import { CART_TEXT, type CheckoutField, SHIPPING_COUNTRIES } from '../../templates/shared'
+
+export type CheckoutFormProps = {
+  action: string
+  idempotencyKey: string
+  values: Record<string, string>
+  errors: Record<string, string>
+  /** A refusal of the whole order (declined card, stock ran out), shown above the form. */
+  formError: string | null
+  cardInForm: boolean
+  /** The local provider's test cards, in development only. */
+  testCards: { number: string; outcome: string }[] | null
+}
+
+export type CheckoutFormState = {
+  errors?: Record<string, string>
+  submitting?: boolean
+  onSubmit?: FormEventHandler<HTMLFormElement>
+}
+
+type FieldSpec = {
+  name: CheckoutField
+  label: string
+  autoComplete: string
+  type?: string
+  optional?: boolean
+}
+
+const CONTACT: FieldSpec[] = [
+  { name: 'email', label: CART_TEXT.emailLabel, autoComplete: 'email', type: 'email' },
+]
+const ADDRESS: FieldSpec[] = [
+  { name: 'name', label: CART_TEXT.nameLabel, autoComplete: 'shipping name' },
+  { name: 'address1', label: CART_TEXT.addressLine1Label, autoComplete: 'shipping address-line1' },
+  {
+    name: 'address2',
+    label: CART_TEXT.addressLine2Label,
+    autoComplete: 'shipping address-line2',
+    optional: true,
+  },
+  { name: 'city', label: CART_TEXT.cityLabel, autoComplete: 'shipping address-level2' },
+  { name: 'region', label: CART_TEXT.regionLabel, autoComplete: 'shipping address-level1', optional: true },
+  { name: 'postalCode', label: CART_TEXT.postalCodeLabel, autoComplete: 'shipping postal-code' },
+]
+
+function Field(props: { spec: FieldSpec; value: string; error: string | undefined }): ReactNode {
+  const { spec, value, error } = props
+  const id = `checkout-${spec.name}`
+  return (
+    <div className="checkout-field" data-invalid={error ? 'true' : undefined}>
+      <label htmlFor={id}>{spec.label}</label>
+      <input
+        id={id}
+        name={spec.name}
+        type={spec.type ?? 'text'}
+        autoComplete={spec.autoComplete}
+        defaultValue={value}
+        required={!spec.optional}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="checkout-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): ReactNode {
+  const { values } = props
+  const errors = props.errors
+  const countryError = errors.country
+  return (
+    <form className="checkout-form" method="post" action={props.action} noValidate onSubmit={props.onSubmit}>
+      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      {props.formError ? (
+        <p className="checkout-form-error" role="alert">
+          {props.formError}
+        </p>
+      ) : null}
+      <fieldset>
+        <legend>{CART_TEXT.contactHeading}</legend>
+        {CONTACT.map((spec) => (
+          <Field key={spec.name} spec={spec} value={values[spec.name] ?? ''} error={errors[spec.name]} />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{CART_TEXT.shippingHeading}</legend>
+        {ADDRESS.map((spec) => (
+          <Field key={spec.name} spec={spec} value={values[spec.name] ?? ''} error={errors[spec.name]} />
+        ))}
+        <div className="checkout-field" data-invalid={countryError ? 'true' : undefined}>
+          <label htmlFor="checkout-country">{CART_TEXT.countryLabel}</label>
+          <select
+            id="checkout-country"
+            name="country"
+            autoComplete="shipping country"
+            defaultValue={values.country ?? ''}
+            required
+            aria-invalid={countryError ? true : undefined}
+            aria-describedby={countryError ? 'checkout-country-error' : undefined}
+          >
+            <option value="" />
+            {SHIPPING_COUNTRIES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {countryError ? (
+            <p id="checkout-country-error" className="checkout-error">
+              {countryError}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+      {props.cardInForm ? (
+        <fieldset>
+          <legend>{CART_TEXT.paymentHeading}</legend>
+          <Field
+            spec={{ name: 'card', label: CART_TEXT.cardNumberLabel, autoComplete: 'cc-number' }}
+            value=""
+            error={errors.card}
+          />
+          {props.testCards ? (
+            <div className="checkout-test-cards">
+              <p>{CART_TEXT.testCardsHeading}</p>
+              <ul>
+                {props.testCards.map((card) => (
+                  <li key={card.number}>
+                    <code>{card.number}</code> {card.outcome}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <button
+        type="submit"
+        className="checkout-submit sqs-button-element--primary"
+        aria-disabled={props.submitting ? 'true' : undefined}
+      >
+        {props.submitting ? CART_TEXT.placingOrder : CART_TEXT.placeOrder}
+      </button>
+    </form>
+  )
+}
+
+export function CheckoutFormView(props: CheckoutFormProps): ReactNode {
+  return <CheckoutForm {...props} />
+}

@@ -1,0 +1,151 @@
+/**
+ * The performance collector (platform.md sections 3, 5, 7 and 9). It asks
+ * `/api/1/performance/settings` for the page load's id and the feature flags (`rum`,
+ * `track-page-speed`, `track-user-timing`), measures with the `web-vitals` library (LCP, CLS,
+ * FCP, TTFB from the start, INP from the first interaction) and the navigation timing, keeps user-timing marks that carry the product's
+ * prefix, and sends them to `/api/1/performance/records` as `{app, data, event, pageLoadId, ts}`
+ * entries: by beacon when the page is hidden or left, else by XHR as text/plain; at the latest
+ * after the measurement time-out. INP, which replaced first input delay, goes in the added
+ * `interaction_to_next_paint_ms` field (a deviation from the spec's payload).
+ */
+import { type Metric, onCLS, onFCP, onLCP, onTTFB } from 'web-vitals'
+import {
+  fillText,
+  type PerformanceField,
+  type PerformanceFlag,
+  TRACKING,
+  TRACKING_TEXT,
+} from '../../templates/shared'
+
+export const SETTINGS_URL = '/api/1/performance/settings'
+export const RECORDS_URL = '/api/1/performance/records'
+const APP = 'storefront'
+
+interface Settings {
+  pageLoadId: string
+  settings: Partial<Record<PerformanceFlag, boolean>>
+}
+
+async function readSettings(): Promise<Settings | null> {
+  try {
+    const response = await fetch(SETTINGS_URL, { signal: AbortSignal.timeout(TRACKING.timeoutMs) })
+    if (response.status !== 200) throw new Error(String(response.status))
+    const body = (await response.json()) as Settings
+    if (typeof body.pageLoadId !== 'string') throw new Error('no pageLoadId')
+    return body
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+    console.warn(timedOut ? TRACKING_TEXT.settingsTimeout : TRACKING_TEXT.pageLoadIdUnresolved)
+    return null
+  }
+}
+
+type OnMetric = (report: (metric: Metric) => void) => void
+
+const VITALS: [OnMetric, PerformanceField][] = [
+  [onLCP, 'largest_contentful_paint_ms'],
+  [onCLS, 'cumulative_layout_shift'],
+  [onFCP, 'first_contentful_paint_ms'],
+  [onTTFB, 'response_start_ms'],
+]
+
+/** What counts as the shopper's first interaction (as the island runtime counts it). */
+const INTERACTIONS = ['pointerdown', 'keydown'] as const
+
+/**
+ * INP measures interactions, so its part of web-vitals (the largest) is loaded on the first
+ * one, not before: it reads that interaction from the browser's buffered `first-input` and
+ * event timing entries, so nothing is missed, and the page's JavaScript before interaction
+ * stays small.
+ */
+function onFirstInteraction(report: (metric: Metric) => void): void {
+  const controller = new AbortController()
+  const load = () => {
+    controller.abort()
+    import('web-vitals/onINP.js').then(({ onINP }) => onINP(report)).catch(() => {})
+  }
+  for (const type of INTERACTIONS)
+    addEventListener(type, load, { capture: true, passive: true, signal: controller.signal })
+}
+
+/** The navigation timing's fields, in milliseconds from the navigation's start, or bytes. */
+function navigationTiming(): Partial<Record<PerformanceField, number>> {
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+  if (nav === undefined) return {}
+  return {
+    domain_lookup_ms: nav.domainLookupEnd - nav.domainLookupStart,
+    tcp_connection_ms: nav.connectEnd - nav.connectStart,
+    tls_negotiation_ms: nav.secureConnectionStart > 0 ? nav.connectEnd - nav.secureConnectionStart : 0,
+    response_start_ms: nav.responseStart,
+    dom_content_loaded_event_start_ms: nav.domContentLoadedEventStart,
+    dom_content_loaded_event_end_ms: nav.domContentLoadedEventEnd,
+    load_event_start_ms: nav.loadEventStart,
+    load_event_end_ms: nav.loadEventEnd,
+    encoded_body_size_bytes: nav.encodedBodySize,
+    decoded_body_size_bytes: nav.decodedBodySize,
+  }
+}
+
+/** Sends the records: a beacon while the page goes away, else an XHR as text/plain. */
+function sendRecords(json: string, leaving: boolean): void {
+  const body = new Blob([json], { type: 'text/plain' })
+  if (leaving && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(RECORDS_URL, body)) return
+  const xhr = new XMLHttpRequest()
+  xhr.open('POST', RECORDS_URL)
+  xhr.timeout = TRACKING.timeoutMs
+  xhr.setRequestHeader('Content-Type', 'text/plain')
+  xhr.onload = () => {
+    if (!TRACKING.successStatuses.includes(xhr.status)) {
+      console.warn(fillText(TRACKING_TEXT.xhrUnexpectedStatus, { n: xhr.status }))
+    }
+  }
+  xhr.send(json)
+}
+
+/** Starts the collector for this page. */
+export async function collectPerformance(): Promise<void> {
+  const settings = await readSettings()
+  if (settings === null) return
+  const flags = settings.settings
+  const speed = flags.rum !== false && flags['track-page-speed'] !== false
+  const userTiming = flags['track-user-timing'] !== false
+  if (!speed && !userTiming) return
+  const vitals: Partial<Record<PerformanceField, number>> = {}
+  if (speed) {
+    for (const [on, field] of VITALS) {
+      on((metric: Metric) => {
+        vitals[field] = metric.value
+      })
+    }
+    onFirstInteraction((metric) => {
+      vitals.interaction_to_next_paint_ms = metric.value
+    })
+  }
+  let sent = false
+  const flush = (leaving: boolean) => {
+    if (sent) return
+    sent = true
+    const ts = Date.now()
+    const entries = []
+    if (speed) {
+      const data = { ...navigationTiming(), ...vitals }
+      if (Object.keys(data).length === 0) console.warn(TRACKING_TEXT.dataEmpty)
+      else entries.push({ app: APP, event: 'Performance', data, pageLoadId: settings.pageLoadId, ts })
+    }
+    if (userTiming) {
+      const marks = performance
+        .getEntriesByType('mark')
+        .filter((mark) => mark.name.startsWith(TRACKING.userTimingPrefix))
+        .map((mark) => ({ name: mark.name, startTime: mark.startTime }))
+      if (marks.length > 0)
+        entries.push({ app: APP, event: 'UserTiming', data: { marks }, pageLoadId: settings.pageLoadId, ts })
+    }
+    if (entries.length > 0) sendRecords(JSON.stringify(entries), leaving)
+  }
+  // After web-vitals' own listeners (registered above), so the final values are in.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush(true)
+  })
+  addEventListener('pagehide', () => flush(true))
+  setTimeout(() => flush(false), TRACKING.performance.measurementTimeoutMs)
+}

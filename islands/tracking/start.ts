@@ -1,0 +1,75 @@
+/**
+ * The tracking script's work (storefront.md sections 2, 6 and 7; platform.md sections 4, 5, 7
+ * and 9), imported by index.ts when the browser is idle. With the page's tracking context it:
+ *
+ * - records the page view (`/api/census/RecordHit`), except where page views are not tracked
+ *   (/search); pages analytics skips altogether never load it;
+ * - sends the commerce events: CommerceShopping_VisitPDP on a product page,
+ *   CommerceShopping_ViewCart on the cart page, and AddToCart / RemoveFromCart when the cart
+ *   island says a line changed (`storefront:add-to-cart`, `storefront:remove-from-cart`);
+ * - feeds the pixel hook, runs the performance collector and the error reporter.
+ *
+ * Suppression for signed-in accounts is the worker's: their cookie is HttpOnly, and the worker
+ * reads it from each beacon (worker/analytics/gate.ts). Nothing here ever throws into the page.
+ */
+import { COOKIE, pageViewIsTracked } from '../../templates/shared'
+import { cookieValue } from '../browser-cookies'
+import { ISLAND_EVENT, onIslandEvent } from '../constants'
+import type { TrackingContext } from './contract'
+import { reportErrors } from './errors'
+import { sendCommerceEvent } from './events'
+import { type Identity, identify } from './identity'
+import { collectPerformance } from './performance'
+import { pixelHook } from './pixel'
+import { formBeacon } from './transport'
+
+export const RECORD_HIT_URL = '/api/census/RecordHit'
+
+function recordPageView(context: TrackingContext, identity: Identity): void {
+  formBeacon(RECORD_HIT_URL, {
+    event: 'view',
+    data: JSON.stringify({
+      pagePath: location.pathname,
+      pageKind: context.pageKind,
+      pageId: context.pageId,
+      websiteId: context.websiteId,
+      title: document.title,
+      referrer: document.referrer,
+      analyticsId: identity.analyticsId,
+      sessionId: identity.sessionId,
+      isFirstLanding: identity.isFirstLanding,
+      isFirstSession: identity.isFirstSession,
+    }),
+    ss_cvr: cookieValue(COOKIE.census),
+  })
+}
+
+/** Starts tracking this page. */
+export function start(context: TrackingContext): void {
+  reportErrors(context)
+  const identity = identify(context.restrictiveCookies)
+  const pixel = pixelHook(context)
+  if (pageViewIsTracked(context.pageKind, location.pathname, false)) recordPageView(context, identity)
+  const itemId = context.commerce.item_id
+  if (context.pageKind === 'product' && itemId !== undefined) {
+    sendCommerceEvent('CommerceShopping_VisitPDP', context, identity)
+    pixel('product_view', { itemId, title: context.commerce.item_title })
+  }
+  if (context.pageKind === 'cart') sendCommerceEvent('CommerceShopping_ViewCart', context, identity)
+  if (context.pageKind === 'search')
+    pixel('search', { query: new URLSearchParams(location.search).get('q') ?? '' })
+  onIslandEvent(document, ISLAND_EVENT.addToCart, (line) => {
+    sendCommerceEvent('CommerceShopping_AddToCart', context, identity, line)
+    pixel('add_to_cart', { itemId: line.itemId, sku: line.sku, quantity: line.quantity })
+  })
+  onIslandEvent(document, ISLAND_EVENT.removeFromCart, (line) =>
+    sendCommerceEvent('CommerceShopping_RemoveFromCart', context, identity, line),
+  )
+  onIslandEvent(document, ISLAND_EVENT.newsletterSignUp, ({ formId }) =>
+    pixel('newsletter_sign_up', { formId }),
+  )
+  onIslandEvent(document, ISLAND_EVENT.accountCreated, ({ siteUserId }) =>
+    pixel('account_creation', { siteUserId }),
+  )
+  void collectPerformance()
+}

@@ -1,0 +1,159 @@
+/**
+ * The add-to-cart button's behaviour (storefront.md section 4, "Add-to-cart button"): idle →
+ * 'Adding…' on click; on failure the alert ('Unable to Add Item', 'Unable to Purchase Item' in
+ * express checkout, 'Unable to purchase Gift Card') and idle again after 1 s; on success
+ * 'Added!' after 1 s for 2 s, then idle (express checkout goes to `/checkout` instead); clicks in
+ * the added state (and while adding) are ignored. The subscription button asks for a cart token
+ * and goes to the subscription page; the gift card button goes to the gift card page. The same
+ * rules as the server's (templates/plugins/cart.rules.ts) run before any call.
+ */
+import { useEffect, useRef, useState } from 'react'
+import {
+  ADD_TO_CART_TIMING,
+  COMMERCE_TEXT,
+  checkAddToCart,
+  type FieldValues,
+  ProductType,
+  type RuleProduct,
+  type RuleVariant,
+  unselectedOptionsError,
+  variantForChoice,
+} from '../../templates/shared'
+import type { VariantData } from '../constants'
+import { announceCart, announceCartLine, callApi } from '../shared/api'
+import type { ShoppingCart } from '../shared/cart-types'
+import type { Chosen, VariantPickerProps } from './model'
+import type { ButtonState } from './view'
+
+export type Alert = { title: string; message: string }
+
+/** Where the browser goes next: a page of the site. */
+export type Navigate = (path: string) => void
+
+const ENTRIES = '/api/commerce/shopping-cart/entries'
+const SUBSCRIPTION = '/api/3/commerce/cart/subscription'
+
+/** What the shopper chose, as the form shows it when the button is pressed. */
+export type Choice = { chosen: Chosen; quantity: string }
+
+export function useAddToCart(options: {
+  data: VariantPickerProps
+  product: RuleProduct
+  navigate: Navigate
+}) {
+  const { data, product, navigate } = options
+  const pending = useRef<Choice>({ chosen: {}, quantity: '1' })
+  const [button, setButton] = useState<ButtonState>('idle')
+  const [alert, setAlert] = useState<Alert | null>(null)
+  const [askFields, setAskFields] = useState(false)
+  const busy = useRef(false)
+  const timers = useRef<number[]>([])
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer)
+    },
+    [],
+  )
+  const later = (ms: number, run: () => void) => {
+    timers.current.push(window.setTimeout(run, ms))
+  }
+
+  const giftCard = data.productType === ProductType.GIFT_CARD
+  const subscription = data.button.isSubscription !== null && data.button.isSubscription !== 'false'
+  const alertTitle = giftCard
+    ? COMMERCE_TEXT.unableToPurchaseGiftCard
+    : data.expressCheckout
+      ? COMMERCE_TEXT.unableToPurchaseItem
+      : COMMERCE_TEXT.unableToAddItem
+
+  const fail = (message: string) => {
+    setAlert({ title: alertTitle, message })
+    later(ADD_TO_CART_TIMING.failureResetMs, () => {
+      busy.current = false
+      setButton('idle')
+    })
+  }
+
+  /** The chosen variant, checked; or the refusal's message. */
+  const choice = (): { variant: RuleVariant; quantity: number } | string => {
+    const { chosen, quantity } = pending.current
+    const unselected = unselectedOptionsError(product, chosen)
+    if (unselected !== null) return unselected
+    const check = checkAddToCart(product, { variant: variantForChoice(product, chosen), quantity, inCart: 0 })
+    return check.ok ? { variant: check.variant, quantity: check.quantity } : check.message
+  }
+
+  const send = async (variant: RuleVariant, qty: number, fields: FieldValues | null) => {
+    const additionalFields = fields === null ? null : JSON.stringify(fields)
+    const sku = variant.sku ?? ''
+    if (subscription) {
+      const result = await callApi<{ cartToken: string }>('POST', SUBSCRIPTION, {
+        itemId: data.itemId,
+        sku,
+        qty,
+        additionalFields,
+      })
+      if (!result.ok) return fail(result.message)
+      return navigate(`/commerce/subscription?cartToken=${encodeURIComponent(result.data.cartToken)}`)
+    }
+    const result = await callApi<{ shoppingCart: ShoppingCart }>('POST', ENTRIES, {
+      itemId: data.itemId,
+      sku,
+      quantity: qty,
+      additionalFields,
+    })
+    if (!result.ok) return fail(result.message)
+    const cart = result.data.shoppingCart
+    announceCart(cart.totalQuantity)
+    // The variant is one of the page's own (its price and attributes), or the single SKU.
+    announceCartLine('add', cart, {
+      itemId: data.itemId,
+      sku,
+      quantity: qty,
+      variant: variant as VariantData,
+    })
+    if (data.expressCheckout) return navigate('/checkout')
+    later(ADD_TO_CART_TIMING.addedDelayMs, () => {
+      setButton('added')
+      later(ADD_TO_CART_TIMING.addedForMs, () => {
+        busy.current = false
+        setButton('idle')
+      })
+    })
+  }
+
+  /**
+   * The button was pressed (the form submitted). The choice is read from the form itself: a
+   * choice made while the island was waking up is in the DOM before React's state has it.
+   */
+  const press = (current: Choice) => {
+    if (busy.current) return
+    busy.current = true
+    pending.current = current
+    setButton('adding')
+    const picked = choice()
+    if (typeof picked === 'string') return fail(picked)
+    if (giftCard)
+      return navigate(
+        `/commerce/gift-card?itemId=${encodeURIComponent(data.itemId)}&sku=${encodeURIComponent(picked.variant.sku ?? '')}`,
+      )
+    if (data.button.formJson !== null) return setAskFields(true)
+    void send(picked.variant, picked.quantity, null)
+  }
+
+  /** The additional-fields form was filled in: add with its answers. */
+  const withFields = (fields: FieldValues) => {
+    setAskFields(false)
+    const picked = choice()
+    if (typeof picked === 'string') return fail(picked)
+    void send(picked.variant, picked.quantity, fields)
+  }
+
+  const cancelFields = () => {
+    setAskFields(false)
+    busy.current = false
+    setButton('idle')
+  }
+
+  return { button, alert, closeAlert: () => setAlert(null), askFields, press, withFields, cancelFields }
+}

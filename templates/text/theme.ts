@@ -1,0 +1,38 @@
+/**
+ * Text of the default theme's frame and lists (issue #11): header, footer, paging, event and
+ * search headings, landmark names. Not spec sentences, but shopper text all the same: one place,
+ * stable names, and a tenant's `localizedStrings` replaces any entry by its name
+ * (`"themeMenu": "メニュー"`).
+ */
+export const THEME_TEXT = {
+  themeSkipToContent: 'Skip to content',
+  themeMenu: 'Menu',
+  themeMainNavigation: 'Main',
+  themeFooterNavigation: 'Footer',
+  themeBreadcrumb: 'Breadcrumb',
+  themeSearch: 'Search',
+  themeSearchLabel: 'Search this site',
+  themeCart: 'Cart',
+  themePricesIn: 'Prices in',
+  themeNoProducts: 'No products yet.',
+  themeNoPosts: 'No posts yet.',
+  themeUpcomingEvents: 'Upcoming events',
+  themePastEvents: 'Past events',
+  themeNoUpcomingEvents: 'No upcoming events.',
+  themeNoPastEvents: 'No past events.',
+  themeAddToCalendar: 'Add to Google Calendar',
+  themePages: 'Pages',
+  themePrevious: 'Previous',
+  themeNext: 'Next',
+  themePage: 'Page',
+  themePageOf: 'of',
+  themeResult: 'result',
+  themeResults: 'results',
+  themeResultsFor: 'for',
+  themeBy: 'By',
+  themeHomeLink: 'Home',
+  /** Opens an item's audio player. */
+  themeListen: 'Listen',
+} as const
+
+export type ThemeTextName = keyof typeof THEME_TEXT

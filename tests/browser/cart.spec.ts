@@ -1,0 +1,157 @@
+import { expect, type Page, test } from '@playwright/test'
+import { urlOf, watchConsole } from './helpers'
+
+const FLANNEL = '/apparel/ridgeline-flannel-shirt'
+
+/** Clicks an option's pill (the label of its visually hidden radio button), as a shopper does. */
+async function choose(page: Page, values: string[]) {
+  for (const value of values) {
+    const radio = page.getByRole('radio', { name: value, exact: true })
+    const id = await radio.getAttribute('id')
+    await page.locator(`label[for="${id}"]`).click()
+    await expect(page.locator(`[id="${id}"]`)).toBeChecked()
+  }
+}
+
+test.describe('Cart and checkout', () => {
+  let errors: string[] = []
+  test.beforeEach(({ page }) => {
+    errors = watchConsole(page)
+  })
+  test.afterEach(() => {
+    // Refused calls are answered on purpose (409 …): the browser logs them as failed loads.
+    expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([])
+  })
+
+  test('The button goes Adding… → Added! after 1 s → idle after 2 s, ignoring clicks while added; the pill counts', async ({
+    page,
+  }) => {
+    await page.clock.install()
+    await page.goto(urlOf('aurora.localhost', FLANNEL))
+    // Time stands still from here: only runFor moves it.
+    await page.clock.pauseAt(Date.now() + 60_000)
+    const pill = page.locator('[data-cart-pill]')
+    await expect(pill).toBeHidden()
+    await choose(page, ['M', 'Red'])
+    const button = page.getByRole('button', { name: 'Add To Cart' })
+    const added = page.waitForResponse((r) => r.url().endsWith('/api/commerce/shopping-cart/entries'))
+    await button.click()
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Adding…')
+    expect((await added).status()).toBe(200)
+    await expect(pill).toBeVisible()
+    await expect(pill).toHaveAccessibleName('Cart, 1 items')
+    await page.clock.runFor(999)
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Adding…')
+    await page.clock.runFor(1)
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Added!')
+    // Clicks in the added state are ignored.
+    await page.locator('.sqs-add-to-cart-button').click()
+    await page.clock.runFor(1999)
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Added!')
+    await page.clock.runFor(1)
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Add To Cart')
+    await expect(pill).toHaveAccessibleName('Cart, 1 items')
+    // The pill links to /cart and, on another page, loads the cart itself (has-cart is 'true').
+    await page.goto(urlOf('aurora.localhost', '/about'))
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 1 items')
+  })
+
+  test('A sold-out variant shows the notice and the alert ‘Unable to Add Item’, idle again after 1 s', async ({
+    page,
+  }) => {
+    await page.clock.install()
+    await page.goto(urlOf('aurora.localhost', FLANNEL))
+    await page.clock.pauseAt(Date.now() + 60_000)
+    await choose(page, ['S', 'Red [Sold Out]'])
+    await expect(page.getByRole('alert').filter({ hasText: 'Sold Out' })).toBeVisible()
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    const alert = page.getByRole('alertdialog', { name: 'Unable to Add Item' })
+    await expect(alert).toBeVisible()
+    await expect(alert).toContainText('Sorry, we do not have enough of that item available.')
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Adding…')
+    await page.clock.runFor(1000)
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Add To Cart')
+    await alert.getByRole('button', { name: 'OK' }).click()
+    await expect(alert).toBeHidden()
+  })
+
+  test('Missing options are named in the alert', async ({ page }) => {
+    await page.goto(urlOf('aurora.localhost', FLANNEL))
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await expect(page.getByRole('alertdialog', { name: 'Unable to Add Item' })).toContainText(
+      'Please select the Size and Color options.',
+    )
+  })
+
+  test('The cart page changes a quantity and removes an entry; checkout with a declined card, then the test card', async ({
+    page,
+  }) => {
+    await page.goto(urlOf('aurora.localhost', FLANNEL))
+    await choose(page, ['L', 'Forest'])
+    await page.getByRole('button', { name: 'Increase quantity' }).click()
+    await expect(page.getByRole('spinbutton', { name: 'Quantity:' })).toHaveValue('2')
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 2 items')
+    await page.goto(urlOf('aurora.localhost', '/gear/hand-forged-camp-axe'))
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 3 items')
+
+    await page.locator('[data-cart-pill]').click()
+    await expect(page).toHaveURL(/\/cart$/)
+    await expect(page.getByText('3 items')).toBeVisible()
+    const flannel = page.locator('.cart-entry', { hasText: 'Ridgeline Flannel Shirt' })
+    await expect(flannel).toContainText('Size: L')
+    await flannel.getByRole('spinbutton', { name: 'Quantity' }).fill('4')
+    await flannel.getByRole('button', { name: 'Update' }).click()
+    await expect(page.getByText('5 items')).toBeVisible()
+    await expect(page.locator('.cart-subtotal-amount')).toHaveText('$430.00')
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 5 items')
+    await page.getByRole('button', { name: 'Remove Hand-Forged Camp Axe' }).click()
+    await expect(page.getByText('4 items')).toBeVisible()
+    await expect(page.locator('.cart-entry')).toHaveCount(1)
+
+    await page.getByRole('link', { name: 'Checkout' }).click()
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+    await expect(page.getByText('4242 4242 4242 4242')).toBeVisible()
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByText('Please correct the fields marked below.')).toBeVisible()
+    await page.getByLabel('Email').fill('ada@example.com')
+    await page.getByLabel('Full name').fill('Ada Lovelace')
+    await page.getByLabel('Address', { exact: true }).fill('12 Church Street')
+    await page.getByLabel('City').fill('Burlington')
+    await page.getByLabel('Postal code').fill('05401')
+    await page.getByLabel('Country').selectOption('US')
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('alert')).toContainText('Your card was declined. Please use another card.')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    await expect(page.locator('[data-cart-pill]')).toBeHidden()
+    const cookies = await page.context().cookies()
+    expect(cookies.find((c) => c.name === 'has-cart')).toBeUndefined()
+  })
+
+  test('Kissa: yen without decimals from the product to the order', async ({ page }) => {
+    await page.goto(urlOf('kissa.localhost', '/tea/sencha-saemidori'))
+    await choose(page, ['100g'])
+    await page
+      .getByRole('button', { name: 'カートに追加' })
+      .or(page.getByRole('button', { name: 'Add To Cart' }))
+      .click()
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 1 items')
+    await page.goto(urlOf('kissa.localhost', '/cart'))
+    await expect(page.locator('.cart-subtotal-amount')).toHaveText('￥3,400')
+    await page.getByRole('link', { name: 'Checkout' }).click()
+    await page.getByLabel('Email').fill('kissa@example.com')
+    await page.getByLabel('Full name').fill('Aiko Tanaka')
+    await page.getByLabel('Address', { exact: true }).fill('1-2-3 Yanaka')
+    await page.getByLabel('City').fill('Taito')
+    await page.getByLabel('Postal code').fill('110-0001')
+    await page.getByLabel('Country').selectOption('JP')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    await expect(page.locator('.order-confirmed')).toContainText('￥3,400')
+  })
+})

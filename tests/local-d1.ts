@@ -1,0 +1,28 @@
+// Reading a running local server's D1 with wrangler, as an operator would: the browser tests
+// and the beacon load script count what the worker stored.
+import { spawnSync } from 'node:child_process'
+
+/** The rows `sql` answers in the local D1 kept under `persistTo` (`.wrangler/test-state-8788`). */
+export function queryLocalD1<Row>(persistTo: string, sql: string): Row[] {
+  const result = spawnSync(
+    process.execPath,
+    [
+      'node_modules/wrangler/bin/wrangler.js',
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      persistTo,
+      '--json',
+      '--command',
+      sql,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    },
+  )
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr}`)
+  return JSON.parse(result.stdout)[0].results as Row[]
+}

@@ -1,0 +1,60 @@
+/**
+ * What the worker adds to a version 2 event (platform.md sections 3 and 7, storefront.md
+ * sections 3 and 7) from the request itself, so the tracking script need not send it: the
+ * client's name and version, the source environment (from the host), the site and its locale,
+ * the browser's user agent and the page's host; for a commerce event its fixed origin, name,
+ * actor, action and object type, and what only the worker can know from the beacon's cookies:
+ * the signed-in site user (`site_user_id`, `logged_in`) and the cart's id.
+ */
+import type { Context } from 'hono'
+import {
+  COMMERCE_EVENT_ORIGIN,
+  COOKIE,
+  type CommerceEventName,
+  sourceEnvironment,
+  TRACKING,
+} from '../../templates/shared'
+import type { AppEnv } from '../context'
+import { readCookie } from '../middleware/cookies'
+import { siteUserClaims } from '../middleware/site-user'
+import { isCommerceEvent } from './schemas'
+
+/** Each commerce event's action and the object it acts on. */
+const COMMERCE_ACTIONS: Record<CommerceEventName, { action: string; object_type: string }> = {
+  CommerceShopping_VisitPDP: { action: 'visit', object_type: 'product_detail_page' },
+  CommerceShopping_AddToCart: { action: 'add', object_type: 'cart_item' },
+  CommerceShopping_ViewCart: { action: 'view', object_type: 'cart' },
+  CommerceShopping_RemoveFromCart: { action: 'remove', object_type: 'cart_item' },
+}
+
+/** The event as stored: what the client sent, with the worker's fields. */
+export async function enrichEvent(
+  c: Context<AppEnv>,
+  schemaName: string,
+  content: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const { tenant } = c.var
+  const event: Record<string, unknown> = {
+    client_name: TRACKING.clientName,
+    client_version: TRACKING.clientVersion,
+    source_environment: sourceEnvironment(tenant.hostname),
+    context_website_id: tenant.site.website.id,
+    website_locale: tenant.site.website.language,
+    enduser_user_agent: c.req.header('user-agent') ?? null,
+    page_host: new URL(c.req.url).host,
+    ...content,
+  }
+  if (!isCommerceEvent(schemaName)) return event
+  const claims = await siteUserClaims(c)
+  return {
+    website_id: tenant.site.website.id,
+    cart_id: readCookie(c, COOKIE.cart) ?? null,
+    ...event,
+    ...COMMERCE_EVENT_ORIGIN,
+    ...COMMERCE_ACTIONS[schemaName as CommerceEventName],
+    event_name: schemaName,
+    actor: 'shopper',
+    site_user_id: claims?.siteUserId ?? null,
+    logged_in: claims !== null,
+  }
+}

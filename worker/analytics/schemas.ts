@@ -1,0 +1,283 @@
+/**
+ * The shapes of every beacon and event the worker accepts (storefront.md sections 3 and 7,
+ * platform.md sections 3, 5 and 7), as zod schemas: a beacon that does not match is a 400
+ * naming the first problem, and nothing of it is stored.
+ */
+import * as z from 'zod'
+import {
+  COMMERCE_EVENT_ORIGIN,
+  COMMERCE_EVENTS,
+  PERFORMANCE_EVENT_ORIGIN,
+  PERFORMANCE_FIELDS,
+  parseVisitorRecord,
+  SOURCE_ENVIRONMENTS,
+  TRACKING,
+} from '../../templates/shared'
+import { currencyCodeSchema } from '../records'
+
+/** JSON text (a form field, `eventContent`) parsed and checked against `schema`. */
+export function jsonText<T extends z.ZodType>(schema: T, maxLength = 16_384) {
+  return z
+    .string()
+    .max(maxLength, `must be at most ${maxLength} characters`)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' })
+        return z.NEVER
+      }
+    })
+    .pipe(schema)
+}
+
+/** The visitor record as beacons send it (`ss_cvr`): empty when the site's cookie policy keeps none. */
+export const visitorRecordField = z
+  .string()
+  .refine(
+    (value) => value === '' || parseVisitorRecord(value) !== null,
+    'must be a visitor record: id|first visit|previous visit|current visit|count',
+  )
+  .optional()
+
+const name = z.string().regex(/^[A-Za-z][\w:.-]{0,99}$/, 'must be an event name such as "view"')
+const text = (max: number) => z.string().max(max)
+const path = z.string().max(2048).startsWith('/', 'must be a path starting with "/"')
+const count = z.number().int().min(0)
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().nullable()
+
+/** A page view's data (`RecordHit`): the path it was recorded on, and what the script adds. */
+export const pageViewDataSchema = z.looseObject({ pagePath: path })
+
+/** `POST /api/census/RecordHit`: form-encoded `event`, `data` (JSON), `ss_cvr`. */
+export const recordHitSchema = z.object({
+  event: name,
+  data: jsonText(pageViewDataSchema),
+  ss_cvr: visitorRecordField,
+})
+
+/** `button-click` and `button-render`: the button and the page it is on. */
+export const buttonBeaconSchema = z.object({
+  data: jsonText(
+    z.object({
+      buttonText: text(500),
+      buttonUrl: optional(text(2048)),
+      blockId: optional(text(128)),
+      pagePath: path,
+    }),
+  ),
+  ss_cvr: visitorRecordField,
+})
+
+/** `overlay`: a pop-up shown, dismissed or submitted. */
+export const overlayBeaconSchema = z.object({
+  data: jsonText(
+    z.object({
+      overlayId: text(128).min(1),
+      action: z.enum(['show', 'dismiss', 'submit']),
+      pagePath: path,
+    }),
+  ),
+  ss_cvr: visitorRecordField,
+})
+
+/** `form-render`: formId, visitorCookie (storefront.md section 7). */
+export const formRenderSchema = z.object({
+  formId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a form id'),
+  visitorCookie: visitorRecordField,
+})
+
+/** `RecordQuickView/{id}`: the item is in the path; the page may come with it. */
+export const quickViewIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an item id')
+export const quickViewSchema = z.object({
+  data: jsonText(z.object({ pagePath: path }).partial()).optional(),
+  ss_cvr: visitorRecordField,
+})
+
+/** One error report entry's data (platform.md section 3). */
+const errorDataSchema = z.object({
+  websiteId: optional(text(64)),
+  templateId: optional(text(64)),
+  pageUrl: optional(text(2048)),
+  userAgent: optional(text(512)),
+  appName: optional(text(64)),
+  message: text(TRACKING.errorReporting.stackLimit),
+  stack: optional(text(TRACKING.errorReporting.stackLimit)),
+  file: optional(text(2048)),
+  line: optional(count),
+  column: optional(count),
+  customInfo: optional(z.record(z.string(), z.unknown())),
+})
+
+/** `POST /api/events/RecordJavascriptErrors`: a JSON array of at most 10 entries. */
+export const javascriptErrorsSchema = z
+  .array(
+    z.object({
+      event: name,
+      data: jsonText(errorDataSchema, 12_288),
+      timestamp: z.number().int().positive(),
+    }),
+  )
+  .min(1, 'must hold at least one entry')
+  .max(TRACKING.errorReporting.maxEntries, `must hold at most ${TRACKING.errorReporting.maxEntries} entries`)
+
+/** The version 0 event's data (platform.md section 3). */
+const v0DataSchema = z.strictObject({
+  pagePath: path,
+  pageHash: optional(text(512)),
+  websiteId: optional(text(64)),
+  templateId: optional(text(64)),
+  variantId: optional(text(64)),
+  memberAccountId: optional(text(64)),
+  member_locale: optional(text(35)),
+  website_locale: optional(text(35)),
+})
+
+/** `POST /api/events/RecordEvent`: form-encoded `crumb` (from the cookie), `event`, `data` (JSON). */
+export const recordEventSchema = z.object({
+  crumb: z.string().min(1, 'must be the crumb cookie’s value'),
+  event: name,
+  data: jsonText(v0DataSchema),
+})
+
+/** The version 2 event's fields (platform.md section 3); every event schema has them. */
+const v2Fields = {
+  analytics_id: optional(text(64)),
+  session_id: optional(text(64)),
+  marketing_id: optional(text(64)),
+  browser_language: optional(text(35)),
+  browser_locale: optional(text(35)),
+  browser_window_height: optional(count),
+  browser_window_width: optional(count),
+  page_host: optional(text(253)),
+  page_path: optional(path),
+  page_query_params: optional(text(2048)),
+  page_referrer_url: optional(text(2048)),
+  enduser_user_agent: optional(text(512)),
+  event_occurrence_timestamp: optional(z.number().int().positive()),
+  client_name: optional(text(64)),
+  client_version: optional(text(32)),
+  custom_schema_name: optional(text(100)),
+  source_environment: optional(z.enum(SOURCE_ENVIRONMENTS)),
+  context_website_id: optional(text(64)),
+  destination_url: optional(text(2048)),
+  member_account_id: optional(text(64)),
+  object_identifier: optional(text(128)),
+  resolved_locale: optional(text(35)),
+  website_locale: optional(text(35)),
+  member_account_locale: optional(text(35)),
+}
+
+/** A commerce event (storefront.md section 3's shopper tracking fields) of schema `eventName`. */
+function commerceEventSchema(eventName: string, required: { item: boolean; quantity: boolean }) {
+  const item = z.string().min(1).max(64)
+  const quantity = z.number().int().min(1).max(9999)
+  return z.strictObject({
+    ...v2Fields,
+    website_id: optional(text(64)),
+    page_id: optional(text(64)),
+    cart_id: optional(text(128)),
+    product_page: optional(z.boolean()),
+    pdp_layout: optional(text(64)),
+    product: optional(text(500)),
+    num_items_in_cart: optional(count),
+    product_types_list: optional(z.array(text(32)).max(10)),
+    item_id: required.item ? item : optional(item),
+    item_type: optional(text(32)),
+    item_title: optional(text(500)),
+    item_variant_object: optional(z.record(z.string().max(100), z.string().max(200))),
+    item_price: optional(z.number().min(0)),
+    currency_code: optional(currencyCodeSchema),
+    item_quantity: required.quantity ? quantity : optional(quantity),
+    event_name: optional(z.literal(eventName)),
+    actor: optional(text(32)),
+    action: optional(text(32)),
+    object_type: optional(text(64)),
+    site_user_id: optional(text(64)),
+    logged_in: optional(z.boolean()),
+    ss_cvr: visitorRecordField.nullable(),
+    source: optional(z.literal(COMMERCE_EVENT_ORIGIN.source)),
+    owner_team: optional(z.literal(COMMERCE_EVENT_ORIGIN.owner_team)),
+    product_area: optional(z.literal(COMMERCE_EVENT_ORIGIN.product_area)),
+  })
+}
+
+/** The Performance payload (platform.md section 3 plus INP): optional non-negative numbers. */
+export const performancePayloadSchema = z.strictObject(
+  Object.fromEntries(PERFORMANCE_FIELDS.map((field) => [field, z.number().min(0).optional()])),
+)
+
+/** The Performance event (platform.md section 7): the payload with its fixed fields. */
+const performanceEventSchema = z.strictObject({
+  ...v2Fields,
+  ...performancePayloadSchema.shape,
+  action: z.literal(PERFORMANCE_EVENT_ORIGIN.action),
+  actor: z.literal(PERFORMANCE_EVENT_ORIGIN.actor),
+  owner_team: z.literal(PERFORMANCE_EVENT_ORIGIN.owner_team),
+  source: z.literal(PERFORMANCE_EVENT_ORIGIN.source),
+  object_type: z.literal(PERFORMANCE_EVENT_ORIGIN.object_type),
+})
+
+const [VISIT_PDP, ADD_TO_CART, VIEW_CART, REMOVE_FROM_CART] = COMMERCE_EVENTS
+
+/** Version 2 event schemas by `eventSchemaName`. */
+export const EVENT_SCHEMAS: Readonly<Record<string, z.ZodType<Record<string, unknown>>>> = {
+  [VISIT_PDP]: commerceEventSchema(VISIT_PDP, { item: true, quantity: false }),
+  [ADD_TO_CART]: commerceEventSchema(ADD_TO_CART, { item: true, quantity: true }),
+  [VIEW_CART]: commerceEventSchema(VIEW_CART, { item: false, quantity: false }),
+  [REMOVE_FROM_CART]: commerceEventSchema(REMOVE_FROM_CART, { item: true, quantity: true }),
+  Performance: performanceEventSchema,
+}
+
+/** Whether `schemaName` is a commerce event (the worker adds the site user and the cart). */
+export function isCommerceEvent(schemaName: string): boolean {
+  return (COMMERCE_EVENTS as readonly string[]).includes(schemaName)
+}
+
+/** `POST /api/v1/clanker/events`: JSON or form-encoded. */
+export const clankerEnvelopeSchema = z.object({
+  eventSchemaName: z.string().min(1).max(100),
+  eventContent: jsonText(z.record(z.string(), z.unknown()), 32_768),
+})
+
+/** `validate-event-content/{schemaName}`: the same, the schema named by the path. */
+export const clankerValidationSchema = clankerEnvelopeSchema.partial({ eventSchemaName: true })
+
+/** One user-timing mark kept by the collector: only the product's prefix (platform.md section 5). */
+const userTimingSchema = z.strictObject({
+  marks: z
+    .array(
+      z.strictObject({
+        name: z
+          .string()
+          .max(200)
+          .startsWith(TRACKING.userTimingPrefix, `must start with "${TRACKING.userTimingPrefix}"`),
+        startTime: z.number().min(0),
+      }),
+    )
+    .min(1)
+    .max(100),
+})
+
+/** `POST /api/1/performance/records`: a JSON array of `{app, data, event, pageLoadId, ts}`. */
+export const performanceRecordsSchema = z
+  .array(
+    z.discriminatedUnion('event', [
+      z.object({
+        app: text(64).min(1),
+        event: z.literal('Performance'),
+        data: performancePayloadSchema.refine((data) => Object.keys(data).length > 0, 'must not be empty'),
+        pageLoadId: z.uuid(),
+        ts: z.number().int().positive(),
+      }),
+      z.object({
+        app: text(64).min(1),
+        event: z.literal('UserTiming'),
+        data: userTimingSchema,
+        pageLoadId: z.uuid(),
+        ts: z.number().int().positive(),
+      }),
+    ]),
+  )
+  .min(1, 'must hold at least one record')
+  .max(50, 'must hold at most 50 records')

@@ -1,0 +1,59 @@
+/**
+ * Version 2 events (platform.md sections 3 and 7, storefront.md section 7):
+ *
+ * - `POST /api/v1/clanker/events`: `eventSchemaName` and `eventContent` (JSON text), as JSON or
+ *   as a form-encoded beacon (preferred: it needs no crumb and survives the page being left).
+ *   The content is validated against its schema (the four commerce events and Performance),
+ *   completed with what the worker knows (analytics/enrich.ts: among it, from the beacon's
+ *   cookies, the signed-in site user and the cart), then queued: 202, or 204 when suppressed.
+ * - `POST /api/v1/clanker/validate-event-content/{schemaName}`: the same validation, nothing
+ *   stored: 200 `{valid: true}`, or 400 with the reason; an unknown schema is a 404.
+ */
+import { type Context, Hono } from 'hono'
+import type * as z from 'zod'
+import { beaconForm } from '../analytics/beacon-body'
+import { enrichEvent } from '../analytics/enrich'
+import { acceptEvents } from '../analytics/gate'
+import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '../analytics/schemas'
+import type { AppEnv } from '../context'
+import { rateLimit } from '../middleware/rate-limit'
+import { InputError, jsonBody, validate } from './validate'
+
+/** The envelope, from JSON or form fields. */
+function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<T> {
+  const type = c.req.header('content-type') ?? ''
+  return type.startsWith('application/json') ? jsonBody(c, schema) : beaconForm(c, schema)
+}
+
+/** `content` checked against schema `schemaName`. */
+function checkedContent(schemaName: string, content: unknown): Record<string, unknown> {
+  const schema = EVENT_SCHEMAS[schemaName]
+  if (schema === undefined) throw new InputError(`There is no event schema named "${schemaName}".`, {}, 404)
+  return validate(schema, content)
+}
+
+export const clankerRoutes = new Hono<AppEnv>()
+
+clankerRoutes.post(
+  '/events',
+  rateLimit('clanker:events', { limiter: 'BEACON_LIMITER' }),
+  async function recordEvent(c) {
+    const { eventSchemaName, eventContent } = await envelopeOf(c, clankerEnvelopeSchema)
+    const content = await enrichEvent(c, eventSchemaName, checkedContent(eventSchemaName, eventContent))
+    const pagePath = typeof content.page_path === 'string' ? content.page_path : '/'
+    const occurredAt =
+      typeof content.event_occurrence_timestamp === 'number' ? content.event_occurrence_timestamp : undefined
+    return acceptEvents(c, [{ event: eventSchemaName, data: content, occurredAt }], { pagePath })
+  },
+)
+
+clankerRoutes.post(
+  '/validate-event-content/:schemaName',
+  rateLimit('clanker:validate', { limiter: 'BEACON_LIMITER' }),
+  async function validateEventContent(c) {
+    const schemaName = c.req.param('schemaName')
+    const { eventContent } = await envelopeOf(c, clankerValidationSchema)
+    checkedContent(schemaName, eventContent)
+    return c.json({ valid: true, eventSchemaName: schemaName })
+  },
+)

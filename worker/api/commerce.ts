@@ -1,0 +1,166 @@
+/**
+ * The cart, stock and subscription calls (storefront.md section 7), under `/api`:
+ *
+ *   GET    /api/commerce/shopping-cart                                  → { shoppingCart }
+ *   POST   /api/commerce/shopping-cart/entries                          → { shoppingCart, newlyAdded }
+ *   PUT    /api/commerce/shopping-cart/entries/{entryId}/additionalFields → { shoppingCart, updatedEntry }
+ *   PUT    /api/commerce/shopping-cart/entries/{entryId}/quantity       → { shoppingCart, updatedEntry }  (ours)
+ *   DELETE /api/commerce/shopping-cart/entries/{entryId}                → { shoppingCart }                (ours)
+ *   GET    /api/commerce/inventory/stock/?itemId=                       → { results: [{ sku, variantId, unlimited, qtyInStock }] }
+ *   POST   /api/3/commerce/cart/subscription                            → { cartToken }
+ *
+ * Writes are rate limited per visitor and endpoint, then need the crumb (`X-CSRF-Token`); every
+ * body and query is validated with zod. Refusals are `{ message, errors? }` with a 4xx status.
+ */
+import { type Context, Hono } from 'hono'
+import * as z from 'zod'
+import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
+import {
+  addToCart,
+  type CartResult,
+  changeQuantity,
+  removeEntry,
+  updateAdditionalFields,
+} from '../commerce/cart-actions'
+import { storedCartOf } from '../commerce/cart-session'
+import { shoppingCartOf } from '../commerce/cart-view'
+import { productById, variantBySku } from '../commerce/products'
+import { liveStock } from '../commerce/stock'
+import { signCheckoutToken } from '../commerce/tokens'
+import type { AppEnv } from '../context'
+import { requireCrumb } from '../middleware/crumb'
+import { rateLimit } from '../middleware/rate-limit'
+import { InputError, jsonBody, queryOf } from './validate'
+
+const id = z.string().trim().min(1).max(128)
+const quantity = z.union([z.number(), z.string().max(32)]).default(1)
+const additionalFields = z.string().max(20_000).nullable().optional()
+
+const addEntrySchema = z.object({ itemId: id, sku: id, quantity, additionalFields })
+const additionalFieldsSchema = z.object({ itemId: id, sku: id, additionalFields })
+const quantitySchema = z.object({ quantity: z.union([z.number(), z.string().max(32)]) })
+const entryIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an entry id')
+const cartQuerySchema = z.object({
+  mock: z.string().max(10).optional(),
+  timecode: z.string().max(40).optional(),
+})
+const stockQuerySchema = z.object({ itemId: id })
+const subscriptionSchema = z.object({ itemId: id, sku: id, qty: quantity, additionalFields })
+
+function entryIdOf(c: Context<AppEnv>): string {
+  const parsed = entryIdSchema.safeParse(c.req.param('entryId'))
+  if (!parsed.success) throw new InputError(CART_TEXT.entryNotFound, {}, 404)
+  return parsed.data
+}
+
+/** The cart answer, or the refusal as `{ message, errors? }`. */
+function reply(c: Context<AppEnv>, result: CartResult, entryKey: 'newlyAdded' | 'updatedEntry' | null) {
+  if (!result.ok)
+    return c.json(
+      { message: result.message, ...(result.errors ? { errors: result.errors } : {}) },
+      result.status,
+    )
+  return c.json(
+    entryKey === null
+      ? { shoppingCart: result.cart }
+      : { shoppingCart: result.cart, [entryKey]: result.entry },
+  )
+}
+
+export const commerceRoutes = new Hono<AppEnv>()
+
+commerceRoutes.get('/commerce/shopping-cart', async function getShoppingCart(c) {
+  queryOf(c, cartQuerySchema)
+  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c))
+  return c.json({ shoppingCart: cart }, 200, { 'cache-control': 'private, no-store' })
+})
+
+commerceRoutes.post(
+  '/commerce/shopping-cart/entries',
+  rateLimit('cart-add'),
+  requireCrumb(),
+  async function addCartEntry(c) {
+    const body = await jsonBody(c, addEntrySchema)
+    return reply(c, await addToCart(c, body), 'newlyAdded')
+  },
+)
+
+commerceRoutes.put(
+  '/commerce/shopping-cart/entries/:entryId/additionalFields',
+  rateLimit('cart-update'),
+  requireCrumb(),
+  async function updateEntryAdditionalFields(c) {
+    const entryId = entryIdOf(c)
+    const body = await jsonBody(c, additionalFieldsSchema)
+    return reply(
+      c,
+      await updateAdditionalFields(c, entryId, { ...body, additionalFields: body.additionalFields ?? null }),
+      'updatedEntry',
+    )
+  },
+)
+
+commerceRoutes.put(
+  '/commerce/shopping-cart/entries/:entryId/quantity',
+  rateLimit('cart-update'),
+  requireCrumb(),
+  async function updateEntryQuantity(c) {
+    const entryId = entryIdOf(c)
+    const body = await jsonBody(c, quantitySchema)
+    return reply(c, await changeQuantity(c, entryId, body.quantity), 'updatedEntry')
+  },
+)
+
+commerceRoutes.delete(
+  '/commerce/shopping-cart/entries/:entryId',
+  rateLimit('cart-update'),
+  requireCrumb(),
+  async function removeCartEntry(c) {
+    return reply(c, await removeEntry(c, entryIdOf(c)), null)
+  },
+)
+
+async function getStock(c: Context<AppEnv>) {
+  const { itemId } = queryOf(c, stockQuerySchema)
+  const item = await productById(c.var.catalog, itemId)
+  if (item === null) return c.json({ message: CART_TEXT.itemNotFound }, 404)
+  const levels = await liveStock(c.env, c.var.tenant, item)
+  const results = (item.structuredContent?.variants ?? []).map((variant) => {
+    const level = levels.get(variant.sku)
+    return {
+      sku: variant.sku,
+      variantId: variant.id,
+      unlimited: level?.unlimited ?? variant.unlimited,
+      qtyInStock: level?.qtyInStock ?? 0,
+    }
+  })
+  return c.json({ results }, 200, { 'cache-control': 'no-store' })
+}
+// The spec's path ends with a slash; without one is accepted too.
+commerceRoutes.get('/commerce/inventory/stock/', getStock)
+commerceRoutes.get('/commerce/inventory/stock', getStock)
+
+commerceRoutes.post(
+  '/3/commerce/cart/subscription',
+  rateLimit('subscription'),
+  requireCrumb(),
+  async function startSubscription(c) {
+    const body = await jsonBody(c, subscriptionSchema)
+    const item = await productById(c.var.catalog, body.itemId)
+    if (item === null) return c.json({ message: CART_TEXT.itemNotFound }, 404)
+    if (!isSubscribable(item)) return c.json({ message: CART_TEXT.notSubscribable }, 400)
+    const variant = variantBySku(item, body.sku)
+    if (variant === undefined) return c.json({ message: COMMERCE_TEXT.variantUnavailable }, 400)
+    const qty = parseQuantity(body.qty)
+    if (!qty.ok) return c.json({ message: qty.message }, qty.status)
+    const cartToken = await signCheckoutToken(c.env, c.var.tenant.siteId, {
+      kind: 'subscription',
+      itemId: item.id,
+      sku: variant.sku,
+      qty: qty.quantity,
+      additionalFields: body.additionalFields ?? null,
+      plan: item.structuredContent?.subscriptionPlan ?? null,
+    })
+    return c.json({ cartToken })
+  },
+)

@@ -1,0 +1,79 @@
+/**
+ * Site-user sessions (storefront.md sections 4, 6 and 7):
+ *
+ * - `POST /api/site-users/account/session` {email, password, rememberMe}: signs in, sets the
+ *   site-user cookie (auth/sessions.ts) and answers `xsrfToken`, which session-protected calls
+ *   send back as `X-XSRF-Token`.
+ * - `DELETE /api/site-users/account/session?cloneCart=true`: signs out; with `cloneCart` the
+ *   signed-out visitor keeps a copy of the cart. A crumb failure is flagged (`crumbFail`) and
+ *   the client retries once.
+ * - `GET /api/site-users/account`: the signed-in site user (session-protected).
+ *
+ * Sign-in is rate-limited per visitor and per account (10 a minute each, 429 with a message);
+ * a wrong email and a wrong password get the same answer after the same work.
+ */
+import { Hono } from 'hono'
+import * as z from 'zod'
+import { ACCOUNT_TEXT } from '../../templates/shared'
+import { checkCredentials, endSession, SIGN_IN, SIGN_IN_ACCOUNT, startSession } from '../auth/sessions'
+import type { AppEnv } from '../context'
+import { normalizeEmail, type SiteUser } from '../db/site-users'
+import { requireCrumb } from '../middleware/crumb'
+import { rateLimit, withinRateLimit } from '../middleware/rate-limit'
+import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../middleware/site-user'
+import { jsonBody, queryOf } from './validate'
+
+const signInSchema = z.object({
+  email: z.string().trim().min(3).max(256).email('Enter an email address such as user@domain.com.'),
+  password: z.string().min(1, 'Enter your password.').max(1024),
+  rememberMe: z.boolean().default(false),
+})
+
+const signOutQuerySchema = z.object({
+  cloneCart: z
+    .enum(['true', 'false'], { message: 'cloneCart must be true or false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
+})
+
+/** What the answers show of a site user: never the password hash. */
+function publicSiteUser(user: Omit<SiteUser, 'passwordHash'>) {
+  return { id: user.id, email: user.email, displayName: user.displayName, roles: user.roles }
+}
+
+const NO_STORE = { 'cache-control': 'no-store' }
+
+export const siteUserRoutes = new Hono<AppEnv>()
+
+siteUserRoutes.post(
+  '/account/session',
+  rateLimit(SIGN_IN, { limiter: 'SIGN_IN_LIMITER', message: ACCOUNT_TEXT.tooManyAttempts }),
+  requireCrumb(),
+  async function signIn(c) {
+    const { email, password, rememberMe } = await jsonBody(c, signInSchema, 4096)
+    // Per account too: a guessing script spread over many visitors still meets this limit.
+    if (!(await withinRateLimit(c, SIGN_IN_ACCOUNT, 'SIGN_IN_LIMITER', normalizeEmail(email)))) {
+      return c.json({ message: ACCOUNT_TEXT.tooManyAttempts }, 429, { 'Retry-After': '60' })
+    }
+    const user = await checkCredentials(c.env.DB, c.var.tenant.siteId, email, password)
+    if (user === null) return c.json({ message: ACCOUNT_TEXT.wrongCredentials }, 401)
+    const xsrfToken = await startSession(c, user, rememberMe)
+    return c.json({ xsrfToken, siteUser: publicSiteUser(user) }, 200, NO_STORE)
+  },
+)
+
+siteUserRoutes.delete('/account/session', requireCrumb(), async function signOut(c) {
+  const { cloneCart } = queryOf(c, signOutQuerySchema)
+  const session = await liveSiteUser(c)
+  // Ending a live session is a session call: its XSRF token must come with it (section 6).
+  if (session !== null) {
+    const refused = await xsrfRefusal(c, session.sessionId)
+    if (refused !== null) return refused
+  }
+  await endSession(c, session?.sessionId ?? null, cloneCart)
+  return c.json({ signedOut: true, cartCloned: cloneCart }, 200, NO_STORE)
+})
+
+siteUserRoutes.get('/account', requireSiteUser(), function showAccount(c) {
+  return c.json({ siteUser: publicSiteUser(c.var.siteUser.user) }, 200, NO_STORE)
+})

@@ -1,0 +1,161 @@
+/**
+ * The cart's operations, shared by the JSON API (worker/api/commerce.ts) and the plain HTML form
+ * posts (worker/routes/cart-forms.ts): add an entry, change its quantity, remove it, replace its
+ * additional fields. Each checks the shared rules (templates/plugins/cart.rules.ts) with live
+ * stock, then lets the cart object apply it in one synchronous step.
+ */
+import type { Context } from 'hono'
+import type { CartEntryView, ShoppingCart } from '../../islands/shared/cart-types'
+import {
+  CART_TEXT,
+  COMMERCE_TEXT,
+  cleanAdditionalFields,
+  parseFieldValues,
+  parseQuantity,
+  validateAdditionalFields,
+} from '../../templates/shared'
+import type { AppEnv } from '../context'
+import type { CartChange } from '../durable/cart'
+import type { Item } from '../records'
+import { cartIdOf, cartObject, newCartId, rememberCart } from './cart-session'
+import { shoppingCartOf } from './cart-view'
+import { productById, variantBySku, withStock } from './products'
+import { liveStock } from './stock'
+
+export type CartResult =
+  | { ok: true; cart: ShoppingCart; entry: CartEntryView | null }
+  | { ok: false; status: 400 | 404 | 409; message: string; errors?: Record<string, string> }
+
+const refuse = (status: 400 | 404 | 409, message: string, errors?: Record<string, string>): CartResult => ({
+  ok: false,
+  status,
+  message,
+  ...(errors ? { errors } : {}),
+})
+
+/**
+ * The additional-fields answers to store: checked against the item's form, as JSON text; null
+ * for an item without a form. A string result is the refusal's message.
+ */
+async function additionalFieldsFor(
+  c: Context<AppEnv>,
+  item: Item,
+  text: string | null | undefined,
+): Promise<{ ok: true; value: string | null } | { ok: false; errors: Record<string, string> }> {
+  const formId = item.structuredContent?.additionalFieldsFormId
+  if (!formId) return { ok: true, value: null }
+  const form = await c.var.catalog.form(formId)
+  if (form === null) return { ok: true, value: null }
+  const values = parseFieldValues(text)
+  if (values === null) return { ok: false, errors: { additionalFields: CART_TEXT.additionalFieldsInvalid } }
+  const errors = validateAdditionalFields(form, values)
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  return { ok: true, value: JSON.stringify(cleanAdditionalFields(form, values)) }
+}
+
+async function answer(c: Context<AppEnv>, change: CartChange): Promise<CartResult> {
+  if (!change.ok) {
+    if (change.message === 'no-entry') return refuse(404, CART_TEXT.entryNotFound)
+    return refuse(change.status, change.message)
+  }
+  const cart = await shoppingCartOf(c.var.catalog, change.cart)
+  return { ok: true, cart, entry: cart.entries.find((entry) => entry.id === change.entryId) ?? null }
+}
+
+export interface AddInput {
+  itemId: string
+  sku: string
+  quantity: unknown
+  additionalFields?: string | null
+}
+
+/** Adds an item to the visitor's cart, creating the cart (and its cookies) on the first add. */
+export async function addToCart(c: Context<AppEnv>, input: AddInput): Promise<CartResult> {
+  const item = await productById(c.var.catalog, input.itemId)
+  if (item === null) return refuse(404, CART_TEXT.itemNotFound)
+  const variant = variantBySku(item, input.sku)
+  if (variant === undefined) return refuse(400, COMMERCE_TEXT.variantUnavailable)
+  const quantity = parseQuantity(input.quantity)
+  if (!quantity.ok) return refuse(quantity.status, quantity.message)
+  const fields = await additionalFieldsFor(c, item, input.additionalFields)
+  if (!fields.ok)
+    return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
+  const level = (await liveStock(c.env, c.var.tenant, item)).get(variant.sku)
+  const stock = { productType: item.structuredContent?.productType ?? 0, variant: withStock(variant, level) }
+  const entry = {
+    itemId: item.id,
+    sku: variant.sku,
+    quantity: quantity.quantity,
+    additionalFields: fields.value,
+  }
+  const siteId = c.var.tenant.siteId
+  let cartId = cartIdOf(c) ?? newCartId()
+  let change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock)
+  // A cart that was bought (or an id another tenant uses) is closed: start a new one.
+  if (!change.ok && change.message === 'cart-closed') {
+    cartId = newCartId()
+    change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock)
+  }
+  if (change.ok) rememberCart(c, cartId)
+  return answer(c, change)
+}
+
+/** The entry's item and variant with live stock, or the refusal. */
+async function entryStock(c: Context<AppEnv>, cartId: string, entryId: string) {
+  const stored = await cartObject(c, cartId).snapshot(c.var.tenant.siteId)
+  const entry = stored?.entries.find((e) => e.id === entryId)
+  if (entry === undefined || stored?.isPurchased) return null
+  const item = await productById(c.var.catalog, entry.itemId)
+  const variant = item === null ? undefined : variantBySku(item, entry.sku)
+  if (item === null || variant === undefined) return null
+  const level = (await liveStock(c.env, c.var.tenant, item)).get(variant.sku)
+  return { item, productType: item.structuredContent?.productType ?? 0, variant: withStock(variant, level) }
+}
+
+/** A new quantity for an entry of the visitor's cart. */
+export async function changeQuantity(
+  c: Context<AppEnv>,
+  entryId: string,
+  quantity: unknown,
+): Promise<CartResult> {
+  const parsed = parseQuantity(quantity)
+  if (!parsed.ok) return refuse(parsed.status, parsed.message)
+  const cartId = cartIdOf(c)
+  const found = cartId === null ? null : await entryStock(c, cartId, entryId)
+  if (cartId === null || found === null) return refuse(404, CART_TEXT.entryNotFound)
+  const { productType, variant } = found
+  return answer(
+    c,
+    await cartObject(c, cartId).setQuantity(c.var.tenant.siteId, entryId, parsed.quantity, {
+      productType,
+      variant,
+    }),
+  )
+}
+
+/** Removes an entry from the visitor's cart. */
+export async function removeEntry(c: Context<AppEnv>, entryId: string): Promise<CartResult> {
+  const cartId = cartIdOf(c)
+  if (cartId === null) return refuse(404, CART_TEXT.entryNotFound)
+  return answer(c, await cartObject(c, cartId).removeEntry(c.var.tenant.siteId, entryId))
+}
+
+/** New additional-fields answers for an entry (checked against the item's form). */
+export async function updateAdditionalFields(
+  c: Context<AppEnv>,
+  entryId: string,
+  input: { itemId: string; sku: string; additionalFields: string | null },
+): Promise<CartResult> {
+  const cartId = cartIdOf(c)
+  const found = cartId === null ? null : await entryStock(c, cartId, entryId)
+  if (cartId === null || found === null) return refuse(404, CART_TEXT.entryNotFound)
+  if (found.item.id !== input.itemId || found.variant.sku !== input.sku)
+    return refuse(400, COMMERCE_TEXT.variantUnavailable)
+  const fields = await additionalFieldsFor(c, found.item, input.additionalFields)
+  if (!fields.ok)
+    return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
+  return answer(
+    c,
+    await cartObject(c, cartId).setAdditionalFields(c.var.tenant.siteId, entryId, fields.value),
+  )
+}

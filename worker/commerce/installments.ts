@@ -1,0 +1,22 @@
+/**
+ * The store's installment offer for the cart and checkout, with the product page's teaser rules
+ * (islands/installment-teaser): only in US, CA, AU and NZ, and (storefront.md section 5) only
+ * when every cart item is physical (the caller checks the entries).
+ */
+
+import type { TeaserOffer } from '../../islands/installment-teaser/rules'
+import { installmentLocale } from '../../islands/installment-teaser/server'
+import type { Site } from '../records'
+
+export function installmentOfferOf(site: Site): TeaserOffer | null {
+  const settings = site.storeSettings?.installments
+  if (!settings?.enabled) return null
+  if (installmentLocale(settings.stripeAccountCountry, site.website.language) === null) return null
+  return {
+    provider: settings.provider,
+    count: settings.count,
+    min: settings.afterPayMin,
+    max: settings.afterPayMax,
+    currency: site.storeSettings?.selectedCurrency ?? 'USD',
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The tenant's stock object (worker/durable/inventory.ts), one per site id: live stock of an
+ * item's variants, and the all-or-nothing reservation an order takes.
+ */
+import type { Tenant } from '../context'
+import type { StockLevel, StockLine, StockSeed } from '../durable/inventory'
+import type { Env } from '../env'
+import type { Item } from '../records'
+import { stockSeedsOf } from './products'
+
+/** The stock object of a tenant. */
+export function inventoryOf(env: Env, siteId: string) {
+  return env.INVENTORY.get(env.INVENTORY.idFromName(siteId))
+}
+
+/** Live stock of every variant of `item`, by sku. */
+export async function liveStock(env: Env, tenant: Tenant, item: Item): Promise<Map<string, StockLevel>> {
+  const levels = await inventoryOf(env, tenant.siteId).stock(stockSeedsOf(item), tenant.version)
+  return new Map(levels.map((level) => [level.sku, level]))
+}
+
+/** Seeds of every line's item, for a reservation. */
+export function seedsOf(items: readonly Item[]): StockSeed[] {
+  const seen = new Set<string>()
+  const seeds: StockSeed[] = []
+  for (const item of items) {
+    if (seen.has(item.id)) continue
+    seen.add(item.id)
+    seeds.push(...stockSeedsOf(item))
+  }
+  return seeds
+}
+
+export type { StockLevel, StockLine }

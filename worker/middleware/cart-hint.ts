@@ -1,0 +1,22 @@
+/**
+ * `has-cart` for scripts (storefront.md section 4, "Cart loading": the cart is loaded when the
+ * visitor is signed in, `has-cart` is 'true' or a cart cookie exists). The cart and site-user
+ * cookies are HttpOnly, so a page's scripts cannot see them: when a request carries either but
+ * no `has-cart`, the response sets `has-cart=true`, and the pill cart then loads the cart. Added
+ * after rendering, so cacheable pages stay the same for everyone.
+ */
+import type { MiddlewareHandler } from 'hono'
+import { COOKIE } from '../../templates/shared'
+import type { AppEnv } from '../context'
+import { readCookie, writeCookie } from './cookies'
+
+export function cartHint(): MiddlewareHandler<AppEnv> {
+  return async function cartHint(c, next) {
+    await next()
+    if (readCookie(c, COOKIE.hasCart) === 'true') return
+    if (!readCookie(c, COOKIE.cart) && !readCookie(c, COOKIE.siteUser)) return
+    // The response already decided (a new cart, or an order that cleared it).
+    if (c.res.headers.getAll('Set-Cookie').some((cookie) => cookie.startsWith(`${COOKIE.hasCart}=`))) return
+    writeCookie(c, COOKIE.hasCart, 'true', { maxAge: 30 * 24 * 60 * 60 })
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Visit cookies at the edge (platform.md sections 4, 5 and 9): the visitor record `ss_cvr`
+ * (`id|first visit|previous visit|current visit|count`, two years) and the visit timestamp
+ * `ss_cvt` (30 minutes), both path-wide and readable by the tracking script, which sends the
+ * record with its beacons. The rules are `nextVisit` in templates/tracking.ts:
+ *
+ * - no valid record (missing or malformed): a new one, count 1;
+ * - a valid record and an expired (missing, malformed or stale) timestamp: a new visit, count
+ *   up by one, the previous visit is the last current one;
+ * - a valid record and a live timestamp: the same visit, only the timestamp is renewed.
+ *
+ * A site whose cookie policy is restrictive gets none of them: the five visitor cookies
+ * (`VISITOR_COOKIES`) the browser sends are cleared, and nothing is set. `crumb`, the cart
+ * cookies and the site-user cookie are not visitor cookies and are never touched here.
+ *
+ * The cookies go onto the response after the page is produced, from this request's own
+ * cookies: the page body never depends on them, so a cached page (the full-page cache sits
+ * inside this middleware) never carries another visitor's cookies.
+ */
+import type { MiddlewareHandler } from 'hono'
+import {
+  COOKIE,
+  formatVisitorRecord,
+  nextVisit,
+  VISIT_TIMESTAMP_MAX_AGE,
+  VISITOR_RECORD_MAX_AGE,
+} from '../../templates/shared'
+import { randomId } from '../auth/encoding'
+import type { AppEnv } from '../context'
+import { clearCookie, readCookie, writePlainCookie } from './cookies'
+
+/**
+ * The five visitor cookies a restrictive cookie policy clears and stops setting (storefront.md
+ * section 9). `crumb`, the cart cookies and the site-user cookie are never among them.
+ */
+export const VISITOR_COOKIES = [
+  COOKIE.census,
+  COOKIE.visitTimestamp,
+  COOKIE.analyticsId,
+  COOKIE.sessionId,
+  COOKIE.marketingId,
+] as const
+
+/** A page a visitor's browser shows: an HTML answer to a GET that did not fail on our side. */
+function isPageView(method: string, response: Response): boolean {
+  return (
+    method === 'GET' &&
+    response.status < 500 &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html')
+  )
+}
+
+/** Sets, renews or (under a restrictive cookie policy) clears the visit cookies on page views. */
+export function visitCookies(): MiddlewareHandler<AppEnv> {
+  return async function visitCookies(c, next) {
+    await next()
+    if (!isPageView(c.req.method, c.res)) return
+    if (c.var.tenant.site.website.cookiePolicy === 'restrictive') {
+      for (const name of VISITOR_COOKIES) if (readCookie(c, name) !== undefined) clearCookie(c, name)
+      return
+    }
+    const now = Date.now()
+    const { record, transition } = nextVisit(
+      readCookie(c, COOKIE.census),
+      readCookie(c, COOKIE.visitTimestamp),
+      now,
+      randomId,
+    )
+    if (transition !== 'same-visit') {
+      writePlainCookie(c, COOKIE.census, formatVisitorRecord(record), VISITOR_RECORD_MAX_AGE)
+    }
+    writePlainCookie(c, COOKIE.visitTimestamp, String(now), VISIT_TIMESTAMP_MAX_AGE)
+  }
+}

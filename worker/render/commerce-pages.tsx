@@ -1,0 +1,160 @@
+/**
+ * The personal commerce pages' markup (rendering only): checkout (order summary beside the
+ * checkout form island), order confirmed, subscription, gift card, and the page a plain form
+ * post gets when the cart refuses it.
+ */
+
+import type { CheckoutFormProps } from '../../islands/checkout-form/view'
+import { centsText, type MoneyDisplay } from '../../islands/shared/cart-types'
+import { CART_TEXT, COMMERCE_TEXT } from '../../templates/shared'
+import type { OrderLine, OrderRow } from '../db/orders'
+import { islandHtml } from './islands'
+import { renderToString } from './react-server'
+
+function Lines(props: { lines: OrderLine[]; currency: string; display: MoneyDisplay }) {
+  return (
+    <ul className="order-lines">
+      {props.lines.map((line) => (
+        <li key={`${line.sku}-${line.additionalFields ?? ''}`} className="order-line">
+          <span className="order-line-title">
+            {line.title}
+            {Object.keys(line.attributes).length > 0 ? (
+              <span className="order-line-options">{` (${Object.values(line.attributes).join(' / ')})`}</span>
+            ) : null}
+          </span>
+          <span className="order-line-quantity">{`× ${line.quantity}`}</span>
+          <span className="order-line-total">
+            {centsText(line.unitCents * line.quantity, props.currency, props.display)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export interface OrderSummary {
+  lines: OrderLine[]
+  currency: string
+  subtotalCents: number
+  installmentText: string | null
+  /** The subscription's wording ('$24.00 every month'), for a subscription. */
+  planText: string | null
+}
+
+function Summary(props: OrderSummary & { display: MoneyDisplay }) {
+  return (
+    <aside className="checkout-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title">{CART_TEXT.orderSummary}</h2>
+      <Lines lines={props.lines} currency={props.currency} display={props.display} />
+      {props.planText ? (
+        <p className="checkout-plan">
+          {CART_TEXT.subscriptionPlanLabel}: {props.planText}
+        </p>
+      ) : null}
+      <p className="checkout-total">
+        <span>{CART_TEXT.total}</span>{' '}
+        <span className="checkout-total-amount">
+          {centsText(props.subtotalCents, props.currency, props.display)}
+        </span>
+      </p>
+      {props.installmentText ? <p className="checkout-installments">{props.installmentText}</p> : null}
+    </aside>
+  )
+}
+
+export function checkoutPageHtml(
+  summary: OrderSummary,
+  display: MoneyDisplay,
+  form: CheckoutFormProps,
+): string {
+  const aside = renderToString(<Summary {...summary} display={display} />)
+  return `<section class="checkout-page"><h1 class="page-title">${CART_TEXT.checkoutTitle}</h1><div class="checkout-layout">${islandHtml('checkout-form', form)}${aside}</div></section>`
+}
+
+export function orderPageHtml(order: OrderRow, display: MoneyDisplay, planText: string | null): string {
+  return renderToString(
+    <section className="order-confirmed">
+      <h1 className="page-title">
+        {order.status === 'paid' ? CART_TEXT.orderConfirmedTitle : CART_TEXT.checkoutTitle}
+      </h1>
+      {order.status === 'paid' ? (
+        <p>{CART_TEXT.orderConfirmedThanks}</p>
+      ) : (
+        <p role="status">{CART_TEXT.orderPending}</p>
+      )}
+      <dl className="order-facts">
+        <dt>{CART_TEXT.orderNumber}</dt>
+        <dd className="order-number">{order.id}</dd>
+        <dt>{CART_TEXT.orderEmail}</dt>
+        <dd>{order.email}</dd>
+        {order.giftCardCode ? (
+          <>
+            <dt>{CART_TEXT.giftCardCodeLabel}</dt>
+            <dd className="gift-card-code">
+              <code>{order.giftCardCode}</code>
+            </dd>
+          </>
+        ) : null}
+        {planText ? (
+          <>
+            <dt>{CART_TEXT.subscriptionPlanLabel}</dt>
+            <dd className="order-plan">{planText}</dd>
+          </>
+        ) : null}
+      </dl>
+      <Lines lines={order.lines} currency={order.currency} display={display} />
+      <p className="checkout-total">
+        <span>{CART_TEXT.total}</span>{' '}
+        <span>{centsText(order.grandTotalCents, order.currency, display)}</span>
+      </p>
+      <p>
+        <a href="/">{CART_TEXT.continueShopping}</a>
+      </p>
+    </section>,
+  )
+}
+
+/** The subscription or gift card page: what is bought, and on to checkout. */
+export function singlePurchaseHtml(props: {
+  heading: string
+  title: string
+  image: string | null
+  facts: [string, string][]
+  checkoutUrl: string
+}): string {
+  return renderToString(
+    <section className="single-purchase">
+      <h1 className="page-title">{props.heading}</h1>
+      <div className="single-purchase-item">
+        {props.image ? <img src={props.image} alt="" width={240} height={300} /> : null}
+        <div>
+          <h2>{props.title}</h2>
+          <dl>
+            {props.facts.map(([name, value]) => [
+              <dt key={`t${name}`}>{name}</dt>,
+              <dd key={`d${name}`}>{value}</dd>,
+            ])}
+          </dl>
+          <a className="single-purchase-checkout sqs-button-element--primary" href={props.checkoutUrl}>
+            {CART_TEXT.continueToCheckout}
+          </a>
+        </div>
+      </div>
+    </section>,
+  )
+}
+
+/** A refusal shown as a page (plain form posts, bad links): the alert's title, the message, a way back. */
+export function refusalHtml(title: string, message: string, back: { href: string; label: string }): string {
+  return renderToString(
+    <section className="status-page" role="alert">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <p>
+        <a href={back.href}>{back.label}</a>
+      </p>
+    </section>,
+  )
+}
+
+export const REFUSAL_TITLE = COMMERCE_TEXT.unableToAddItem

@@ -1,0 +1,110 @@
+/**
+ * The cart without script: the checkout block and the cart page are plain HTML forms that post
+ * here (accepted only from the tenant's own pages, `requireSameOrigin`), and the answer is the
+ * next page. The same operations and rules as the cart API (commerce/cart-actions.ts).
+ *
+ *   POST /cart/add                          itemId, sku or variant-option-<Option> values, quantity
+ *   POST /cart/entries/{entryId}/quantity   quantity
+ *   POST /cart/entries/{entryId}/remove
+ *
+ * A subscribable product goes on to its subscription page, a gift card to the gift card page.
+ */
+import { type Context, Hono } from 'hono'
+import * as z from 'zod'
+import {
+  CART_TEXT,
+  COMMERCE_TEXT,
+  isSubscribable,
+  ProductType,
+  unselectedOptionsError,
+  variantForChoice,
+} from '../../templates/shared'
+import { formBody } from '../api/validate'
+import { addToCart, changeQuantity, removeEntry } from '../commerce/cart-actions'
+import { productById, ruleProductOf } from '../commerce/products'
+import { signCheckoutToken } from '../commerce/tokens'
+import type { AppEnv } from '../context'
+import { requireSameOrigin } from '../middleware/crumb'
+import { rateLimit } from '../middleware/rate-limit'
+import { refusalPage } from './commerce-pages'
+
+const OPTION_PREFIX = 'variant-option-'
+const field = z.union([z.string(), z.array(z.string())]).optional()
+const addSchema = z.looseObject({ itemId: z.string().max(128), sku: field, quantity: field })
+const quantitySchema = z.looseObject({ quantity: field })
+const entryId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/)
+
+/** A form value; of several with one name (a radio group and its dropdown), the first one filled in. */
+function formValue(raw: unknown): string {
+  const values = Array.isArray(raw) ? raw : [raw]
+  return String(values.find((v) => typeof v === 'string' && v.trim() !== '') ?? '').trim()
+}
+
+function refuse(c: Context<AppEnv>, status: number, message: string, back: string) {
+  return refusalPage(c, status, COMMERCE_TEXT.unableToAddItem, message, back)
+}
+
+export const cartFormRoutes = new Hono<AppEnv>()
+
+cartFormRoutes.use('/cart/*', requireSameOrigin())
+
+cartFormRoutes.post('/cart/add', rateLimit('cart-add'), async function addFromForm(c) {
+  const body = await formBody(c, addSchema)
+  const item = await productById(c.var.catalog, body.itemId)
+  if (item === null) return refuse(c, 404, CART_TEXT.itemNotFound, '/')
+  const product = ruleProductOf(item)
+  let sku = formValue(body.sku)
+  if (sku === '') {
+    const chosen: Record<string, string> = {}
+    for (const name of product.options)
+      chosen[name] = formValue((body as Record<string, unknown>)[`${OPTION_PREFIX}${name}`])
+    const unselected = unselectedOptionsError(product, chosen)
+    if (unselected !== null) return refuse(c, 400, unselected, item.fullUrl)
+    sku = variantForChoice(product, chosen)?.sku ?? ''
+    if (sku === '') return refuse(c, 400, COMMERCE_TEXT.variantUnavailable, item.fullUrl)
+  }
+  const quantity = formValue(body.quantity) || '1'
+  if (product.productType === ProductType.GIFT_CARD)
+    return c.redirect(
+      `/commerce/gift-card?itemId=${encodeURIComponent(item.id)}&sku=${encodeURIComponent(sku)}`,
+      303,
+    )
+  if (isSubscribable(item)) {
+    const token = await signCheckoutToken(c.env, c.var.tenant.siteId, {
+      kind: 'subscription',
+      itemId: item.id,
+      sku,
+      qty: 1,
+      additionalFields: null,
+      plan: item.structuredContent?.subscriptionPlan ?? null,
+    })
+    return c.redirect(`/commerce/subscription?cartToken=${encodeURIComponent(token)}`, 303)
+  }
+  const result = await addToCart(c, { itemId: item.id, sku, quantity, additionalFields: null })
+  if (!result.ok) return refuse(c, result.status, result.message, item.fullUrl)
+  return c.redirect('/cart', 303)
+})
+
+cartFormRoutes.post(
+  '/cart/entries/:entryId/quantity',
+  rateLimit('cart-update'),
+  async function quantityFromForm(c) {
+    const id = entryId.safeParse(c.req.param('entryId'))
+    const body = await formBody(c, quantitySchema)
+    const result = id.success ? await changeQuantity(c, id.data, formValue(body.quantity)) : null
+    if (result === null || !result.ok)
+      return refuse(c, result?.status ?? 404, result?.message ?? CART_TEXT.entryNotFound, '/cart')
+    return c.redirect('/cart', 303)
+  },
+)
+
+cartFormRoutes.post(
+  '/cart/entries/:entryId/remove',
+  rateLimit('cart-update'),
+  async function removeFromForm(c) {
+    const id = entryId.safeParse(c.req.param('entryId'))
+    const result = id.success ? await removeEntry(c, id.data) : null
+    if (result === null || !result.ok) return refuse(c, 404, CART_TEXT.entryNotFound, '/cart')
+    return c.redirect('/cart', 303)
+  },
+)

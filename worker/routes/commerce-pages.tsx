@@ -1,0 +1,340 @@
+/**
+ * The personal commerce pages (storefront.md section 2; ARCHITECTURE.md: `private, no-store`):
+ *
+ *   GET  /cart                               the cart page with the visitor's entries
+ *   GET  /checkout[?cartToken=]              the cart's (or one subscription's / gift card's) checkout
+ *   POST /checkout[?cartToken=]              places the order (plain form post, same-origin)
+ *   GET  /commerce/orders/{orderId}          order confirmed
+ *   GET  /commerce/subscription?cartToken=   the plan from a signed token, on to checkout
+ *   GET  /commerce/gift-card?itemId=&sku=    the gift card and its amount, on to checkout
+ *
+ * An empty cart's checkout goes back to `/cart`.
+ */
+import { type Context, Hono } from 'hono'
+import * as z from 'zod'
+import type { CheckoutFormProps } from '../../islands/checkout-form/view'
+import { teaserMessage } from '../../islands/installment-teaser/rules'
+import { centsText } from '../../islands/shared/cart-types'
+import {
+  CART_TEXT,
+  COMMERCE_TEXT,
+  checkoutValuesOf,
+  fillText,
+  isCartInstallmentEligible,
+  moneyFromMinorUnits,
+  ProductType,
+  subscriptionPriceText,
+} from '../../templates/shared'
+import { formBody } from '../api/validate'
+import { forgetCart, storedCartOf } from '../commerce/cart-session'
+import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
+import { type CheckoutSource, linesOf, placeOrder } from '../commerce/checkout'
+import { installmentOfferOf } from '../commerce/installments'
+import { productById, unitCentsOf, variantBySku } from '../commerce/products'
+import { readCheckoutToken, signCheckoutToken } from '../commerce/tokens'
+import type { AppEnv } from '../context'
+import { orderById, orderByIdempotencyKey } from '../db/orders'
+import { requireSameOrigin } from '../middleware/crumb'
+import { rateLimit } from '../middleware/rate-limit'
+import { paymentProvider } from '../payments/provider'
+import { TEST_CARDS } from '../payments/test-provider'
+import type { Form, Item } from '../records'
+import { cartPageHtml } from '../render/cart-page'
+import { checkoutPageHtml, orderPageHtml, refusalHtml, singlePurchaseHtml } from '../render/commerce-pages'
+import { islandCssOf } from '../render/islands'
+import { renderReactPage } from '../render/template-page'
+import { notFoundPage } from './pages'
+
+export const PRIVATE_PAGE = { 'cache-control': 'private, no-store' } as const
+
+/** The tracking script's page kind of a personal page: the full-page cart, checkout, or the rest. */
+function personalPageKind(path: string): string {
+  if (path === '/cart') return 'cart'
+  if (path === '/checkout') return 'checkout'
+  return path.startsWith('/commerce/orders/') ? 'order-confirmation' : 'commerce'
+}
+
+/** A personal page in the tenant's frame, never cached. */
+export function personalPage(
+  c: Context<AppEnv>,
+  title: string,
+  main: () => string,
+  options: { status?: number; css?: string } = {},
+) {
+  return renderReactPage({
+    kind: personalPageKind(c.req.path),
+    catalog: c.var.catalog,
+    path: c.req.path,
+    status: options.status,
+    head: { title, path: c.req.path, type: 'website', noindex: true },
+    main,
+    css: options.css,
+    headers: PRIVATE_PAGE,
+  })
+}
+
+/** A refusal page (bad link, refused post), personal like the pages it stands for. */
+export function refusalPage(c: Context<AppEnv>, status: number, title: string, message: string, back = '/') {
+  return personalPage(
+    c,
+    title,
+    () => refusalHtml(title, message, { href: back, label: CART_TEXT.continueShopping }),
+    {
+      status,
+    },
+  )
+}
+
+const tokenQuery = z.object({ cartToken: z.string().max(4096).optional() })
+const giftCardQuery = z.object({ itemId: z.string().max(128), sku: z.string().max(128) })
+const orderIdSchema = z.string().regex(/^ord_[0-9a-f]{24}$/)
+const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
+
+function newIdempotencyKey(): string {
+  return crypto.randomUUID().replace(/-/g, '')
+}
+
+/** The plan's wording with the variant's price ('$24.00 every month'), or null. */
+function planTextOf(c: Context<AppEnv>, item: Item, unitCents: number): string | null {
+  const text = subscriptionPriceText(item)
+  if (text === null) return null
+  const display = moneyDisplayOf(c.var.tenant.site)
+  return fillText(text.template, {
+    price: centsText(unitCents, storeCurrency(c.var.tenant.site), display),
+    billingPeriodValue: text.billingPeriodValue,
+    duration: text.duration,
+  })
+}
+
+/** What this checkout sells: the token's purchase, or the visitor's open cart; null when nothing. */
+async function checkoutSource(
+  c: Context<AppEnv>,
+  token: string | undefined,
+): Promise<CheckoutSource | 'bad-token' | null> {
+  if (token !== undefined) {
+    const claims = await readCheckoutToken(c.env, c.var.tenant.siteId, token)
+    return claims === null ? 'bad-token' : { kind: 'token', claims }
+  }
+  const cart = await storedCartOf(c)
+  if (cart === null || cart.isPurchased || cart.entries.length === 0) return null
+  return { kind: 'cart', cart }
+}
+
+async function checkoutPage(
+  c: Context<AppEnv>,
+  source: CheckoutSource,
+  form: Pick<CheckoutFormProps, 'idempotencyKey' | 'values' | 'errors' | 'formError'>,
+  status = 200,
+) {
+  const { site } = c.var.tenant
+  const { lines, items } = await linesOf(c, source)
+  if (lines.length === 0) return c.redirect('/cart', 303)
+  const currency = storeCurrency(site)
+  const display = moneyDisplayOf(site)
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0)
+  const offer = installmentOfferOf(site)
+  const installmentText =
+    offer !== null && isCartInstallmentEligible(lines)
+      ? (teaserMessage(moneyFromMinorUnits(subtotalCents, currency).amount, offer, display)?.text ?? null)
+      : null
+  const planItem = source.kind === 'token' && source.claims.kind === 'subscription' ? items[0] : undefined
+  const planText = planItem && lines[0] ? planTextOf(c, planItem, lines[0].unitCents) : null
+  const provider = paymentProvider(c.env)
+  const token = source.kind === 'token' ? c.req.query('cartToken') : undefined
+  const props: CheckoutFormProps = {
+    ...form,
+    action: token ? `/checkout?cartToken=${encodeURIComponent(token)}` : '/checkout',
+    cardInForm: provider.cardInForm,
+    testCards:
+      provider.name === 'test' && c.env.ENVIRONMENT !== 'production'
+        ? [
+            { number: TEST_CARDS.approved, outcome: CART_TEXT.testCardApproved },
+            { number: TEST_CARDS.declined, outcome: CART_TEXT.testCardDeclined },
+            { number: TEST_CARDS.retry, outcome: CART_TEXT.testCardRetry },
+          ]
+        : null,
+  }
+  return personalPage(
+    c,
+    CART_TEXT.checkoutTitle,
+    () => checkoutPageHtml({ lines, currency, subtotalCents, installmentText, planText }, display, props),
+    { status, css: islandCssOf(['checkout-form']) + CHECKOUT_PAGE_CSS },
+  )
+}
+
+const CHECKOUT_PAGE_CSS = `
+.checkout-layout{display:grid;gap:2rem}
+@media (min-width:992px){.checkout-layout{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
+.order-lines{list-style:none;margin:0;padding:0}
+.order-line{display:flex;flex-wrap:wrap;gap:.25rem 1rem;justify-content:space-between;padding:.5rem 0;border-bottom:1px solid #e4e1da}
+.order-line-title{flex:1 1 12rem}
+.checkout-total{display:flex;justify-content:space-between;font-weight:700;font-size:1.1rem}
+.order-facts dt{font-weight:600}.order-facts dd{margin:0 0 .5rem}
+.gift-card-code code{font-size:1.25rem;letter-spacing:.1em}
+.single-purchase-item{display:flex;flex-wrap:wrap;gap:1.5rem}
+.single-purchase-checkout{display:inline-flex;align-items:center;min-height:3rem;padding:0 2rem;border-radius:4px;background:#1d1d1b;color:#fff;text-decoration:none;font-weight:600}
+`
+
+export const commercePageRoutes = new Hono<AppEnv>()
+
+commercePageRoutes.get('/cart', async function showCart(c) {
+  const { site } = c.var.tenant
+  if (!site.storeSettings) return notFoundPage(c.var.catalog, '/cart')
+  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c))
+  const formIds = [
+    ...new Set(cart.entries.map((e) => e.additionalFieldsFormId).filter((id): id is string => id !== null)),
+  ]
+  const forms = Object.fromEntries(
+    (await Promise.all(formIds.map((id) => c.var.catalog.form(id))))
+      .filter((f): f is Form => f !== null)
+      .map((f) => [f.id, f]),
+  )
+  return personalPage(
+    c,
+    CART_TEXT.cartPageTitle,
+    () => cartPageHtml({ cart, display: moneyDisplayOf(site), forms, installment: installmentOfferOf(site) }),
+    { css: islandCssOf(['cart']) },
+  )
+})
+
+commercePageRoutes.get('/checkout', async function showCheckout(c) {
+  if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, '/checkout')
+  const query = tokenQuery.safeParse(c.req.query())
+  const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
+  if (source === 'bad-token') return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.tokenInvalid)
+  if (source === null) return c.redirect('/cart', 303)
+  return checkoutPage(c, source, {
+    idempotencyKey: newIdempotencyKey(),
+    values: {},
+    errors: {},
+    formError: null,
+  })
+})
+
+commercePageRoutes.post(
+  '/checkout',
+  requireSameOrigin(),
+  rateLimit('checkout'),
+  async function submitCheckout(c) {
+    if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, '/checkout')
+    const body = await formBody(c, z.record(z.string(), z.unknown()))
+    const key = idempotencyKeySchema.safeParse(body.idempotencyKey)
+    if (!key.success)
+      return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.paymentFailed, '/checkout')
+    // A repeated submit of an order already placed shows that order (its cart is closed by now).
+    const placed = await orderByIdempotencyKey(c.env.DB, c.var.tenant.siteId, key.data)
+    if (placed !== null) return c.redirect(`/commerce/orders/${placed.id}`, 303)
+    const query = tokenQuery.safeParse(c.req.query())
+    const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
+    if (source === 'bad-token') return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.tokenInvalid)
+    if (source === null) return c.redirect('/cart', 303)
+    const values = checkoutValuesOf(body as Record<string, unknown>)
+    const result = await placeOrder(c, source, values, key.data)
+    if (result.ok) {
+      if (source.kind === 'cart') forgetCart(c)
+      return c.redirect(`/commerce/orders/${result.orderId}`, 303)
+    }
+    if (result.status === 303) return c.redirect(result.location, 303)
+    const { card: _card, ...kept } = values
+    return checkoutPage(
+      c,
+      source,
+      {
+        idempotencyKey: key.data,
+        values: kept,
+        errors: (result.errors ?? {}) as Record<string, string>,
+        formError: result.message,
+      },
+      result.status,
+    )
+  },
+)
+
+commercePageRoutes.get('/commerce/orders/:orderId', async function showOrder(c) {
+  const id = orderIdSchema.safeParse(c.req.param('orderId'))
+  const order = id.success ? await orderById(c.env.DB, c.var.tenant.siteId, id.data) : null
+  if (order === null) return notFoundPage(c.var.catalog, c.req.path)
+  const { site } = c.var.tenant
+  const line = order.lines[0]
+  const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
+  const planText = item && line ? planTextOf(c, item, line.unitCents) : null
+  return personalPage(
+    c,
+    CART_TEXT.orderConfirmedTitle,
+    () => orderPageHtml(order, moneyDisplayOf(site), planText),
+    {
+      css: CHECKOUT_PAGE_CSS,
+    },
+  )
+})
+
+commercePageRoutes.get('/commerce/subscription', async function showSubscription(c) {
+  const query = tokenQuery.safeParse(c.req.query())
+  const token = query.success ? (query.data.cartToken ?? '') : ''
+  const claims = await readCheckoutToken(c.env, c.var.tenant.siteId, token)
+  const item = claims?.kind === 'subscription' ? await productById(c.var.catalog, claims.itemId) : null
+  const variant = item && claims ? variantBySku(item, claims.sku) : undefined
+  if (!claims || !item || !variant)
+    return refusalPage(c, 400, CART_TEXT.subscriptionTitle, CART_TEXT.tokenInvalid)
+  const planText = planTextOf(c, item, unitCentsOf(variant)) ?? COMMERCE_TEXT.productPriceUnavailable
+  const facts: [string, string][] = [
+    ...Object.entries(variant.attributes),
+    [CART_TEXT.entryQuantity, String(claims.qty)],
+    [CART_TEXT.subscriptionPlanLabel, planText],
+  ]
+  return personalPage(
+    c,
+    CART_TEXT.subscriptionTitle,
+    () =>
+      singlePurchaseHtml({
+        heading: CART_TEXT.subscriptionTitle,
+        title: item.title,
+        image: variant.mainImage?.assetUrl ?? item.mainImage?.assetUrl ?? null,
+        facts,
+        checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
+      }),
+    { css: CHECKOUT_PAGE_CSS },
+  )
+})
+
+commercePageRoutes.get('/commerce/gift-card', async function showGiftCard(c) {
+  const query = giftCardQuery.safeParse(c.req.query())
+  const item = query.success ? await productById(c.var.catalog, query.data.itemId) : null
+  const variant = item && query.success ? variantBySku(item, query.data.sku) : undefined
+  if (!item || item.structuredContent?.productType !== ProductType.GIFT_CARD)
+    return refusalPage(c, 404, COMMERCE_TEXT.unableToPurchaseGiftCard, CART_TEXT.notGiftCard)
+  if (!variant)
+    return refusalPage(
+      c,
+      400,
+      COMMERCE_TEXT.unableToPurchaseGiftCard,
+      COMMERCE_TEXT.giftCardDenomination,
+      item.fullUrl,
+    )
+  const token = await signCheckoutToken(c.env, c.var.tenant.siteId, {
+    kind: 'gift-card',
+    itemId: item.id,
+    sku: variant.sku,
+    qty: 1,
+    additionalFields: null,
+    plan: null,
+  })
+  const amount = centsText(
+    unitCentsOf(variant),
+    storeCurrency(c.var.tenant.site),
+    moneyDisplayOf(c.var.tenant.site),
+  )
+  return personalPage(
+    c,
+    CART_TEXT.giftCardTitle,
+    () =>
+      singlePurchaseHtml({
+        heading: CART_TEXT.giftCardTitle,
+        title: item.title,
+        image: item.mainImage?.assetUrl ?? null,
+        facts: [[CART_TEXT.giftCardAmount, amount]],
+        checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
+      }),
+    { css: CHECKOUT_PAGE_CSS },
+  )
+})
