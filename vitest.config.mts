@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 import { readFixtures, readSiteUsers } from './kv-fixtures/fixtures.mjs'
+import { readReviews } from './kv-fixtures/reviews.mjs'
 import { buildIslands } from './scripts/build-islands.mjs'
 
 // The worker imports the island manifest: build it first, so `npx vitest` works on its own.
@@ -17,6 +18,7 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
+          TEST_REVIEWS: [...readReviews(), ...readReviews('./tests/fixtures/kv')],
           TEST_SITE_USERS: readSiteUsers(),
         },
       },

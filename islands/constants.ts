@@ -94,6 +94,8 @@ export interface IslandEventDetails {
   'island:error': { name: string; error: unknown }
   /** Fired by the variant picker on its product element; `variant` is null when none matches. */
   'storefront:variant-change': { itemId: string; variant: VariantData | null }
+  /** Fired by a public form once a submission is stored (newsletter tracking listens for it). */
+  'storefront:form-submit': { formId: string; isNewsletter: boolean }
   /**
    * Fired by the cart island (on its own element: the event bubbles) once the cart has added a
    * line; the tracking script sends CommerceShopping_AddToCart and the pixel's add to cart.
@@ -114,6 +116,7 @@ export type IslandEventName = keyof IslandEventDetails
 export const ISLAND_EVENT = {
   error: 'island:error',
   variantChange: 'storefront:variant-change',
+  formSubmit: 'storefront:form-submit',
   addToCart: 'storefront:add-to-cart',
   removeFromCart: 'storefront:remove-from-cart',
   newsletterSignUp: 'storefront:newsletter-sign-up',

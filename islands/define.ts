@@ -5,7 +5,7 @@
  * every island formatter and marker from these definitions (worker/render/islands.ts); the
  * browser never loads them.
  */
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactElement } from 'react'
 import type { Scope } from '../templates/index'
 import type { HydrateStrategy, IslandEventName } from './constants'
 
@@ -15,6 +15,7 @@ export class Placement<P> {
     readonly props: P | null,
     readonly html: string | null,
     readonly hydrate: HydrateStrategy | null,
+    readonly element: ReactElement | null = null,
   ) {}
 
   /** The island with a strategy other than the island's default (a gallery that autoplays). */
@@ -25,6 +26,14 @@ export class Placement<P> {
   /** Plain markup instead of the island (a grid gallery needs no script). */
   static markup<P>(html: string): Placement<P> {
     return new Placement<P>(null, html, null)
+  }
+
+  /**
+   * Plain markup that React renders on the server (a reviews summary: a view with nothing to
+   * hydrate). The worker renders it with its own renderer, so islands never bundle one.
+   */
+  static staticView<P>(element: ReactElement): Placement<P> {
+    return new Placement<P>(null, null, null, element)
   }
 }
 

@@ -1,5 +1,6 @@
 // Seeds local state for `npm start` and the browser tests: KV from kv-fixtures/ (plus any
 // --extra folders), with keys no fixture holds any more deleted, D1 migrations applied, and the
+// fixture sites' product reviews written to D1 (kv-fixtures/reviews.mjs), and the
 // demo site users (kv-fixtures/d1/site-users.json) stored in D1.
 // Idempotent: a second run writes the same keys and applies no migration twice.
 //
@@ -8,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { readFixtures, readSiteUsers } from '../kv-fixtures/fixtures.mjs'
+import { readReviews, reviewsSql } from '../kv-fixtures/reviews.mjs'
 import { ROOT, runWrangler } from './wrangler.mjs'
 
 export function seedLocalState({ persistTo, extra = [] } = {}) {
@@ -31,11 +33,17 @@ export function seedLocalState({ persistTo, extra = [] } = {}) {
   writeFileSync(seedFile, JSON.stringify(entries))
   runWrangler(['kv', 'bulk', 'put', seedFile, '--local', '--binding', 'CATALOG', ...persist])
   runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persist])
+  const reviews = [readReviews(), ...extra.map((dir) => readReviews(resolve(ROOT, dir)))].flat()
+  if (reviews.length > 0) {
+    const reviewsFile = join(tmp, 'reviews-seed.sql')
+    writeFileSync(reviewsFile, reviewsSql(reviews))
+    runWrangler(['d1', 'execute', 'DB', '--local', '--file', reviewsFile, ...persist])
+  }
   const siteUsersFile = join(tmp, 'd1-site-users.sql')
   const siteUsers = readSiteUsers()
   writeFileSync(siteUsersFile, siteUsersSql(siteUsers))
   runWrangler(['d1', 'execute', 'DB', '--local', '--file', siteUsersFile, ...persist])
-  return { keys: entries.length, deleted: stale.length, siteUsers: siteUsers.length }
+  return { keys: entries.length, deleted: stale.length, reviews: reviews.length, siteUsers: siteUsers.length }
 }
 
 const sqlText = (value) => `'${String(value).replace(/'/g, "''")}'`
@@ -66,6 +74,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   })
   const result = seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
   console.log(
-    `seeded ${result.keys} KV keys (${result.deleted} stale keys deleted), D1 migrations applied, ${result.siteUsers} demo site users`,
+    `seeded ${result.keys} KV keys (${result.deleted} stale keys deleted), D1 migrations applied, ${result.reviews} reviews, ${result.siteUsers} demo site users`,
   )
 }

@@ -56,7 +56,12 @@ export {
   type VariantOptionData,
   type VariantsSelectData,
 } from './plugins/commerce.markup'
-export { addToCartButtonData, quantityInputData, variantsSelectData } from './plugins/commerce.widgets'
+export {
+  addToCartButtonData,
+  quantityInputData,
+  restockNotificationsData,
+  variantsSelectData,
+} from './plugins/commerce.widgets'
 export { corePlugins } from './plugins/core'
 export { domainPlugins } from './plugins/domains'
 export { STRICT_ESCAPING } from './plugins/escaping'

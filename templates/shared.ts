@@ -8,10 +8,41 @@
  */
 export * from './constants'
 export {
+  controlName,
+  FIELD_PARTS,
+  FORM_FIELD_TYPES,
+  type FormFieldDefinition,
+  type FormFieldType,
+  isMultiPart,
+  LIKERT_ANSWERS,
+  type MultiPartType,
+  shownParts,
+  valueFields,
+} from './forms/fields'
+export {
+  captchaError,
+  characterCount,
+  characterCounter,
+  EMAIL_LENGTH,
+  type FieldErrors,
+  fieldError,
+  isEmailAddress,
+  restockSignUpError,
+  validateFormValues,
+} from './forms/validate'
+export {
+  type FieldValue,
+  type FormValues,
+  gatherFormValues,
+  type ReadControl,
+  type ReadQuery,
+  readSubmittedValues,
+} from './forms/values'
+export {
   type AdditionalField,
   type AdditionalFieldsForm,
   cleanAdditionalFields,
-  type FieldValue,
+  type FieldValue as AdditionalFieldValue,
   type FieldValues,
   fieldValueText,
   NAME_PARTS,

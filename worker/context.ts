@@ -3,6 +3,7 @@ import type { Catalog } from './catalog'
 import type { Env } from './env'
 import type { SiteUserSession } from './middleware/site-user'
 import type { Site } from './records'
+import type { PageActionResult } from './routes/page-posts'
 
 /** The tenant a request belongs to, resolved once by `resolveTenant`. */
 export interface Tenant {
@@ -27,6 +28,8 @@ export interface AppEnv {
     catalog: Catalog
     /** The visitor's crumb (middleware/crumb.ts): from the cookie, or new on this response. */
     crumb: string
+    /** What a plain HTML form post to this page did (routes/page-posts.ts); unset on GET. */
+    pageAction?: PageActionResult
     /** The site-user cookie's verified token, once read (middleware/site-user.ts). */
     siteUserToken: SessionClaims | 'expired' | 'invalid' | null
     /** The signed-in site user below `requireSiteUser()` / `requireSiteUserRole()`. */

@@ -19,12 +19,41 @@ export interface Env {
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
   DEMO_INDEX?: string
   ENVIRONMENT: string
+  /** Restock notifications on their way to the email provider (worker/queues/notifications.ts). */
+  NOTIFICATIONS_QUEUE: Queue<NotificationMessage>
+  /** Signs form submission keys (worker/form-keys.ts); a secret in production. */
+  FORM_KEY_SECRET?: string
+  /** `local` (default) or `recaptcha` (worker/providers/captcha.ts). */
+  CAPTCHA_PROVIDER?: string
+  /** A secret (`wrangler secret put`), for `recaptcha`. */
+  RECAPTCHA_SECRET_KEY?: string
+  /** `local` (default) or `google` (worker/providers/places.ts). */
+  PLACES_PROVIDER?: string
+  /** A secret (`wrangler secret put`), for `google`; never sent to the browser. */
+  GOOGLE_MAPS_API_KEY?: string
+  /** `local` (default) or `resend` (worker/providers/email.ts). */
+  EMAIL_PROVIDER?: string
+  EMAIL_API_KEY?: string
+  EMAIL_FROM?: string
   /** `test` (the local test provider, README "Payments") or `stripe`. */
   PAYMENT_PROVIDER?: string
   /** The real provider's secret key (a wrangler secret, never in wrangler.toml). */
   STRIPE_SECRET_KEY?: string
   /** Signs subscription and gift-card checkout tokens (a wrangler secret in production). */
   CART_TOKEN_SECRET?: string
+}
+
+/** One restock notification as it travels through the queue. */
+export interface NotificationMessage {
+  kind: 'restock'
+  siteId: string
+  signUpId: number
+  productId: string
+  variantId: string
+  email: string
+  /** What the email names: the product's title and its page. */
+  productTitle: string
+  productUrl: string
 }
 
 /** One analytics event as it travels through the queue. */

@@ -1,7 +1,8 @@
 /** Worker entry: pages and APIs over HTTP, analytics from the queue, and the Durable Objects. */
 import { app } from './app'
-import type { AnalyticsMessage, Env } from './env'
+import type { AnalyticsMessage, Env, NotificationMessage } from './env'
 import { storeAnalyticsBatch } from './queues/analytics'
+import { sendNotificationBatch } from './queues/notifications'
 
 export { CartObject } from './durable/cart'
 export { InventoryObject } from './durable/inventory'
@@ -18,7 +19,18 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   return new Response(null, response)
 }
 
+/** Queue names (wrangler.toml) whose batches are not analytics. */
+const NOTIFICATIONS_QUEUE_NAMES = new Set(['storefront-notifications'])
+
+/** Each queue's batches go to their consumer. */
+async function queue(batch: MessageBatch<AnalyticsMessage | NotificationMessage>, env: Env): Promise<void> {
+  if (NOTIFICATIONS_QUEUE_NAMES.has(batch.queue)) {
+    return sendNotificationBatch(batch as MessageBatch<NotificationMessage>, env)
+  }
+  return storeAnalyticsBatch(batch as MessageBatch<AnalyticsMessage>, env)
+}
+
 export default {
   fetch,
-  queue: storeAnalyticsBatch,
-} satisfies ExportedHandler<Env, AnalyticsMessage>
+  queue,
+} satisfies ExportedHandler<Env, AnalyticsMessage | NotificationMessage>

@@ -14,7 +14,13 @@
  * not name pass through untouched. The schema pins what the worker itself relies on.
  */
 import * as z from 'zod'
-import { GalleryOption, INSTALLMENTS_DEFAULT_COUNT, LIMITS, WebsiteRole } from '../templates/shared'
+import {
+  FORM_FIELD_TYPES,
+  GalleryOption,
+  INSTALLMENTS_DEFAULT_COUNT,
+  LIMITS,
+  WebsiteRole,
+} from '../templates/shared'
 import { PASSWORD_HASH_PATTERN } from './auth/passwords'
 
 const ROLE_CODES: ReadonlySet<number> = new Set(Object.values(WebsiteRole))
@@ -464,47 +470,48 @@ export const itemSchema = z.looseObject({
 })
 
 export const formFieldSchema = z.looseObject({
+  /** Names the field's controls (`controlName`, templates/forms). */
   id: recordIdSchema,
-  type: z.enum([
-    'text',
-    'textarea',
-    'email',
-    'currency',
-    'number',
-    'website',
-    'password',
-    'twitter',
-    'date',
-    'time',
-    'name',
-    'address',
-    'phone',
-    'section',
-    'radio',
-    'checkbox',
-    'select',
-    'likert',
-    'hidden',
-  ]),
+  type: z.enum(FORM_FIELD_TYPES),
   title: z.string(),
   description: z.string().optional(),
   placeholder: z.string().optional(),
   required: z.boolean().default(false),
+  /** Choices of radio, checkbox and select fields; statements of a likert field. */
   options: z.array(z.string()).optional(),
   maxLength: z.number().int().positive().optional(),
+  /** Phone: a country-code part before area code, prefix and line. */
+  showCountryCode: z.boolean().optional(),
+  currencySymbol: z.string().optional(),
+  underline: z.boolean().optional(),
+  /** Hidden: the query-string name its value comes from (else the field id), and its default. */
+  key: z.string().optional(),
+  value: z.string().optional(),
 })
 
-export const formSchema = z.looseObject({
-  id: recordIdSchema,
-  name: z.string().min(1),
-  fields: z.array(formFieldSchema).min(1).max(LIST_LIMITS.formFields),
-  /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
-  isNewsletter: z.boolean().default(false),
-  submitButtonText: z.string().default('Submit'),
-  parsedSubmissionMessage: z.string().default('Thank you!'),
-  successRedirect: linkSchema.optional(),
-  captchaEnabled: z.boolean().default(false),
-})
+export const formSchema = z
+  .looseObject({
+    id: recordIdSchema,
+    name: z.string().min(1),
+    fields: z.array(formFieldSchema).min(1).max(LIST_LIMITS.formFields),
+    /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
+    isNewsletter: z.boolean().default(false),
+    submitButtonText: z.string().default('Submit'),
+    /** The thank-you text shown in place of the form after a submission. */
+    parsedSubmissionMessage: z.string().default('Thank you!'),
+    /** Post-submit markup: the merchant's own HTML, shown under the thank-you text. */
+    submissionHTML: z.string().optional(),
+    successRedirect: linkSchema.optional(),
+    /** Text under the submit button (plain text). */
+    parsedDisclaimerMessage: z.string().optional(),
+    captchaEnabled: z.boolean().default(false),
+    captchaTheme: z.enum(['light', 'dark']).default('light'),
+    captchaAlignment: z.enum(['left', 'center', 'right']).default('left'),
+  })
+  .refine((form) => new Set(form.fields.map((field) => field.id)).size === form.fields.length, {
+    message: 'field ids must be unique',
+    path: ['fields'],
+  })
 
 export type Site = z.infer<typeof siteSchema>
 export type Theme = z.infer<typeof themeSchema>

@@ -13,7 +13,7 @@ import {
   type AdditionalField,
   type AdditionalFieldsForm,
   CART_TEXT,
-  type FieldValue,
+  type AdditionalFieldValue as FieldValue,
   type FieldValues,
   FORMS_TEXT,
   fillText,

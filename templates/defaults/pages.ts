@@ -62,6 +62,7 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
   <div class="product-layout">
     <div class="product-summary">
       <h1 class="product-title">{title|html}</h1>
+      {@|product-reviews-summary}
       {@|product-price}
       {@|product-status}
     </div>
@@ -78,6 +79,7 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
       {.if website.simpleLikingEnabled}{@|like-button}{.end}
     </div>
   </div>
+  {@|product-reviews}
   {.comments?}<section class="product-comments" id="comments">{@|comment-link}{@|comments}</section>{.end}
 </article>{.end}`
 

@@ -30,6 +30,7 @@ import {
   type FieldParts,
   quantityInputMarkup,
   quickViewMarkup,
+  type RestockNotificationData,
   restockNotificationMarkup,
   saleMarkMarkup,
   scarcityMarkup,
@@ -248,44 +249,50 @@ function merchandisingOf(item: unknown, scope: Scope): unknown {
   return child(scope.resolveOuter(['productMerchandisingContext']), asString(child(item, 'id')))
 }
 
+/**
+ * The back-in-stock sign-up form of each restock view of a product (one per variant that has
+ * one), resolved as the reference widget does; the `product-restock-notification` formatter
+ * prints them and the restock island (islands/restock-notification) takes the same data.
+ */
+export function restockNotificationsData(value: unknown, scope: Scope): RestockNotificationData[] {
+  const product = merchandisingOf(value, scope)
+  const messages = child(product, 'restockNotificationMessages')
+  const views = child(product, 'restockNotificationViews')
+  // A view's own flag wins, then the product's setting, then the template's context.
+  const flag = (view: unknown, key: string, fromProduct: unknown): boolean => {
+    const own = child(view, key)
+    if (own !== MISSING) return isTruthy(own)
+    return isTruthy(fromProduct !== MISSING && fromProduct !== null ? fromProduct : scope.resolveOuter([key]))
+  }
+  const siteKey = walk(scope.resolveOuter(['website']), ['captchaSettings', 'siteKey'])
+  const text = (key: string) => toOutput(child(messages, key))
+  if (!Array.isArray(views)) return []
+  return views.map((view) => {
+    const join = flag(view, 'mailingListSignUpEnabled', child(product, 'mailingListSignUpEnabled'))
+    return {
+      productId: toOutput(child(value, 'id')),
+      variantId: toOutput(child(view, 'variantId')),
+      hidden: flag(view, 'hiddenByDefault', MISSING),
+      ctaText: text('CTAText'),
+      placeholderText: text('placeholderText'),
+      buttonText: text('buttonText'),
+      mailingList: join
+        ? {
+            description: text('mailingListDescription'),
+            checked: flag(view, 'mailingListOptInByDefault', child(product, 'mailingListOptInByDefault')),
+          }
+        : null,
+      captcha: flag(view, 'captchaSiteKey', siteKey),
+    }
+  })
+}
+
 /** One back-in-stock sign-up form per variant view. */
 const productRestockNotification = defineFormatter({
   apply(value, _args, scope) {
-    const product = merchandisingOf(value, scope)
-    const messages = child(product, 'restockNotificationMessages')
-    const views = child(product, 'restockNotificationViews')
-    // A view's own flag wins, then the product's setting, then the template's context.
-    const flag = (view: unknown, key: string, fromProduct: unknown): boolean => {
-      const own = child(view, key)
-      if (own !== MISSING) return isTruthy(own)
-      return isTruthy(
-        fromProduct !== MISSING && fromProduct !== null ? fromProduct : scope.resolveOuter([key]),
-      )
-    }
-    const siteKey = walk(scope.resolveOuter(['website']), ['captchaSettings', 'siteKey'])
-    const text = (key: string) => toOutput(child(messages, key))
     let out = RESTOCK_LEAD
-    if (!Array.isArray(views)) return out
-    for (const view of views) {
-      const join = flag(view, 'mailingListSignUpEnabled', child(product, 'mailingListSignUpEnabled'))
-      out += `\n${restockNotificationMarkup(
-        {
-          productId: toOutput(child(value, 'id')),
-          variantId: toOutput(child(view, 'variantId')),
-          hidden: flag(view, 'hiddenByDefault', MISSING),
-          ctaText: text('CTAText'),
-          placeholderText: text('placeholderText'),
-          buttonText: text('buttonText'),
-          mailingList: join
-            ? {
-                description: text('mailingListDescription'),
-                checked: flag(view, 'mailingListOptInByDefault', child(product, 'mailingListOptInByDefault')),
-              }
-            : null,
-          captcha: flag(view, 'captchaSiteKey', siteKey),
-        },
-        isStrict(scope),
-      )}\n`
+    for (const data of restockNotificationsData(value, scope)) {
+      out += `\n${restockNotificationMarkup(data, isStrict(scope))}\n`
     }
     return out
   },

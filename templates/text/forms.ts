@@ -31,6 +31,34 @@ export const FORMS_TEXT = {
   captchaRenderError: 'Error rendering captcha into node',
   captchaNotSetUp: 'ReCaptcha has not been set up!',
   captchaDocumentDestroyed: 'Document was destroyed',
+
+  /** Field markup: the empty choice of a select, the required mark read aloud. */
+  selectPlaceholder: 'Select an option',
+  requiredLabel: '(required)',
+  /** Labels of the parts of multi-part fields (storefront.md section 3, "Summary field values"). */
+  partFirst: 'First Name',
+  partLast: 'Last Name',
+  partLine1: 'Address 1',
+  partLine2: 'Address 2',
+  partCity: 'City',
+  partState: 'State/Province',
+  partZip: 'Zip/Postal Code',
+  partCountry: 'Country',
+  partMonth: 'Month',
+  partDay: 'Day',
+  partYear: 'Year',
+  partHour: 'Hour',
+  partMinute: 'Minute',
+  partSecond: 'Second',
+  partAmpm: 'AM/PM',
+  phoneCountry: 'Country code',
+  phoneAreacode: 'Area code',
+  phonePrefix: 'Prefix',
+  phoneLine: 'Line',
+  /** The address field's suggestions (places autocomplete). */
+  addressSuggestions: 'Address suggestions',
+  /** The local captcha provider's checkbox (development and tests). */
+  captchaLocalLabel: 'I am not a robot',
 } as const
 
 export type FormsTextName = keyof typeof FORMS_TEXT

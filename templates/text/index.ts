@@ -16,6 +16,7 @@ export { type Catalogue, fillText, localizeCatalogue } from './format'
 export { FORMS_TEXT, type FormsTextName } from './forms'
 export { GALLERY_TEXT } from './gallery'
 export { INSTALLMENTS_TEXT, type InstallmentsTextName } from './installments'
+export { LIKES_TEXT, type LikesTextName } from './likes'
 export { RESTOCK_TEXT, type RestockTextName } from './restock'
 export { REVIEWS_TEXT, type ReviewsTextName } from './reviews'
 export { THEME_TEXT, type ThemeTextName } from './theme'
@@ -29,6 +30,7 @@ import { localizeCatalogue } from './format'
 import { FORMS_TEXT } from './forms'
 import { GALLERY_TEXT } from './gallery'
 import { INSTALLMENTS_TEXT } from './installments'
+import { LIKES_TEXT } from './likes'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
 import { THEME_TEXT } from './theme'
@@ -43,6 +45,7 @@ export const TEXT = {
   forms: FORMS_TEXT,
   gallery: GALLERY_TEXT,
   installments: INSTALLMENTS_TEXT,
+  likes: LIKES_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
   theme: THEME_TEXT,
@@ -62,6 +65,7 @@ export function localizedText(
     forms: localizeCatalogue(FORMS_TEXT, localizedStrings),
     gallery: localizeCatalogue(GALLERY_TEXT, localizedStrings),
     installments: localizeCatalogue(INSTALLMENTS_TEXT, localizedStrings),
+    likes: localizeCatalogue(LIKES_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
     theme: localizeCatalogue(THEME_TEXT, localizedStrings),

@@ -5,6 +5,13 @@ export const RESTOCK_TEXT = {
   emailBlank: 'Email cannot be blank',
   emailInvalid: 'Email is invalid',
   captchaRequired: FORMS_TEXT.captchaRequired,
+  /** After a sign-up is stored (the spec shows a success message without its words). */
+  signedUp: 'Thank you! We will email you when this product is back in stock.',
+  /** The email input's accessible name when the merchant's placeholder is empty. */
+  emailLabel: 'Email Address',
+  submitting: FORMS_TEXT.submitting,
+  /** The server's message for a product, variant or store that takes no sign-ups. */
+  unknownVariant: 'Back-in-stock emails are not available for this item.',
 } as const
 
 export type RestockTextName = keyof typeof RESTOCK_TEXT

@@ -1,6 +1,7 @@
 // Types of `env` and `exports` from 'cloudflare:workers' inside the worker tests.
 import type { D1Migration } from 'cloudflare:test'
 import type { SiteUserFixture } from '../../kv-fixtures/fixtures.mjs'
+import type { ReviewSeed } from '../../worker/db/product-reviews'
 import type { Env as WorkerEnv } from '../../worker/env'
 
 declare global {
@@ -8,6 +9,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[]
       TEST_FIXTURES: { key: string; value: string }[]
+      TEST_REVIEWS: { siteId: string; review: ReviewSeed }[]
       TEST_SITE_USERS: SiteUserFixture[]
     }
     interface GlobalProps {

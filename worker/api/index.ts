@@ -13,7 +13,12 @@ import { censusRoutes } from './census'
 import { clankerRoutes } from './clanker'
 import { commerceRoutes } from './commerce'
 import { eventRoutes } from './events'
+import { formRoutes } from './forms'
+import { likeRoutes } from './likes'
 import { performanceRoutes } from './performance'
+import { placesRoutes } from './places'
+import { restockRoutes } from './restock'
+import { reviewRoutes } from './reviews'
 import { siteUserRoutes } from './site-users'
 import { InputError } from './validate'
 
@@ -29,6 +34,11 @@ apiRoutes.onError(function apiError(error, c) {
 
 // Area route groups, one line each (before the catch-all below):
 // apiRoutes.route('/commerce', commerceRoutes)
+apiRoutes.route('/', formRoutes)
+apiRoutes.route('/site-users/account/notifications/restock', restockRoutes)
+apiRoutes.route('/commerce/product/reviews', reviewRoutes)
+apiRoutes.route('/google-maps/places', placesRoutes)
+apiRoutes.route('/content/likes', likeRoutes)
 apiRoutes.route('/site-users', siteUserRoutes)
 apiRoutes.route('/census', censusRoutes)
 apiRoutes.route('/events', eventRoutes)

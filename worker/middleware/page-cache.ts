@@ -20,6 +20,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { COOKIE } from '../../templates/shared'
 import type { AppEnv } from '../context'
+import { SettledCache } from '../isolate-cache'
 import { pageOutcome } from '../render/document'
 
 /** Query parameters that change a catalogue page: paging, category, tag, search term. */
@@ -62,16 +63,47 @@ export function isPersonalRequest(request: Request): boolean {
 /** The cache key of a page view: tenant, version, canonical origin, path, allowed query. */
 export function pageCacheKey(c: Context<AppEnv>): Request {
   const url = new URL(c.req.url)
-  const { siteId, version, origin } = c.var.tenant
   const query = new URLSearchParams()
   for (const name of ALLOWED_QUERY) {
     const value = url.searchParams.get(name)
     if (value !== null) query.set(name, value)
   }
   query.sort()
+  return cacheKeyOf(c.var.tenant, url.pathname, query)
+}
+
+function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: URLSearchParams): Request {
+  const { siteId, version, origin } = tenant
   const search = query.size > 0 ? `?${query}` : ''
-  const key = `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${encodeURIComponent(origin)}${url.pathname}${search}`
+  const key = `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${encodeURIComponent(origin)}${path}${search}`
   return new Request(key, { method: 'GET' })
+}
+
+/**
+ * Forgets this data center's copy of a page (its first page, no query) after a visitor changed
+ * what it shows (a like's count): the next view renders it again. Other isolates trust their
+ * own copies for up to `MEMORY_SECONDS` more, and other data centers until they go stale.
+ */
+export async function forgetPage(c: Context<AppEnv>, path: string): Promise<void> {
+  const key = cacheKeyOf(c.var.tenant, path, new URLSearchParams())
+  forgotten.set(key.url, Date.now())
+  await forgetKey(await caches.open(CACHE_NAME), key)
+}
+
+/** When each page was last forgotten here: a render that started before must not be stored after. */
+const forgotten = new SettledCache<number>(1000)
+
+function wasForgottenSince(key: string, renderedFrom: number): boolean {
+  return (forgotten.get(key) ?? Number.NEGATIVE_INFINITY) >= renderedFrom
+}
+
+async function forgetKey(cache: Cache, key: Request): Promise<void> {
+  const page = memory.get(key.url)
+  if (page) {
+    memory.delete(key.url)
+    memoryBytes -= page.body.byteLength
+  }
+  await cache.delete(key)
 }
 
 /** Whether a page response may be stored for everyone. */
@@ -137,9 +169,15 @@ function recall(key: string): StoredPage | null {
 }
 
 /** Stores a copy of `body` with `response`'s headers once it is complete, unless the render failed. */
-async function store(cache: Cache, key: Request, response: Response, body: ReadableStream): Promise<void> {
+async function store(
+  cache: Cache,
+  key: Request,
+  response: Response,
+  body: ReadableStream,
+  renderedFrom: number,
+): Promise<void> {
   const bytes = await new Response(body).arrayBuffer()
-  if (pageOutcome(response)?.failed) return
+  if (pageOutcome(response)?.failed || wasForgottenSince(key.url, renderedFrom)) return
   const headers = new Headers(response.headers)
   headers.set(STORED_AT, String(Date.now()))
   headers.set('ETag', await etagOf(bytes))
@@ -147,6 +185,8 @@ async function store(cache: Cache, key: Request, response: Response, body: Reada
   headers.set('Cache-Control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
   remember(key.url, { status: response.status, headers, body: bytes })
   await cache.put(key, new Response(bytes, { status: response.status, headers }))
+  // Forgotten while it was being stored: the copy is older than what the visitor changed.
+  if (wasForgottenSince(key.url, renderedFrom)) await forgetKey(cache, key)
 }
 
 /** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
@@ -215,6 +255,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       )
       return fromCache(stored, 'storefront; fwd=stale', c.req.raw)
     }
+    const renderedFrom = Date.now()
     await next()
     const response = c.res
     if (!isStorable(response) || response.body === null) {
@@ -223,7 +264,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     }
     if (!response.headers.has('Cache-Tag')) response.headers.set('Cache-Tag', cacheTags(c.var.tenant.siteId))
     const [visitor, copy] = response.body.tee()
-    c.executionCtx.waitUntil(store(cache, key, response, copy))
+    c.executionCtx.waitUntil(store(cache, key, response, copy, renderedFrom))
     const headers = new Headers(response.headers)
     headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL)
     headers.set('Cache-Status', 'storefront; fwd=miss; stored')

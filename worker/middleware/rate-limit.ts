@@ -39,6 +39,11 @@ export async function withinRateLimit(
   return success
 }
 
+/** Counts this call against the visitor's limit for `endpoint`; true once they are over it. */
+export async function overRateLimit(c: Context<AppEnv>, endpoint: string): Promise<boolean> {
+  return !(await withinRateLimit(c, endpoint))
+}
+
 /** 429 with a JSON message once the visitor has called `endpoint` too often. */
 export function rateLimit(endpoint: string, options: RateLimitOptions = {}): MiddlewareHandler<AppEnv> {
   const limiter = options.limiter ?? 'RATE_LIMITER'

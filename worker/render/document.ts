@@ -101,10 +101,12 @@ export async function streamPage({
       const main = await mainResult
       // Any part that failed (the frame too) shows the page-failed screen, never half a page.
       const html = main === null || outcome.failed ? FAILED_MAIN : main
-      // The pill cart in the frame brings its own small script (no React).
+      // An island in the header or footer (a newsletter form the theme places there) needs the
+      // runtime too; the pill cart in the frame brings its own small script (no React).
+      const frame = `${siteFrame.header}${html}${siteFrame.footer}`
       const scripts =
-        (html.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
-        (`${siteFrame.header}${html}${siteFrame.footer}`.includes(CART_PILL.attr) ? cartPillScript() : '')
+        (frame.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
+        (frame.includes(CART_PILL.attr) ? cartPillScript() : '')
       write(
         `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
       )

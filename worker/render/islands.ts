@@ -10,6 +10,7 @@ import { Placement } from '../../islands/define'
 import * as REGISTRY from '../../islands/registry'
 import { type AnyFormatter, defineFormatter, MISSING } from '../../templates/index'
 import { type AnyIsland, islandMarkup } from './island-marker'
+import { renderToString } from './react-server'
 
 export interface IslandKit {
   /** Formatter name → the formatter that prints its island; these replace the plain widgets. */
@@ -37,6 +38,7 @@ export function islandKit(
         if (placed === null) return MISSING
         if (!(placed instanceof Placement)) return islandMarkup(island, placed, island.hydrate, srcOf(island))
         if (placed.html !== null) return placed.html
+        if (placed.element !== null) return renderToString(placed.element)
         return islandMarkup(island, placed.props as object, placed.hydrate ?? island.hydrate, srcOf(island))
       },
     })

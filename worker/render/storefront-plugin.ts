@@ -1,6 +1,6 @@
 /**
  * The worker's own formatters, for markup that needs the storefront's records rather than the
- * platform's template data: `{form|public-form}` prints a form definition's fields.
+ * platform's template data. (`{form|public-form}` is the public-form island's: islands/public-form.)
  */
 
 import { cartPillMarkup } from '../../islands/cart-pill/markup'
@@ -11,15 +11,6 @@ import {
   IMAGE_SRCSET_WIDTHS,
   THEME_TEXT,
 } from '../../templates/shared'
-import { formSchema } from '../records'
-import { publicFormMarkup } from './form-markup'
-
-const publicForm = defineFormatter({
-  apply(value) {
-    const form = formSchema.safeParse(value)
-    return form.success ? publicFormMarkup(form.data) : MISSING
-  },
-})
 
 /**
  * `audio-player` on storefront pages: the platform's markup (class, data attributes, id) around
@@ -71,5 +62,5 @@ export const storefrontOverrides: Readonly<Record<string, AnyFormatter>> = { 'au
 
 export const storefrontPlugin: Plugin = {
   name: 'storefront',
-  formatters: { 'public-form': publicForm, srcset: imageSrcset, 'cart-pill': cartPill },
+  formatters: { srcset: imageSrcset, 'cart-pill': cartPill },
 }

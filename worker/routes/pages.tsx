@@ -6,11 +6,12 @@
  */
 import { type Context, Hono } from 'hono'
 import * as z from 'zod'
+import { PAGE_ACTION_DATA_KEY } from '../../islands/page-action'
 import type { TemplateName } from '../../templates/index'
 import { ENGINE_TEXT } from '../../templates/shared'
 import { type Catalog, isPublished } from '../catalog'
 import type { AppEnv } from '../context'
-import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
+import { cacheTags } from '../middleware/page-cache'
 import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../records'
 import { merchandisingFor, pagination, splitEvents } from '../render/context'
 import type { HeadData } from '../render/head'
@@ -18,6 +19,8 @@ import { plainHtmlResponse } from '../render/plain'
 import { renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
+import { itemExtras } from './item-extras'
+import { type PageActionResult, pagePosts } from './page-posts'
 import { guardPage, postToGuardedPage, publicCollection } from './protected-pages'
 
 /** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
@@ -61,8 +64,16 @@ export function notFoundPage(catalog: Catalog, path: string): Promise<Response> 
   })
 }
 
+/** The page data of a plain form post's outcome (routes/page-posts.ts), and the page's status. */
+function actionData(posted: PageActionResult | undefined) {
+  return posted === undefined
+    ? { data: {}, status: undefined }
+    : { data: { [PAGE_ACTION_DATA_KEY]: posted.action }, status: posted.status }
+}
+
 async function collectionPage(c: Context<AppEnv>, collection: Collection, page: number) {
   const catalog = c.var.catalog
+  const posted = actionData(c.var.pageAction)
   const { tenant } = catalog
   const path = collection.fullUrl
   const guarded = await guardPage(c, collection, path)
@@ -80,7 +91,12 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
       offset: (page - 1) * pageSize,
       limit: pageSize,
     })
-    const own: Record<string, unknown> = { ...guarded?.own, collection: publicCollection(collection), items }
+    const own: Record<string, unknown> = {
+      ...guarded?.own,
+      collection: publicCollection(collection),
+      items,
+      ...posted.data,
+    }
     if (collection.typeName === 'products') {
       own.pagination = pagination(collection, page, pageSize)
       own.productMerchandisingContext = merchandisingFor(tenant, items)
@@ -101,6 +117,7 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
     head,
     template: COLLECTION_TEMPLATE[collection.typeName],
     data,
+    status: posted.status,
     headers: guarded?.headers ?? { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
     tracked: { pageId: collection.id },
     pageFormId,
@@ -121,7 +138,24 @@ function itemHead(collection: Collection, item: Item): HeadData {
 
 export const pageRoutes = new Hono<AppEnv>()
 
-pageRoutes.get('/', async function showHome(c) {
+/**
+ * A post to a locked or member-only page is its password or sign-in (protected-pages.ts); any
+ * other page post is a form, restock or like action (page-posts.ts), answered with the page.
+ */
+pageRoutes.post('/:collection?', async function postToProtectedPage(c, next) {
+  const catalog = c.var.catalog
+  const param = c.req.param('collection')
+  const slug = slugSchema.safeParse(param ?? catalog.tenant.site.homeCollection)
+  const collection = slug.success ? await catalog.collection(slug.data) : null
+  const answer = collection ? await postToGuardedPage(c, collection) : null
+  if (answer) return answer
+  await next()
+})
+pageRoutes.post('*', pagePosts())
+
+const GET_OR_POST = ['GET', 'POST']
+
+pageRoutes.on(GET_OR_POST, '/', async function showHome(c) {
   const catalog = c.var.catalog
   const collection = await catalog.collection(c.var.tenant.site.homeCollection)
   if (!collection) return notFoundPage(catalog, '/')
@@ -147,7 +181,7 @@ pageRoutes.get('/search', function showSearch(c) {
   })
 })
 
-pageRoutes.get('/:collection', async function showCollection(c) {
+pageRoutes.on(GET_OR_POST, '/:collection', async function showCollection(c) {
   const catalog = c.var.catalog
   const slug = slugSchema.safeParse(c.req.param('collection'))
   if (!slug.success) return notFoundPage(catalog, c.req.path)
@@ -166,15 +200,7 @@ pageRoutes.get('/:collection', async function showCollection(c) {
   return collectionPage(c, collection, page)
 })
 
-pageRoutes.post('/:collection', async function postToPage(c) {
-  const catalog = c.var.catalog
-  const slug = slugSchema.safeParse(c.req.param('collection'))
-  const collection = slug.success ? await catalog.collection(slug.data) : null
-  const answer = collection ? await postToGuardedPage(c, collection) : null
-  return answer ?? notFoundPage(catalog, c.req.path)
-})
-
-pageRoutes.get('/:collection/:slug', async function showItem(c) {
+pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   const catalog = c.var.catalog
   const collectionSlug = slugSchema.safeParse(c.req.param('collection'))
   const itemSlug = slugSchema.safeParse(c.req.param('slug'))
@@ -194,17 +220,28 @@ pageRoutes.get('/:collection/:slug', async function showItem(c) {
     return notFoundPage(catalog, c.req.path)
   const guarded = await guardPage(c, collection, item.fullUrl)
   if (guarded instanceof Response) return guarded
-  const shown = { ...guarded?.own, collection: publicCollection(collection), item }
-  const data =
-    collection.typeName === 'products'
-      ? { ...shown, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]) }
-      : shown
+  const posted = actionData(c.var.pageAction)
+  const isProduct = collection.typeName === 'products'
+  const data = itemExtras(c.env, catalog.tenant, item, isProduct).then(
+    ({ item: extended, productReviews }) => {
+      const shown = {
+        ...guarded?.own,
+        collection: publicCollection(collection),
+        item: extended,
+        ...posted.data,
+      }
+      return isProduct
+        ? { ...shown, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]), productReviews }
+        : shown
+    },
+  )
   return renderTemplatePage({
     catalog,
     path: item.fullUrl,
     head: itemHead(collection, item),
     template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
     data,
+    status: posted.status,
     headers: guarded?.headers ?? {
       'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId),
     },

@@ -1,0 +1,90 @@
+/**
+ * Product reviews in the browser (storefront.md sections 4 and 8): 'See More Reviews' loads
+ * the next page of the product's reviews (`GET /api/commerce/product/reviews`) under a loader
+ * and hides itself when none remain; a failed load hides the loader and is reported through
+ * the cancelable `island:error` event, never shown to the shopper. A click on a lightbox's
+ * backdrop closes it (Escape and its button already do, natively).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { getJson } from '../api-client'
+import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
+import { defineClient } from '../contracts'
+import { type RawReview, type ReviewData, reviewData } from './rules'
+import { type ProductReviewsProps, type ProductReviewsState, ProductReviewsView } from './view'
+
+const REVIEWS_PATH = '/api/commerce/product/reviews'
+const PAGE_SIZE = '10'
+
+/** Reports a failed load to the page (and, unless a listener takes it, the console). */
+function reportFailure(element: Element | null, error: unknown): void {
+  const target = element ?? document
+  if (
+    dispatchIslandEvent(target, ISLAND_EVENT.error, { name: 'product-reviews', error }, { cancelable: true })
+  ) {
+    console.warn('Reviews could not be loaded:', error)
+  }
+}
+
+function isRawReview(value: unknown): value is RawReview {
+  const review = value as Partial<RawReview> | null
+  return (
+    typeof review?.id === 'string' && typeof review.text === 'string' && typeof review.reviewDate === 'number'
+  )
+}
+
+function ProductReviews(props: ProductReviewsProps) {
+  const [state, setState] = useState<ProductReviewsState>({
+    reviews: props.reviews,
+    nextPage: props.nextPage,
+    loading: false,
+  })
+  const rootRef = useRef<HTMLElement>(null)
+
+  const onSeeMore = useCallback(async () => {
+    if (state.loading || state.nextPage === null) return
+    setState((previous) => ({ ...previous, loading: true }))
+    const answer = await getJson(REVIEWS_PATH, {
+      productId: props.productId,
+      page: String(state.nextPage),
+      size: PAGE_SIZE,
+    })
+    const data = answer.body?.data as { productReviews?: unknown; nextPage?: unknown } | undefined
+    if (answer.status !== 200 || !Array.isArray(data?.productReviews)) {
+      reportFailure(rootRef.current, new Error(`reviews page ${state.nextPage} answered ${answer.status}`))
+      setState((previous) => ({ ...previous, loading: false }))
+      return
+    }
+    const more: ReviewData[] = data.productReviews
+      .filter(isRawReview)
+      .map((review) => reviewData(review, props.locale, props.timeZone))
+    setState((previous) => {
+      const shown = new Set(previous.reviews.map((review) => review.id))
+      return {
+        reviews: [...previous.reviews, ...more.filter((review) => !shown.has(review.id))],
+        nextPage: typeof data.nextPage === 'number' ? data.nextPage : null,
+        loading: false,
+      }
+    })
+  }, [props.locale, props.productId, props.timeZone, state.loading, state.nextPage])
+
+  // A click on a lightbox's backdrop (the dialog itself, not its content) closes it.
+  useEffect(() => {
+    const root = rootRef.current
+    if (root === null) return
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof HTMLDialogElement && event.target.open) event.target.close()
+    }
+    root.addEventListener('click', onClick)
+    return () => root.removeEventListener('click', onClick)
+  }, [])
+
+  return (
+    <ProductReviewsView
+      props={props}
+      state={state}
+      handlers={{ onSeeMore: () => void onSeeMore(), rootRef }}
+    />
+  )
+}
+
+export default defineClient('product-reviews', ProductReviews)

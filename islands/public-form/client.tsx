@@ -1,0 +1,161 @@
+/**
+ * A public form in the browser (storefront.md sections 4, 5 and 8). It hydrates the server's
+ * form (same view, same props) and takes over its submission:
+ *
+ * 1. The values are gathered from the controls (`gatherFormValues`, hidden fields from the
+ *    page's query string) and checked with the rules the worker applies (templates/forms):
+ *    the captcha first, then every field; errors show above their fields and nothing is sent.
+ * 2. The form locks and its button reads 'Submitting…'; `POST /api/form/FormSubmissionKey`
+ *    gives a key, `POST /api/form/SaveFormSubmission` sends the values with it.
+ * 3. Success: the captcha is destroyed, `storefront:form-submit` fires (newsletter tracking),
+ *    then the redirect if the form has one, else the thank-you text and post-submit markup in
+ *    place of the form. Failure: the errors, the captcha reset, the form unlocked.
+ */
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import {
+  captchaError,
+  characterCount,
+  type FieldErrors,
+  gatherFormValues,
+  validateFormValues,
+} from '../../templates/shared'
+import { postJson } from '../api-client'
+import { useCaptcha } from '../captcha/use-captcha'
+import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
+import { defineClient } from '../contracts'
+import { AddressLine } from './address'
+import type { AddressLineProps } from './fields'
+import { keyFailure, submissionFailure } from './rules'
+import { initialFormState, type PublicFormProps, type PublicFormState, PublicFormView } from './view'
+
+/** Where focus goes after an outcome: the first field in error, the messages, the thank-you. */
+type FocusTarget = { kind: 'field'; fieldId: string } | { kind: 'messages' } | { kind: 'submission' } | null
+
+function PublicForm(props: PublicFormProps) {
+  const { form } = props
+  const [state, setState] = useState<PublicFormState>(() => initialFormState(props))
+  const [live, setLive] = useState(false)
+  const [focus, setFocus] = useState<FocusTarget>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const captchaRef = useRef<HTMLDivElement>(null)
+  const messageRef = useRef<HTMLDivElement>(null)
+  const captcha = useCaptcha(captchaRef, form.captcha?.siteKey ?? null, form.captcha?.theme)
+
+  useEffect(() => setLive(true), [])
+
+  useEffect(() => {
+    const root = formRef.current?.parentElement
+    if (focus === null || !root) return
+    if (focus.kind === 'submission') root.querySelector<HTMLElement>('.form-submission')?.focus()
+    else if (focus.kind === 'messages') messageRef.current?.focus()
+    else {
+      const field = document.getElementById(`${props.idPrefix}-${focus.fieldId}`)
+      const control = field?.matches('input, select, textarea')
+        ? field
+        : field?.querySelector<HTMLElement>('input, select, textarea')
+      control?.focus()
+    }
+    setFocus(null)
+  }, [focus, props.idPrefix])
+
+  const fail = useCallback(
+    (message: string | null, errors: FieldErrors) => {
+      setState((previous) => ({ ...previous, locked: false, message, errors }))
+      captcha.reset()
+      const first = form.fields.find((field) => errors[field.id])
+      setFocus(first && message === null ? { kind: 'field', fieldId: first.id } : { kind: 'messages' })
+    },
+    [captcha, form.fields],
+  )
+
+  const submit = useCallback(
+    async (element: HTMLFormElement) => {
+      const data = new FormData(element)
+      const query = new URLSearchParams(window.location.search)
+      const values = gatherFormValues(
+        form.fields,
+        (name) => data.getAll(name).filter((value): value is string => typeof value === 'string'),
+        (name) => query.get(name),
+      )
+      const token = captcha.token()
+      const captchaMessage = captchaError(captcha.shown, token)
+      if (captchaMessage !== null) {
+        setState((previous) => ({ ...previous, message: captchaMessage, errors: {} }))
+        setFocus({ kind: 'messages' })
+        return
+      }
+      const errors = validateFormValues(form.fields, values)
+      if (Object.keys(errors).length > 0) {
+        setState((previous) => ({ ...previous, message: null, errors }))
+        const first = form.fields.find((field) => errors[field.id])
+        if (first) setFocus({ kind: 'field', fieldId: first.id })
+        return
+      }
+      setState((previous) => ({ ...previous, locked: true, message: null, errors: {} }))
+      const keyAnswer = await postJson('/api/form/FormSubmissionKey', {})
+      const key = (keyAnswer.body?.data as { key?: unknown } | undefined)?.key
+      if (keyAnswer.status !== 200 || typeof key !== 'string') {
+        fail(keyFailure(keyAnswer.status), {})
+        return
+      }
+      const saved = await postJson('/api/form/SaveFormSubmission', {
+        key,
+        formId: form.id,
+        form: JSON.stringify(values),
+        captchaKey: token || undefined,
+        pageTitle: props.page.title,
+        pageId: props.page.id,
+        pagePath: props.page.path || window.location.pathname,
+        contentSource: 'island',
+      })
+      if (saved.status !== 200) {
+        const failure = submissionFailure(saved.status, saved.body)
+        fail(failure.message, failure.errors)
+        return
+      }
+      captcha.destroy()
+      dispatchIslandEvent(element, ISLAND_EVENT.formSubmit, {
+        formId: form.id,
+        isNewsletter: form.isNewsletter,
+      })
+      // The tracking script's pixel counts a newsletter sign-up.
+      if (form.isNewsletter) dispatchIslandEvent(element, ISLAND_EVENT.newsletterSignUp, { formId: form.id })
+      if (form.successRedirect) {
+        window.location.assign(form.successRedirect)
+        return
+      }
+      setState((previous) => ({ ...previous, locked: false, submitted: true }))
+      setFocus({ kind: 'submission' })
+    },
+    [captcha, fail, form, props.page],
+  )
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (state.locked) return
+      void submit(event.currentTarget)
+    },
+    [state.locked, submit],
+  )
+
+  const onTextInput = useCallback((fieldId: string, event: FormEvent<HTMLTextAreaElement>) => {
+    const count = characterCount(event.currentTarget.value)
+    setState((previous) => ({ ...previous, counts: { ...previous.counts, [fieldId]: count } }))
+  }, [])
+
+  const renderAddressLine = useCallback(
+    (line: AddressLineProps) => <AddressLine line={line} live={live} />,
+    [live],
+  )
+
+  return (
+    <PublicFormView
+      props={props}
+      state={state}
+      handlers={{ onSubmit, onTextInput, formRef, captchaRef, messageRef, renderAddressLine }}
+    />
+  )
+}
+
+export default defineClient('public-form', PublicForm)

@@ -1,0 +1,60 @@
+/**
+ * A back-in-stock sign-up (storefront.md sections 3, 5 and 7), behind both
+ * `POST /api/site-users/account/notifications/restock` and the restock form's plain post: the
+ * product and variant must exist and the store must offer sign-ups; the email and the captcha
+ * are checked with the rule the browser applies; the sign-up (and the mailing-list subscriber)
+ * is stored before anything is answered. The same address twice for a variant is one sign-up.
+ */
+import { isVariantInStock, localizedText, restockSignUpError } from '../../templates/shared'
+import type { Catalog } from '../catalog'
+import { storeRestockSignUp } from '../db/restock-signups'
+import type { Env } from '../env'
+import { itemById } from '../item-index'
+import { captchaPassed, captchaSiteKey } from './captcha'
+
+export interface RestockRequest {
+  productId: string
+  variantId: string
+  email: string
+  isJoinMailingList: boolean
+  captchaToken?: string | null
+}
+
+export type RestockOutcome =
+  | { kind: 'stored'; productTitle: string }
+  /** 404: no such product or variant, or the store offers no sign-ups. */
+  | { kind: 'unknown-product'; message: string }
+  /** 400: the email or the captcha (the message says which). */
+  | { kind: 'invalid'; message: string }
+
+/** Checks and stores one sign-up. */
+export async function signUpForRestock(
+  catalog: Catalog,
+  env: Env,
+  request: Request,
+  signUp: RestockRequest,
+): Promise<RestockOutcome> {
+  const { site, siteId } = catalog.tenant
+  const text = localizedText(site.localizedStrings).restock
+  const product = await itemById(catalog, signUp.productId)
+  const variant = product?.structuredContent?.variants.find((candidate) => candidate.id === signUp.variantId)
+  const offered = site.storeSettings?.merchandising?.restock?.enabled === true
+  if (!product || !variant || !offered || isVariantInStock(variant)) {
+    return { kind: 'unknown-product', message: text.unknownVariant }
+  }
+  const captchaShown = captchaSiteKey(site) !== null
+  const message = restockSignUpError(signUp.email, captchaShown, signUp.captchaToken, text)
+  if (message !== null) return { kind: 'invalid', message }
+  if (captchaShown && !(await captchaPassed(env, signUp.captchaToken, request))) {
+    return { kind: 'invalid', message: text.captchaRequired }
+  }
+  await storeRestockSignUp(env.DB, {
+    siteId,
+    productId: product.id,
+    variantId: variant.id,
+    email: signUp.email.trim().toLowerCase(),
+    joinMailingList: signUp.isJoinMailingList,
+    now: Date.now(),
+  })
+  return { kind: 'stored', productTitle: product.title }
+}

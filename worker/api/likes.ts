@@ -1,0 +1,25 @@
+/**
+ * Likes (storefront.md section 2: the like button, where simple liking is on). The spec names
+ * no call; ours is `POST /api/content/likes` with `{ itemId }`: the visitor (their crumb) likes
+ * the item once however often they send it, and the answer is the item's like count with it.
+ */
+import { Hono } from 'hono'
+import * as z from 'zod'
+import { likeAnItem } from '../actions/like-item'
+import type { AppEnv } from '../context'
+import { requireCrumb } from '../middleware/crumb'
+import { forgetPage } from '../middleware/page-cache'
+import { rateLimit } from '../middleware/rate-limit'
+import { jsonBody } from './validate'
+
+export const likeRoutes = new Hono<AppEnv>()
+
+likeRoutes.post('/', rateLimit('likes'), requireCrumb(), async function like(c) {
+  const { itemId } = await jsonBody(c, z.object({ itemId: z.string().min(1).max(128) }))
+  const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
+  if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)
+  if (outcome.kind === 'unknown-item') return c.json({ message: 'There is no such item.' }, 404)
+  // The item's page shows the count: the next view here renders it again.
+  if (outcome.added) await forgetPage(c, outcome.path)
+  return c.json({ itemId: outcome.itemId, likeCount: outcome.likeCount, liked: true })
+})

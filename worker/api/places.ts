@@ -1,0 +1,68 @@
+/**
+ * Address autocomplete (platform.md section 7): `GET /api/google-maps/places/autocomplete` and
+ * `/details`, a proxy to the places provider (worker/providers/places.ts) so its API key never
+ * reaches the browser. The caller's parameters arrive merged with its tracking context
+ * (`productPage`, `productSection`); the provider gets only the parameters it knows. A details
+ * call without productPage or productSection logs the tracking-context warning (storefront.md
+ * section 5).
+ */
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { AppEnv } from '../context'
+import { logWarning } from '../log'
+import { rateLimit } from '../middleware/rate-limit'
+import { type PlacesParams, placesProvider } from '../providers/places'
+import { queryOf } from './validate'
+
+export const placesRoutes = new Hono<AppEnv>()
+
+const param = z.string().max(256).optional()
+
+/** The tracking context a caller merges into its parameters. */
+const trackingContextSchema = z.object({
+  productPage: z.string().max(64).optional(),
+  productSection: z.string().max(64).optional(),
+})
+
+const autocompleteSchema = trackingContextSchema.extend({
+  input: z.string().trim().min(1, 'input must not be empty.').max(256),
+  sessiontoken: param,
+  language: param,
+  components: param,
+  types: param,
+})
+
+const detailsSchema = trackingContextSchema.extend({
+  place_id: z.string().min(1, 'place_id must not be empty.').max(512),
+  sessiontoken: param,
+  language: param,
+  fields: param,
+})
+
+/** The provider's parameters: the caller's, less the tracking context and anything unset. */
+function providerParams(query: Record<string, string | undefined>): PlacesParams {
+  const { productPage: _page, productSection: _section, ...rest } = query
+  return Object.fromEntries(
+    Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+}
+
+placesRoutes.get('/autocomplete', rateLimit('places'), async function autocomplete(c) {
+  const query = queryOf(c, autocompleteSchema)
+  return c.json(await placesProvider(c.env).autocomplete(providerParams(query)), 200, {
+    'cache-control': 'no-store',
+  })
+})
+
+placesRoutes.get('/details', rateLimit('places'), async function details(c) {
+  const query = queryOf(c, detailsSchema)
+  if (!query.productPage || !query.productSection) {
+    logWarning('places-tracking-context-missing', {
+      siteId: c.var.tenant.siteId,
+      message: 'Place details were requested without a tracking context (productPage and productSection).',
+    })
+  }
+  return c.json(await placesProvider(c.env).details(providerParams(query)), 200, {
+    'cache-control': 'no-store',
+  })
+})

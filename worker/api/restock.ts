@@ -1,0 +1,185 @@
+/**
+ * Back-in-stock notifications (storefront.md section 7), under
+ * `/api/site-users/account/notifications/restock`:
+ *
+ *   POST  /              sign-up payload (section 3)        -> 200, or an error with `message`
+ *   GET   /              productId, variantId, cursor       -> signUps, hasNextPage, nextPageCursor
+ *   GET   /groups        cursor                             -> signUpGroups, hasNextPage, nextPageCursor
+ *   POST  /send          productId, variantId               -> queues the variant's notifications
+ *   POST  /send/all      sendRequests                       -> the same for each
+ *
+ * The sign-up is the shopper's (crumb, rate limit); the others are the store owner's: a
+ * signed-in ADMIN or STORE_MANAGER (middleware/site-user.ts, with the XSRF header). Sending queues one message per
+ * waiting sign-up (worker/queues/notifications.ts sends them) and marks the sign-ups sent.
+ */
+import { type Context, Hono } from 'hono'
+import * as z from 'zod'
+import { signUpForRestock } from '../actions/sign-up-restock'
+import type { AppEnv } from '../context'
+import {
+  claimWaitingSignUps,
+  listRestockSignUps,
+  listSignUpGroups,
+  releaseSignUps,
+} from '../db/restock-signups'
+import type { NotificationMessage } from '../env'
+import { itemById } from '../item-index'
+import { requireCrumb } from '../middleware/crumb'
+import { rateLimit } from '../middleware/rate-limit'
+import { requireSiteUserRole, STORE_OWNER_ROLES } from '../middleware/site-user'
+import { InputError, jsonBody, queryOf } from './validate'
+
+export const restockRoutes = new Hono<AppEnv>()
+
+/** Sign-ups and groups on one page of an owner's listing. */
+const PAGE_SIZE = 50
+/** Queue messages per `sendBatch` (the Queues limit is 100). */
+const QUEUE_BATCH = 100
+
+const id = z.string().min(1).max(128)
+
+const signUpSchema = z.object({
+  isJoinMailingList: z.boolean().default(false),
+  productId: id,
+  siteVisitorEmail: z.string().max(1024),
+  variantId: id,
+  captchaToken: z.string().max(4096).optional(),
+})
+
+/** Cursors are opaque to callers: base64url of the position after the page. */
+function encodeCursor(position: unknown): string {
+  return btoa(JSON.stringify(position)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | null {
+  if (cursor === undefined || cursor === '') return null
+  try {
+    const parsed = schema.safeParse(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))))
+    if (parsed.success) return parsed.data
+  } catch {}
+  throw new InputError('cursor: is not a cursor this call gave out.', { cursor: 'Invalid cursor.' })
+}
+
+restockRoutes.post('/', rateLimit('restock-sign-up'), requireCrumb(), async function signUp(c) {
+  const body = await jsonBody(c, signUpSchema)
+  const outcome = await signUpForRestock(c.var.catalog, c.env, c.req.raw, {
+    productId: body.productId,
+    variantId: body.variantId,
+    email: body.siteVisitorEmail,
+    isJoinMailingList: body.isJoinMailingList,
+    captchaToken: body.captchaToken,
+  })
+  if (outcome.kind === 'stored') return c.json({ success: true })
+  // The spec: a restock error carries data.message; `message` as every other API answer too.
+  const error = { message: outcome.message, data: { message: outcome.message } }
+  return c.json(error, outcome.kind === 'unknown-product' ? 404 : 400)
+})
+
+restockRoutes.get('/', requireSiteUserRole(...STORE_OWNER_ROLES), async function listSignUps(c) {
+  const query = queryOf(
+    c,
+    z.object({ productId: id, variantId: id.optional(), cursor: z.string().optional() }),
+  )
+  const afterId = decodeCursor(query.cursor, z.number().int().min(0)) ?? 0
+  const page = await listRestockSignUps(c.env.DB, c.var.tenant.siteId, {
+    productId: query.productId,
+    variantId: query.variantId,
+    afterId,
+    limit: PAGE_SIZE,
+  })
+  const last = page.signUps[page.signUps.length - 1]
+  return c.json({
+    signUps: page.signUps,
+    hasNextPage: page.hasNextPage,
+    nextPageCursor: page.hasNextPage && last ? encodeCursor(last.id) : null,
+  })
+})
+
+restockRoutes.get('/groups', requireSiteUserRole(...STORE_OWNER_ROLES), async function listGroups(c) {
+  const query = queryOf(c, z.object({ cursor: z.string().optional() }))
+  const after = decodeCursor(query.cursor, z.object({ productId: id, variantId: id }))
+  const page = await listSignUpGroups(c.env.DB, c.var.tenant.siteId, { after, limit: PAGE_SIZE })
+  const last = page.signUpGroups[page.signUpGroups.length - 1]
+  return c.json({
+    signUpGroups: page.signUpGroups,
+    hasNextPage: page.hasNextPage,
+    nextPageCursor:
+      page.hasNextPage && last
+        ? encodeCursor({ productId: last.productId, variantId: last.variantId })
+        : null,
+  })
+})
+
+const sendRequestSchema = z.object({ productId: id, variantId: id })
+
+/**
+ * Claims a variant's waiting sign-ups (marking them sent) and queues one notification each.
+ * A queue failure puts the claimed sign-ups back to waiting before the error is answered, so a
+ * sign-up is marked sent only once its notification is on the queue.
+ */
+async function sendNotifications(
+  c: Context<AppEnv>,
+  request: z.infer<typeof sendRequestSchema>,
+): Promise<number> {
+  const { catalog, tenant } = c.var
+  const product = await itemById(catalog, request.productId)
+  const claimed = await claimWaitingSignUps(
+    c.env.DB,
+    tenant.siteId,
+    request.productId,
+    request.variantId,
+    Date.now(),
+  )
+  const messages = claimed.map(
+    (signUp): NotificationMessage => ({
+      kind: 'restock',
+      siteId: tenant.siteId,
+      signUpId: signUp.id,
+      productId: signUp.productId,
+      variantId: signUp.variantId,
+      email: signUp.email,
+      productTitle: product?.title ?? '',
+      productUrl: product ? `${tenant.origin}${product.fullUrl}` : tenant.origin,
+    }),
+  )
+  try {
+    for (let start = 0; start < messages.length; start += QUEUE_BATCH) {
+      await c.env.NOTIFICATIONS_QUEUE.sendBatch(
+        messages.slice(start, start + QUEUE_BATCH).map((body) => ({ body })),
+      )
+    }
+  } catch (error) {
+    await releaseSignUps(
+      c.env.DB,
+      tenant.siteId,
+      claimed.map((signUp) => signUp.id),
+    )
+    throw error
+  }
+  return messages.length
+}
+
+restockRoutes.post(
+  '/send',
+  requireSiteUserRole(...STORE_OWNER_ROLES),
+  requireCrumb(),
+  async function send(c) {
+    const request = await jsonBody(c, sendRequestSchema)
+    return c.json({ queued: await sendNotifications(c, request) })
+  },
+)
+
+restockRoutes.post(
+  '/send/all',
+  requireSiteUserRole(...STORE_OWNER_ROLES),
+  requireCrumb(),
+  async function sendAll(c) {
+    const { sendRequests } = await jsonBody(
+      c,
+      z.object({ sendRequests: z.array(sendRequestSchema).min(1).max(100) }),
+    )
+    let queued = 0
+    for (const request of sendRequests) queued += await sendNotifications(c, request)
+    return c.json({ queued })
+  },
+)

@@ -1,0 +1,39 @@
+/**
+ * Product reviews (storefront.md section 7): `GET /api/commerce/product/reviews` with `page`
+ * (from 0), `size` (10 by default; the summary asks for 1000) and an optional `productId`, newest
+ * first. Answers `{ data: { productReviews, nextPage } }`; `nextPage` is null on the last page.
+ */
+import { Hono } from 'hono'
+import * as z from 'zod'
+import type { AppEnv } from '../context'
+import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
+import { queryOf } from './validate'
+
+export const reviewRoutes = new Hono<AppEnv>()
+
+const reviewsQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'page must be a number.' })
+    .int('page must be a whole number.')
+    .min(0, 'page must be 0 or more.')
+    .max(100_000, 'page must be 100000 or less.')
+    .default(0),
+  size: z.coerce
+    .number({ message: 'size must be a number.' })
+    .int('size must be a whole number.')
+    .min(1, 'size must be 1 or more.')
+    .max(REVIEWS_SUMMARY_SIZE, `size must be ${REVIEWS_SUMMARY_SIZE} or less.`)
+    .default(REVIEWS_PAGE_SIZE),
+  productId: z.string().min(1).max(128).optional(),
+})
+
+reviewRoutes.get('/', async function listReviews(c) {
+  const query = queryOf(c, reviewsQuerySchema)
+  const { reviews, hasMore } = await listProductReviews(c.env.DB, c.var.tenant.siteId, query)
+  return c.json(
+    { data: { productReviews: reviews, nextPage: hasMore ? query.page + 1 : null } },
+    200,
+    // Reviews change rarely; a shopper paging back and forth need not ask again for a minute.
+    { 'cache-control': 'public, max-age=60' },
+  )
+})

@@ -1,0 +1,91 @@
+/**
+ * D1 access to public form submissions and newsletter subscribers
+ * (worker/migrations/0003_forms.sql). A submission and, for a newsletter form, its subscriber
+ * are written in one transaction (a D1 batch), and the answer waits for it: nothing is
+ * acknowledged before it is stored. Submission keys are signed, not stored (worker/form-keys.ts).
+ */
+import type { FormValues } from '../../templates/shared'
+
+export interface PageFields {
+  pageTitle?: string
+  pageId?: string
+  pagePath?: string
+  contentSource?: string
+}
+
+export interface SubmissionRow {
+  siteId: string
+  formId: string
+  values: FormValues
+  page: PageFields
+  channel: 'script' | 'page'
+  /** The address a newsletter form signs up, else null. */
+  subscriberEmail: string | null
+  now: number
+}
+
+/** 128 random bits, base64url: the keys of plain form posts (which never ask for one). */
+export function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+/** The submission insert; a key already stored leaves the table as it was. */
+function insertSubmission(db: D1Database, row: SubmissionRow, key: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO form_submissions (site_id, form_id, submission_key, fields, page, channel, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      row.siteId,
+      row.formId,
+      key,
+      JSON.stringify(row.values),
+      JSON.stringify(row.page),
+      row.channel,
+      row.now,
+    )
+}
+
+/** The subscriber of a newsletter submission, written only if the submission was. */
+function insertSubscriber(
+  db: D1Database,
+  row: SubmissionRow,
+  key: string,
+  email: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO newsletter_subscribers (site_id, email, source, created_at)
+       SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM form_submissions WHERE site_id = ? AND submission_key = ?)`,
+    )
+    .bind(row.siteId, email, `form:${row.formId}`, row.now, row.siteId, key)
+}
+
+/**
+ * Stores a submission under its key (storefront.md section 7, SaveFormSubmission), with a
+ * newsletter form's subscriber, in one transaction. A key stores at most one submission: false
+ * when this key was spent already (nothing more is stored then).
+ */
+export async function storeKeyedSubmission(
+  db: D1Database,
+  row: SubmissionRow,
+  key: string,
+): Promise<boolean> {
+  const statements = [insertSubmission(db, row, key)]
+  if (row.subscriberEmail !== null) statements.push(insertSubscriber(db, row, key, row.subscriberEmail))
+  const [stored] = await db.batch(statements)
+  return (stored?.meta.changes ?? 0) === 1
+}
+
+/** Stores the submission of a plain HTML form post (no key call: the worker makes its own key). */
+export async function storeSubmission(db: D1Database, row: SubmissionRow): Promise<void> {
+  const key = randomKey()
+  const statements = [insertSubmission(db, row, key)]
+  if (row.subscriberEmail !== null) statements.push(insertSubscriber(db, row, key, row.subscriberEmail))
+  await db.batch(statements)
+}

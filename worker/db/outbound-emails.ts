@@ -1,0 +1,29 @@
+/** D1 access to `outbound_emails`: the local email provider's outbox (worker/providers/email.ts). */
+
+export interface OutboundEmail {
+  /** The queue message id: a redelivered message is stored once. */
+  messageId: string
+  siteId: string
+  kind: string
+  recipient: string
+  subject: string
+  body: string
+  createdAt: number
+}
+
+export function insertOutboundEmail(db: D1Database, email: OutboundEmail): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO outbound_emails (message_id, site_id, kind, recipient, subject, body, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      email.messageId,
+      email.siteId,
+      email.kind,
+      email.recipient,
+      email.subject,
+      email.body,
+      email.createdAt,
+    )
+}

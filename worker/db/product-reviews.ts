@@ -1,0 +1,192 @@
+/**
+ * D1 access to product reviews (worker/migrations/0003_forms.sql), newest first. Reviews are
+ * seeded from the demo fixtures (kv-fixtures/reviews/, scripts/seed.mjs); some are imported
+ * from an outside marketplace (sourceType ETSY) with images.
+ */
+
+/** A review as the reviews API answers it (storefront.md section 3, "Review"). */
+export interface ProductReview {
+  id: string
+  productId: string
+  /** A number as text, '4.5'. */
+  starRating: string
+  text: string
+  /** Epoch milliseconds. */
+  reviewDate: number
+  sourceType: string | null
+  importedProductName: string | null
+  importedProductImageUrls: string[]
+  importedImageUrls: string[]
+  firstName: string | null
+  lastName: string | null
+  loginName: string | null
+  userName: string | null
+}
+
+interface ReviewRecord {
+  id: string
+  product_id: string
+  star_rating: string
+  text: string
+  review_date: number
+  source_type: string | null
+  imported_product_name: string | null
+  imported_product_image_urls: string | null
+  imported_image_urls: string | null
+  first_name: string | null
+  last_name: string | null
+  login_name: string | null
+  user_name: string | null
+}
+
+function urls(json: string | null): string[] {
+  if (json === null) return []
+  const value: unknown = JSON.parse(json)
+  return Array.isArray(value) ? value.filter((url): url is string => typeof url === 'string') : []
+}
+
+function reviewOf(row: ReviewRecord): ProductReview {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    starRating: row.star_rating,
+    text: row.text,
+    reviewDate: row.review_date,
+    sourceType: row.source_type,
+    importedProductName: row.imported_product_name,
+    importedProductImageUrls: urls(row.imported_product_image_urls),
+    importedImageUrls: urls(row.imported_image_urls),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    loginName: row.login_name,
+    userName: row.user_name,
+  }
+}
+
+/**
+ * One page of a site's reviews (of one product when `productId` is given), newest first, and
+ * whether another page follows.
+ */
+export async function listProductReviews(
+  db: D1Database,
+  siteId: string,
+  query: { productId?: string; page: number; size: number },
+): Promise<{ reviews: ProductReview[]; hasMore: boolean }> {
+  const product = query.productId === undefined ? '' : 'AND product_id = ?'
+  const params = query.productId === undefined ? [] : [query.productId]
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM product_reviews WHERE site_id = ? ${product}
+       ORDER BY review_date DESC, id LIMIT ? OFFSET ?`,
+    )
+    .bind(siteId, ...params, query.size + 1, query.page * query.size)
+    .all<ReviewRecord>()
+  return { reviews: results.slice(0, query.size).map(reviewOf), hasMore: results.length > query.size }
+}
+
+/** A review to store (the fixtures' shape; `etsyImageUrls` is read as `importedProductImageUrls`). */
+export interface ReviewSeed {
+  id: string
+  productId: string
+  starRating: string
+  text: string
+  reviewDate: number
+  sourceType?: string
+  importedProductName?: string
+  importedProductImageUrls?: string[]
+  etsyImageUrls?: string[]
+  importedImageUrls?: string[]
+  firstName?: string
+  lastName?: string
+  loginName?: string
+  userName?: string
+}
+
+/** The insert-or-replace of one review (seeding is idempotent: a review keeps its id). */
+export function upsertReview(db: D1Database, siteId: string, review: ReviewSeed): D1PreparedStatement {
+  const productImages = review.importedProductImageUrls ?? review.etsyImageUrls
+  return db
+    .prepare(
+      `INSERT OR REPLACE INTO product_reviews (id, site_id, product_id, star_rating, text, review_date, source_type,
+         imported_product_name, imported_product_image_urls, imported_image_urls, first_name, last_name, login_name, user_name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      review.id,
+      siteId,
+      review.productId,
+      review.starRating,
+      review.text,
+      review.reviewDate,
+      review.sourceType ?? null,
+      review.importedProductName ?? null,
+      productImages ? JSON.stringify(productImages) : null,
+      review.importedImageUrls ? JSON.stringify(review.importedImageUrls) : null,
+      review.firstName ?? null,
+      review.lastName ?? null,
+      review.loginName ?? null,
+      review.userName ?? null,
+    )
+}
+
+/** storefront.md section 9: reviews come 10 to a page; the summary counts up to 1000. */
+export const REVIEWS_PAGE_SIZE = 10
+export const REVIEWS_SUMMARY_SIZE = 1000
+
+/** A count and average over up to 1000 of the newest reviews. */
+export interface ReviewTally {
+  count: number
+  /** The average star rating, or null without reviews. */
+  average: number | null
+}
+
+export interface ProductPageReviews {
+  /** The product's own first page, filled in with other products' reviews when it has fewer than 10. */
+  reviews: ProductReview[]
+  /** The next page of the product's own reviews, or null. */
+  nextPage: number | null
+  summary: { product: ReviewTally; store: ReviewTally }
+}
+
+const TALLY = `SELECT COUNT(*) AS count, AVG(CAST(star_rating AS REAL)) AS average FROM (
+  SELECT star_rating FROM product_reviews WHERE site_id = ? %PRODUCT% ORDER BY review_date DESC, id LIMIT ${REVIEWS_SUMMARY_SIZE})`
+
+/**
+ * What a product page shows of reviews, read in one round trip (storefront.md section 4): the
+ * first page of the product's own reviews (10), other products' reviews filling it to 10 when
+ * it has fewer, and the summary over up to 1000 reviews of the product and of the store.
+ */
+export async function productPageReviews(
+  db: D1Database,
+  siteId: string,
+  productId: string,
+): Promise<ProductPageReviews> {
+  const size = REVIEWS_PAGE_SIZE
+  const [own, others, product, store] = await db.batch([
+    db
+      .prepare(
+        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id = ? ORDER BY review_date DESC, id LIMIT ?',
+      )
+      .bind(siteId, productId, size + 1),
+    db
+      .prepare(
+        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id != ? ORDER BY review_date DESC, id LIMIT ?',
+      )
+      .bind(siteId, productId, size),
+    db.prepare(TALLY.replace('%PRODUCT%', 'AND product_id = ?')).bind(siteId, productId),
+    db.prepare(TALLY.replace('%PRODUCT%', '')).bind(siteId),
+  ])
+  const ownRows = (own?.results ?? []) as ReviewRecord[]
+  const otherRows = (others?.results ?? []) as ReviewRecord[]
+  const page = ownRows.slice(0, size)
+  const filled = page.length < size ? [...page, ...otherRows.slice(0, size - page.length)] : page
+  const tally = (result: D1Result | undefined): ReviewTally => {
+    const row = result?.results[0] as { count: number; average: number | null } | undefined
+    return { count: row?.count ?? 0, average: row?.average ?? null }
+  }
+  return {
+    reviews: filled.map(reviewOf),
+    nextPage: ownRows.length > size ? 1 : null,
+    summary: { product: tally(product), store: tally(store) },
+  }
+}

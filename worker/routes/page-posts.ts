@@ -1,0 +1,166 @@
+/**
+ * Plain HTML form posts (no script, storefront.md section 4 and ARCHITECTURE.md "Cookies and
+ * what may be cached"): a public form, a restock sign-up or a like posted to the page it is
+ * on. The post proves it came from the tenant's own page with `Origin` / `Sec-Fetch-Site` (a
+ * cacheable page carries no crumb), is rate limited per visitor, does the very operation the
+ * JSON API does (worker/actions/), and then the page route answers the same page with the
+ * outcome in its data (`pageAction`): the errors, or the thank-you text. Nothing the shopper
+ * typed goes into a URL. A form with a success redirect answers 303 to it.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import * as z from 'zod'
+import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/page-action'
+import { COMMERCE_TEXT, COOKIE, gatherFormValues, localizedText } from '../../templates/shared'
+import { likeAnItem } from '../actions/like-item'
+import { signUpForRestock } from '../actions/sign-up-restock'
+import { submitForm } from '../actions/submit-form'
+import { formBody, InputError } from '../api/validate'
+import type { AppEnv } from '../context'
+import { readCookie } from '../middleware/cookies'
+import { crumbOf, requireSameOrigin } from '../middleware/crumb'
+import { forgetPage } from '../middleware/page-cache'
+import { overRateLimit } from '../middleware/rate-limit'
+
+/** A page action's outcome and the status of the page that shows it. */
+export interface PageActionResult {
+  action: PageAction
+  status: 200 | 400 | 401 | 403 | 404 | 429
+}
+
+type Fields = Record<string, string | string[]>
+
+const bodySchema = z.record(
+  z.string().max(200),
+  z.union([z.string().max(60_000), z.array(z.string().max(60_000))]),
+)
+
+function reader(fields: Fields): (name: string) => string[] {
+  return (name) => {
+    const value = fields[name]
+    return value === undefined ? [] : Array.isArray(value) ? value : [value]
+  }
+}
+
+function one(fields: Fields, name: string): string {
+  return reader(fields)(name)[0] ?? ''
+}
+
+async function postForm(
+  c: Context<AppEnv>,
+  fields: Fields,
+  limited: boolean,
+): Promise<PageActionResult | Response> {
+  const text = localizedText(c.var.tenant.site.localizedStrings).forms
+  const read = reader(fields)
+  const formId = one(fields, PAGE_POST_FIELD.formId)
+  const base = { kind: 'form' as const, formId, values: {}, errors: {}, submitted: false }
+  if (limited) return { action: { ...base, message: text.status429 }, status: 429 }
+  const query = new URL(c.req.url).searchParams
+  let values = {}
+  const outcome = await submitForm({
+    catalog: c.var.catalog,
+    env: c.env,
+    request: c.req.raw,
+    formId,
+    readValues: (form) => {
+      // A hidden field takes a same-named value from the page's query string (section 5).
+      values = gatherFormValues(form.fields, read, (name) => query.get(name))
+      return values
+    },
+    captchaToken: one(fields, PAGE_POST_FIELD.captchaToken),
+    page: { pagePath: c.req.path, contentSource: 'page-post' },
+    key: null,
+  })
+  switch (outcome.kind) {
+    case 'stored':
+      if (outcome.form.successRedirect) return c.redirect(outcome.form.successRedirect, 303)
+      return { action: { ...base, values, message: null, submitted: true }, status: 200 }
+    case 'unknown-form':
+      return { action: { ...base, message: text.status404 }, status: 404 }
+    case 'invalid':
+      return { action: { ...base, values, errors: outcome.errors, message: outcome.message }, status: 400 }
+    case 'captcha':
+    case 'unparsable':
+      return { action: { ...base, values, message: outcome.message }, status: 400 }
+    case 'bad-key':
+      return { action: { ...base, values, message: outcome.message }, status: 401 }
+  }
+}
+
+async function postRestock(c: Context<AppEnv>, fields: Fields, limited: boolean): Promise<PageActionResult> {
+  const request = {
+    productId: one(fields, PAGE_POST_FIELD.productId),
+    variantId: one(fields, PAGE_POST_FIELD.variantId),
+    email: one(fields, PAGE_POST_FIELD.email),
+    isJoinMailingList: one(fields, PAGE_POST_FIELD.joinMailingList) !== '',
+  }
+  const base = { kind: 'restock' as const, ...request }
+  if (limited)
+    return { action: { ...base, message: COMMERCE_TEXT.tryAgainShortly, submitted: false }, status: 429 }
+  const outcome = await signUpForRestock(c.var.catalog, c.env, c.req.raw, {
+    ...request,
+    captchaToken: one(fields, PAGE_POST_FIELD.captchaToken),
+  })
+  if (outcome.kind === 'stored') return { action: { ...base, message: null, submitted: true }, status: 200 }
+  return {
+    action: { ...base, message: outcome.message, submitted: false },
+    status: outcome.kind === 'unknown-product' ? 404 : 400,
+  }
+}
+
+async function postLike(c: Context<AppEnv>, fields: Fields, limited: boolean): Promise<PageActionResult> {
+  const itemId = one(fields, PAGE_POST_FIELD.itemId)
+  const base = { kind: 'like' as const, itemId, likeCount: null }
+  if (limited) return { action: { ...base, message: COMMERCE_TEXT.tryAgainShortly }, status: 429 }
+  // The visitor is their crumb cookie; without one (cookies off) a like cannot be counted once.
+  const visitor = crumbOf(readCookie(c, COOKIE.visitor))
+  if (visitor === null) return { action: { ...base, message: COMMERCE_TEXT.enableCookies }, status: 400 }
+  const outcome = await likeAnItem(c.var.catalog, c.env, itemId, visitor)
+  if (outcome.kind === 'liked') {
+    // The item's page shows the count: the next view here renders it again.
+    if (outcome.added) await forgetPage(c, outcome.path)
+    return { action: { ...base, likeCount: outcome.likeCount, message: null }, status: 200 }
+  }
+  return { action: { ...base, message: null }, status: outcome.kind === 'disabled' ? 403 : 404 }
+}
+
+/**
+ * Handles a page post before the page route renders: does the action, keeps its outcome in
+ * `c.var.pageAction` and marks the answer uncacheable. GET and HEAD pass through untouched.
+ */
+export function pagePosts(): MiddlewareHandler<AppEnv> {
+  const sameOrigin = requireSameOrigin()
+  return async function pagePosts(c, next) {
+    if (c.req.method !== 'POST') return next()
+    return sameOrigin(c, async () => {
+      let fields: Fields
+      try {
+        fields = await formBody(c, bodySchema)
+      } catch (error) {
+        // A body that is not a form of text fields (a file upload, a 100 KB value): a 400, never a 500.
+        if (!(error instanceof InputError)) throw error
+        c.res = c.text(error.message, error.status)
+        return
+      }
+      const kind = PAGE_ACTIONS.find((action) => action === one(fields, PAGE_POST_FIELD.action))
+      if (kind === undefined) {
+        c.res = c.text('This form post names no action this page knows.', 400)
+        return
+      }
+      const limited = await overRateLimit(c, `page-${kind}`)
+      const result =
+        kind === 'form'
+          ? await postForm(c, fields, limited)
+          : kind === 'restock'
+            ? await postRestock(c, fields, limited)
+            : await postLike(c, fields, limited)
+      if (result instanceof Response) {
+        c.res = result
+        return
+      }
+      c.set('pageAction', result)
+      await next()
+      c.res.headers.set('cache-control', 'private, no-store')
+    })
+  }
+}
