@@ -315,4 +315,22 @@ describe('The product page', () => {
     expect(html).toMatch(/<script type="module" src="\/_islands\/runtime-[^"]+\.js"><\/script>/)
     expect(html).toContain('class="product-price"')
   })
+
+  it('Should write each variant once in the island: in the markup, not again in its props', async () => {
+    const html = await (await visit('aurora.localhost', '/apparel/ridgeline-flannel-shirt')).text()
+    const marker = /<sf-island data-island="variant-picker"[^>]*>/.exec(html)?.[0] ?? ''
+    const props = decode(/data-island-props="([^"]*)"/.exec(marker)?.[1] ?? '')
+    expect((JSON.parse(props) as VariantPickerProps).select?.options.length).toBeGreaterThan(0)
+    expect(props).not.toContain('variantsJson')
+    expect(props).not.toContain('"sku"')
+    const printed = decode(/data-variants="([^"]*)"/.exec(html)?.[1] ?? '[]')
+    expect((JSON.parse(printed) as unknown[]).length).toBeGreaterThan(4)
+    // A variant's SKU appears in data-variants and in the JSON-LD offers, nowhere else.
+    const sku = (JSON.parse(printed) as { sku: string }[])[1]?.sku ?? ''
+    const places = html
+      .split(sku)
+      .slice(0, -1)
+      .map((before) => before.slice(-80))
+    expect(places, places.join('\n---\n')).toHaveLength(2)
+  })
 })
