@@ -27,7 +27,7 @@ export interface TemplatePageOptions {
   headers?: Record<string, string>
   /** What the tracking script needs to know of the page (its kind is the template's name). */
   tracked?: Omit<TrackedPage, 'kind'>
-  /** The form the page itself prints, if any: the footer then leaves out the same form. */
+  /** The form the page itself prints, if any: the footer then offers no form of its own. */
   pageFormId?: string
 }
 
@@ -80,11 +80,12 @@ export function runTemplate(
 
 /**
  * What the footer renders against: the site's data plus its newsletter form
- * (`site.newsletterFormId`), unless the page prints that form itself (one form, one set of ids).
+ * (`site.newsletterFormId`), unless the page prints a form itself: one form a page, so a visitor
+ * (and a screen reader's form list) never meets two 'Email' fields on the contact page.
  */
 async function footerData(catalog: Catalog, site: TemplateData, pageFormId?: string): Promise<TemplateData> {
   const formId = catalog.tenant.site.newsletterFormId
-  if (formId === undefined || formId === pageFormId) return site
+  if (formId === undefined || pageFormId !== undefined) return site
   const newsletterForm = await catalog.form(formId)
   return newsletterForm === null ? site : { ...site, newsletterForm }
 }
