@@ -163,6 +163,9 @@ describe('theme templates', () => {
     const contact = await (await visit('journal.localhost', '/contact')).text()
     expect(contact).toContain('data-form-id="contact"')
     expect(contact).not.toContain('data-form-id="newsletter"')
+    const members = await (await visit('journal.localhost', '/members')).text()
+    expect(members).toContain('id="member-sign-in-email"')
+    expect(members).not.toContain('data-form-id="newsletter"')
   })
 
   it('Should name the store’s currency and the copyright in the footer', async () => {
