@@ -56,6 +56,12 @@ export interface IslandDefinition<N extends string, P extends object> {
   readonly wakeOn?: readonly IslandEventName[]
   /** Inlined once in `<head>` on pages whose templates use one of the formatters. */
   readonly css: string
+  /**
+   * The props as the marker carries them, without what the server HTML already prints (the
+   * variant picker's variants are in its `data-variants`): each value is written once in the
+   * page. The client module's `propsFromMarkup` puts them back before hydrating.
+   */
+  readonly markerProps?: (props: P) => object
 }
 
 /** Declares an island; the props type is taken from the view. */

@@ -35,7 +35,7 @@ const islandEntries = {
     build.onLoad({ filter: /.*/, namespace: 'island-entry' }, (args) => {
       const folder = args.path.slice(ENTRY.length)
       return {
-        contents: `export { default as Component } from './${folder}/client.tsx'\nexport { mount } from './islands/runtime/mount.ts'\n`,
+        contents: `export { default as Component } from './${folder}/client.tsx'\nexport * from './${folder}/client.tsx'\nexport { mount } from './islands/runtime/mount.ts'\n`,
         resolveDir: ROOT,
         loader: 'ts',
       }

@@ -21,6 +21,8 @@ import { schedule } from './strategies'
 /** What an island's module exports (the build wraps each `client.tsx` with `mount.ts`). */
 interface IslandModule {
   Component: unknown
+  /** Restores the props the marker left out because the server HTML carries them (define.ts `markerProps`). */
+  propsFromMarkup?: (element: Element, props: object) => object
   mount: (
     element: Element,
     component: unknown,
@@ -61,7 +63,7 @@ async function hydrateIsland(element: HTMLElement, name: string, recorder: Recor
   module.mount(
     element,
     module.Component,
-    props,
+    module.propsFromMarkup ? module.propsFromMarkup(element, props) : props,
     () => {
       element.setAttribute(ISLAND_ATTR.hydrated, '')
       recorder?.replay()

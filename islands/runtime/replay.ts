@@ -96,11 +96,9 @@ export function recordInteractions(element: Element, wake: readonly string[]): R
     'click',
     (event) => {
       const target = event.target instanceof Element ? event.target.closest(CLICKABLE) : null
-      // Some buttons already did their work natively: a form's submit button (the plain form
-      // posted to the worker) and an invoker-command button (its dialog opened or closed).
-      // Clicking them again once the island is live would send the form twice, or undo the
-      // shopper's last move on the dialog.
-      if (target instanceof HTMLButtonElement && target.type === 'submit' && target.form !== null) return
+      // An invoker-command button already did its work natively (its dialog opened or closed):
+      // clicking it again once the island is live would undo the shopper's last move. A submit
+      // button did not: its submission is held above and its click replayed.
       if (target?.hasAttribute('commandfor')) return
       if (target && element.contains(target) && clicks.length < MAX_CLICKS) clicks.push(target)
     },

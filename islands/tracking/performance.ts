@@ -1,14 +1,15 @@
 /**
  * The performance collector (platform.md sections 3, 5, 7 and 9). It asks
  * `/api/1/performance/settings` for the page load's id and the feature flags (`rum`,
- * `track-page-speed`, `track-user-timing`), measures with the `web-vitals` library (LCP, CLS,
- * FCP, TTFB from the start, INP from the first interaction) and the navigation timing, keeps user-timing marks that carry the product's
+ * `track-page-speed`, `track-user-timing`), measures LCP, CLS and FCP from the start (vitals.ts),
+ * TTFB and the rest from the navigation timing, INP with the `web-vitals` library from the first
+ * interaction, keeps user-timing marks that carry the product's
  * prefix, and sends them to `/api/1/performance/records` as `{app, data, event, pageLoadId, ts}`
  * entries: by beacon when the page is hidden or left, else by XHR as text/plain; at the latest
  * after the measurement time-out. INP, which replaced first input delay, goes in the added
  * `interaction_to_next_paint_ms` field (a deviation from the spec's payload).
  */
-import { type Metric, onCLS, onFCP, onLCP, onTTFB } from 'web-vitals'
+import type { Metric } from 'web-vitals'
 import {
   fillText,
   type PerformanceField,
@@ -16,6 +17,7 @@ import {
   TRACKING,
   TRACKING_TEXT,
 } from '../../templates/shared'
+import { observeVitals } from './vitals'
 
 export const SETTINGS_URL = '/api/1/performance/settings'
 export const RECORDS_URL = '/api/1/performance/records'
@@ -39,15 +41,6 @@ async function readSettings(): Promise<Settings | null> {
     return null
   }
 }
-
-type OnMetric = (report: (metric: Metric) => void) => void
-
-const VITALS: [OnMetric, PerformanceField][] = [
-  [onLCP, 'largest_contentful_paint_ms'],
-  [onCLS, 'cumulative_layout_shift'],
-  [onFCP, 'first_contentful_paint_ms'],
-  [onTTFB, 'response_start_ms'],
-]
 
 /** What counts as the shopper's first interaction (as the island runtime counts it). */
 const INTERACTIONS = ['pointerdown', 'keydown'] as const
@@ -76,7 +69,11 @@ function navigationTiming(): Partial<Record<PerformanceField, number>> {
     domain_lookup_ms: nav.domainLookupEnd - nav.domainLookupStart,
     tcp_connection_ms: nav.connectEnd - nav.connectStart,
     tls_negotiation_ms: nav.secureConnectionStart > 0 ? nav.connectEnd - nav.secureConnectionStart : 0,
-    response_start_ms: nav.responseStart,
+    // TTFB as web-vitals counts it: from the page's activation (prerendered pages), never below 0.
+    response_start_ms: Math.max(
+      nav.responseStart - ((nav as { activationStart?: number }).activationStart ?? 0),
+      0,
+    ),
     dom_content_loaded_event_start_ms: nav.domContentLoadedEventStart,
     dom_content_loaded_event_end_ms: nav.domContentLoadedEventEnd,
     load_event_start_ms: nav.loadEventStart,
@@ -112,11 +109,9 @@ export async function collectPerformance(): Promise<void> {
   if (!speed && !userTiming) return
   const vitals: Partial<Record<PerformanceField, number>> = {}
   if (speed) {
-    for (const [on, field] of VITALS) {
-      on((metric: Metric) => {
-        vitals[field] = metric.value
-      })
-    }
+    observeVitals((field, value) => {
+      vitals[field] = value
+    })
     onFirstInteraction((metric) => {
       vitals.interaction_to_next_paint_ms = metric.value
     })
@@ -142,7 +137,7 @@ export async function collectPerformance(): Promise<void> {
     }
     if (entries.length > 0) sendRecords(JSON.stringify(entries), leaving)
   }
-  // After web-vitals' own listeners (registered above), so the final values are in.
+  // After the vitals' own listeners (registered above), so the final values are in.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush(true)
   })

@@ -333,4 +333,14 @@ function VariantPickerIsland(data: VariantPickerProps) {
   )
 }
 
+/**
+ * The variants the marker leaves out (island.ts `markerProps`): the server HTML carries them in
+ * the checkout block's `data-variants`, written once in the page.
+ */
+export function propsFromMarkup(element: Element, props: VariantPickerProps): VariantPickerProps {
+  if (props.select === null) return props
+  const variantsJson = element.querySelector('[data-variants]')?.getAttribute('data-variants') ?? '[]'
+  return { ...props, select: { ...props.select, variantsJson } }
+}
+
 export default defineClient('variant-picker', VariantPickerIsland)

@@ -16,4 +16,10 @@ export default defineIsland({
   hydrate: 'interaction',
   formatters: { 'product-checkout': (item, _args, scope) => variantPickerProps(item, scope) },
   css: VARIANT_PICKER_CSS,
+  // The variants are printed once, in the checkout block's `data-variants` (client.tsx reads them back).
+  markerProps: ({ select, ...props }) => {
+    if (select === null) return { ...props, select }
+    const { variantsJson: _printed, ...rest } = select
+    return { ...props, select: rest }
+  },
 })

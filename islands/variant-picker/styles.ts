@@ -2,9 +2,9 @@ import { ADDITIONAL_FIELDS_CSS, ALERT_DIALOG_CSS } from '../shared/styles'
 
 /**
  * The checkout block (variants, quantity, add-to-cart button); inlined on pages that carry it.
- * One visible control per option: pill-shaped radio buttons, or the dropdown where the page
- * asks for it (`data-variant-control` around the block); the other is `display:none`, out of
- * sight, the tab order and the accessibility tree. The native radio circle is visually hidden
+ * One visible control per option: pill-shaped radio buttons, or the dropdown where the store
+ * asks for it (`storeSettings.variantPickerStyle`). With pills the dropdown is visually hidden
+ * and out of the tab order (view.tsx); with the dropdown the pills are `hidden`. The native radio circle is visually hidden
  * but stays focusable: its label is the pill, and the focus ring follows it there. Colours and
  * shapes are the theme's custom properties (worker/render/theme.ts).
  */
@@ -22,7 +22,6 @@ export const VARIANT_PICKER_CSS = `
 .variant-radiobtn:checked+label,.variant-radiobtn-wrapper label[aria-pressed=true]{border-color:var(--c-text);background:var(--c-text);color:var(--c-bg)}
 .variant-radiobtn:focus-visible+label{outline:3px solid var(--c-accent);outline-offset:2px}
 .variant-radiobtn-wrapper label[data-unavailable]{border-style:dashed;color:var(--c-muted);text-decoration:line-through}
-[data-variant-control=pills] .variant-select-wrapper,[data-variant-control=dropdown] .variant-radiobtn-wrapper{display:none}
 .product-variant-sold-out{margin:.25rem 0 0;font-weight:600}
 .product-quantity-input{display:grid;justify-items:start;gap:.45rem}
 .product-quantity-input>input{width:6.5rem}

@@ -78,8 +78,11 @@ function OptionPicker(props: {
   return (
     <div className="variant-option">
       <div className="variant-option-title">{`${option.title}: `}</div>
-      <div className="variant-select-wrapper" hidden={!dropdown}>
+      {/* With pills the dropdown stays for assistive technology and scripts that choose by it
+          (storefront.md section 2: a dropdown plus radio buttons), out of sight and of the tab order. */}
+      <div className={dropdown ? 'variant-select-wrapper' : 'variant-select-wrapper visually-hidden'}>
         <select
+          tabIndex={dropdown ? undefined : -1}
           aria-label={option.selectText}
           data-variant-option-name={name}
           name={field}

@@ -69,7 +69,7 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
     <div class="product-images">
       {@|product-gallery}
     </div>
-    <div class="product-meta" data-variant-control="{.if storeSettings.variantBranching}dropdown{.or}pills{.end}">
+    <div class="product-meta">
       {@|installment-teaser}
       {@|product-scarcity}
       {.if structuredContent.audioAssetUrl}{@|audio-player}{.end}

@@ -150,7 +150,7 @@ describe('theme templates', () => {
     expect(main).toContain('<div class="product-summary">')
   })
 
-  it('Should offer the newsletter form in the footer, except on the page that shows it', async () => {
+  it('Should offer the newsletter form in the footer, except on a page that shows a form of its own', async () => {
     const notes = await (await visit('journal.localhost', '/field-notes')).text()
     const footer = notes.slice(notes.indexOf('<footer class="site-footer">'))
     expect(footer).toContain(
@@ -160,6 +160,12 @@ describe('theme templates', () => {
     const home = await (await visit('journal.localhost', '/')).text()
     expect(home.match(/data-form-id="newsletter"/g)).toHaveLength(1)
     expect(home.slice(home.indexOf('<main'), home.indexOf('</main>'))).toContain('data-form-id="newsletter"')
+    const contact = await (await visit('journal.localhost', '/contact')).text()
+    expect(contact).toContain('data-form-id="contact"')
+    expect(contact).not.toContain('data-form-id="newsletter"')
+    const members = await (await visit('journal.localhost', '/members')).text()
+    expect(members).toContain('id="member-sign-in-email"')
+    expect(members).not.toContain('data-form-id="newsletter"')
   })
 
   it('Should name the store’s currency and the copyright in the footer', async () => {

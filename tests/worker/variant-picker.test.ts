@@ -102,7 +102,8 @@ function islandOf(html: string): { attributes: string; inner: string; props: Var
 /**
  * What the island changes on purpose in the formatter's DOM (issue 11, "Product page"; the cart
  * issue): the block is a form posting to `/cart/add` with the item id; each option's dropdown
- * gets its field name and is hidden (pills are the default control); the radio buttons sit in a
+ * gets its field name and, with pills (the default control), is visually hidden and out of the
+ * tab order; the radio buttons sit in a
  * fieldset with a legend, their labels are plain labels (no button role, no tab stop); the
  * quantity has a visible label and − / + steppers and a field name; the add-to-cart button is a
  * real submit button with its state. Everything else (class names, `data-*`) is the formatter's.
@@ -122,10 +123,11 @@ function expectedIslandDom(plain: string[], props: VariantPickerProps): string[]
         sortAttributes(token.replace(/>$/, ` data-control="${props.dropdown ? 'dropdown' : 'pills'}">`)),
       )
     } else if (token === '<div class="variant-select-wrapper">') {
-      out.push(props.dropdown ? token : '<div class="variant-select-wrapper" hidden="">')
+      out.push(props.dropdown ? token : '<div class="variant-select-wrapper visually-hidden">')
     } else if (token.startsWith('<select ') && name !== undefined) {
       option = name
-      out.push(sortAttributes(token.replace(/>$/, ` name="variant-option-${name}">`)))
+      const tab = props.dropdown ? '' : ' tabindex="-1"'
+      out.push(sortAttributes(token.replace(/>$/, ` name="variant-option-${name}"${tab}>`)))
     } else if (token.startsWith('<div class="variant-radiobtn-wrapper"') && name !== undefined) {
       const title = props.select?.options.find((o) => o.name === name)?.title ?? name
       out.push(
@@ -314,5 +316,23 @@ describe('The product page', () => {
     expect(island).toMatch(/<button type="submit" class="sqs-add-to-cart-button /)
     expect(html).toMatch(/<script type="module" src="\/_islands\/runtime-[^"]+\.js"><\/script>/)
     expect(html).toContain('class="product-price"')
+  })
+
+  it('Should write each variant once in the island: in the markup, not again in its props', async () => {
+    const html = await (await visit('aurora.localhost', '/apparel/ridgeline-flannel-shirt')).text()
+    const marker = /<sf-island data-island="variant-picker"[^>]*>/.exec(html)?.[0] ?? ''
+    const props = decode(/data-island-props="([^"]*)"/.exec(marker)?.[1] ?? '')
+    expect((JSON.parse(props) as VariantPickerProps).select?.options.length).toBeGreaterThan(0)
+    expect(props).not.toContain('variantsJson')
+    expect(props).not.toContain('"sku"')
+    const printed = decode(/data-variants="([^"]*)"/.exec(html)?.[1] ?? '[]')
+    expect((JSON.parse(printed) as unknown[]).length).toBeGreaterThan(4)
+    // A variant's SKU appears in data-variants and in the JSON-LD offers, nowhere else.
+    const sku = (JSON.parse(printed) as { sku: string }[])[1]?.sku ?? ''
+    const places = html
+      .split(sku)
+      .slice(0, -1)
+      .map((before) => before.slice(-80))
+    expect(places, places.join('\n---\n')).toHaveLength(2)
   })
 })

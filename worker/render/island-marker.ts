@@ -24,7 +24,7 @@ export function islandMarkup(
   const wake = island.wakeOn?.length ? ` ${ISLAND_ATTR.wake}="${island.wakeOn.join(' ')}"` : ''
   const attributes =
     `${ISLAND_ATTR.name}="${escapeHtmlAttribute(island.name)}" ` +
-    `${ISLAND_ATTR.props}="${escapeHtmlAttribute(serializeProps(props))}" ` +
+    `${ISLAND_ATTR.props}="${escapeHtmlAttribute(serializeProps(island.markerProps?.(props) ?? props))}" ` +
     `${ISLAND_ATTR.hydrate}="${hydrate}" ${ISLAND_ATTR.src}="${escapeHtmlAttribute(src)}"${wake}`
   return `<${ISLAND_ELEMENT} ${attributes}>${html}</${ISLAND_ELEMENT}>`
 }

@@ -27,7 +27,7 @@ export interface TemplatePageOptions {
   headers?: Record<string, string>
   /** What the tracking script needs to know of the page (its kind is the template's name). */
   tracked?: Omit<TrackedPage, 'kind'>
-  /** The form the page itself prints, if any: the footer then leaves out the same form. */
+  /** The form the page itself prints, if any: the footer then offers no form of its own. */
   pageFormId?: string
 }
 
@@ -80,11 +80,13 @@ export function runTemplate(
 
 /**
  * What the footer renders against: the site's data plus its newsletter form
- * (`site.newsletterFormId`), unless the page prints that form itself (one form, one set of ids).
+ * (`site.newsletterFormId`), unless the page prints a form itself (a form page, the lock and
+ * member screens, the cart and checkout): one form a page, so a visitor (and a screen reader's
+ * form list) never meets two 'Email' fields.
  */
-async function footerData(catalog: Catalog, site: TemplateData, pageFormId?: string): Promise<TemplateData> {
+async function footerData(catalog: Catalog, site: TemplateData, pageHasForm: boolean): Promise<TemplateData> {
   const formId = catalog.tenant.site.newsletterFormId
-  if (formId === undefined || formId === pageFormId) return site
+  if (formId === undefined || pageHasForm) return site
   const newsletterForm = await catalog.form(formId)
   return newsletterForm === null ? site : { ...site, newsletterForm }
 }
@@ -93,6 +95,9 @@ async function footerData(catalog: Catalog, site: TemplateData, pageFormId?: str
 function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
 }
+
+/** Screens whose own form (a password, a sign-in) is the page's one form. */
+const SCREENS_WITH_FORMS: ReadonlySet<string> = new Set(['lock-screen', 'member-denied'])
 
 export function renderTemplatePage(options: TemplatePageOptions): Promise<Response> {
   const { catalog, head, template, path, status, data, headers } = options
@@ -108,7 +113,10 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     headers,
     tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
-    frame: Promise.all([templates, footerData(catalog, site, options.pageFormId)]).then(([t, footer]) => ({
+    frame: Promise.all([
+      templates,
+      footerData(catalog, site, options.pageFormId !== undefined || SCREENS_WITH_FORMS.has(template)),
+    ]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
       footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),
@@ -134,7 +142,8 @@ export function renderReactPage(
     headers,
     tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
-    frame: Promise.all([templates, footerData(catalog, site)]).then(([t, footer]) => ({
+    // Personal pages (the cart, checkout, orders) carry forms of their own: no footer form.
+    frame: Promise.all([templates, footerData(catalog, site, true)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),
       footer: runTemplate(catalog, 'footer', t.footer, footer),
     })),

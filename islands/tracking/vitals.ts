@@ -1,0 +1,78 @@
+/**
+ * LCP, CLS and FCP read from the browser's buffered performance entries, by the definitions the
+ * `web-vitals` library uses (a paint counts only while the page was visible; LCP stops at the
+ * shopper's first input; CLS is the largest session window of shifts less than 1 s apart and at
+ * most 5 s long, shifts right after input left out; times from the page's activation). Our own
+ * few lines instead of the library's, so the tracking script loaded on every page stays small
+ * (the product page's JavaScript before interaction is held to 10 KB). INP, which needs the
+ * library's event-timing logic, is still web-vitals', loaded on the first interaction.
+ */
+import type { PerformanceField } from '../../templates/shared'
+
+/** `layout-shift` entries (not in TypeScript's DOM types). */
+interface LayoutShift extends PerformanceEntry {
+  value: number
+  hadRecentInput: boolean
+}
+
+const SESSION_GAP_MS = 1000
+const SESSION_MAX_MS = 5000
+
+/** Calls `report` with each metric's latest value as the browser reports entries. */
+export function observeVitals(report: (field: PerformanceField, value: number) => void): void {
+  const nav = performance.getEntriesByType('navigation')[0] as
+    | (PerformanceNavigationTiming & { activationStart?: number })
+    | undefined
+  const activation = nav?.activationStart ?? 0
+  const since = (time: number) => Math.max(time - activation, 0)
+  let hiddenAt = document.visibilityState === 'hidden' ? 0 : Number.POSITIVE_INFINITY
+  addEventListener(
+    'visibilitychange',
+    () => {
+      if (document.visibilityState === 'hidden') hiddenAt = Math.min(hiddenAt, performance.now())
+    },
+    { capture: true },
+  )
+  const observe = (type: string, handle: (entries: PerformanceEntryList) => void) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return false
+    new PerformanceObserver((list) => handle(list.getEntries())).observe({ type, buffered: true })
+    return true
+  }
+
+  observe('paint', (entries) => {
+    for (const entry of entries)
+      if (entry.name === 'first-contentful-paint' && entry.startTime < hiddenAt)
+        report('first_contentful_paint_ms', since(entry.startTime))
+  })
+
+  let lcpFinal = false
+  for (const type of ['keydown', 'click'])
+    addEventListener(type, () => (lcpFinal = true), { once: true, capture: true })
+  observe('largest-contentful-paint', (entries) => {
+    const last = entries.at(-1)
+    if (!lcpFinal && last !== undefined && last.startTime < hiddenAt)
+      report('largest_contentful_paint_ms', since(last.startTime))
+  })
+
+  let session = 0
+  let first = 0
+  let previous = 0
+  let largest = 0
+  const watching = observe('layout-shift', (entries) => {
+    for (const entry of entries as LayoutShift[]) {
+      if (entry.hadRecentInput) continue
+      const sameSession =
+        session > 0 && entry.startTime - previous < SESSION_GAP_MS && entry.startTime - first < SESSION_MAX_MS
+      if (sameSession) session += entry.value
+      else {
+        session = entry.value
+        first = entry.startTime
+      }
+      previous = entry.startTime
+      largest = Math.max(largest, session)
+    }
+    report('cumulative_layout_shift', largest)
+  })
+  // A page where nothing moved has a CLS of 0, not none.
+  if (watching) report('cumulative_layout_shift', largest)
+}
