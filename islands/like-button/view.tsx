@@ -5,7 +5,7 @@
  * (routes/page-posts.ts); the live island sends the like to the JSON API instead.
  */
 import type { FormEvent } from 'react'
-import { LIKES_TEXT } from '../../templates/shared'
+import { fillText, LIKES_TEXT } from '../../templates/shared'
 import { PAGE_POST_FIELD } from '../page-action'
 
 /** The island's props: plain JSON, built by island.ts from the item. */
@@ -34,9 +34,6 @@ export function LikeButtonView({
   state: LikeButtonState
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }) {
-  // 'Like ({count} likes)' split around the count: 'Like', the count, ' likes' for the name only.
-  const [likeText = '', rest = ''] = LIKES_TEXT.likeLabel.split(' ({count}')
-  const likesText = rest.replace(/\)$/, '')
   return (
     <span className="sqs-simple-like" data-item-id={props.itemId} data-like-count={state.likeCount}>
       <form className="sqs-simple-like-form" method="post" onSubmit={onSubmit}>
@@ -44,17 +41,15 @@ export function LikeButtonView({
           type="submit"
           className={`sqs-simple-like-button${state.liked ? ' liked' : ''}`}
           aria-pressed={state.liked}
+          aria-label={fillText(LIKES_TEXT.likeLabel, { count: state.likeCount })}
           disabled={state.pending}
         >
-          {/* Named by what it shows, 'Like (3 likes)': the words a speech-input user reads are in its name. */}
+          {/* It shows 'Like (3)', words its name 'Like (3 likes)' holds (axe label-content-name-mismatch). */}
           <span className="like-icon" aria-hidden="true">
             ♥
           </span>{' '}
-          <span className="like-text">{likeText}</span>{' '}
-          <span className="like-count">
-            ({state.likeCount}
-            <span className="visually-hidden">{likesText}</span>)
-          </span>
+          <span className="like-text">{LIKES_TEXT.like}</span>{' '}
+          <span className="like-count">({state.likeCount})</span>
         </button>
         <input type="hidden" name={PAGE_POST_FIELD.action} value="like" />
         <input type="hidden" name={PAGE_POST_FIELD.itemId} value={props.itemId} />

@@ -101,17 +101,18 @@ function sendRecords(json: string, leaving: boolean): void {
 
 /** Starts the collector for this page. */
 export async function collectPerformance(): Promise<void> {
+  // Observed from the start (buffered entries arrive a task later); sent only if the settings allow.
+  const vitals: Partial<Record<PerformanceField, number>> = {}
+  const deliverPending = observeVitals((field, value) => {
+    vitals[field] = value
+  })
   const settings = await readSettings()
   if (settings === null) return
   const flags = settings.settings
   const speed = flags.rum !== false && flags['track-page-speed'] !== false
   const userTiming = flags['track-user-timing'] !== false
   if (!speed && !userTiming) return
-  const vitals: Partial<Record<PerformanceField, number>> = {}
   if (speed) {
-    observeVitals((field, value) => {
-      vitals[field] = value
-    })
     onFirstInteraction((metric) => {
       vitals.interaction_to_next_paint_ms = metric.value
     })
@@ -123,6 +124,7 @@ export async function collectPerformance(): Promise<void> {
     const ts = Date.now()
     const entries = []
     if (speed) {
+      deliverPending()
       const data = { ...navigationTiming(), ...vitals }
       if (Object.keys(data).length === 0) console.warn(TRACKING_TEXT.dataEmpty)
       else entries.push({ app: APP, event: 'Performance', data, pageLoadId: settings.pageLoadId, ts })

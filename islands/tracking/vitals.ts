@@ -18,8 +18,12 @@ interface LayoutShift extends PerformanceEntry {
 const SESSION_GAP_MS = 1000
 const SESSION_MAX_MS = 5000
 
-/** Calls `report` with each metric's latest value as the browser reports entries. */
-export function observeVitals(report: (field: PerformanceField, value: number) => void): void {
+/**
+ * Calls `report` with each metric's latest value as the browser reports entries. Returns a
+ * function that hands over entries the browser has not delivered yet (call it before sending:
+ * a page left right after loading may not have had its buffered entries delivered).
+ */
+export function observeVitals(report: (field: PerformanceField, value: number) => void): () => void {
   const nav = performance.getEntriesByType('navigation')[0] as
     | (PerformanceNavigationTiming & { activationStart?: number })
     | undefined
@@ -33,9 +37,12 @@ export function observeVitals(report: (field: PerformanceField, value: number) =
     },
     { capture: true },
   )
+  const observers: [PerformanceObserver, (entries: PerformanceEntryList) => void][] = []
   const observe = (type: string, handle: (entries: PerformanceEntryList) => void) => {
     if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return false
-    new PerformanceObserver((list) => handle(list.getEntries())).observe({ type, buffered: true })
+    const observer = new PerformanceObserver((list) => handle(list.getEntries()))
+    observer.observe({ type, buffered: true })
+    observers.push([observer, handle])
     return true
   }
 
@@ -75,4 +82,10 @@ export function observeVitals(report: (field: PerformanceField, value: number) =
   })
   // A page where nothing moved has a CLS of 0, not none.
   if (watching) report('cumulative_layout_shift', largest)
+  return () => {
+    for (const [observer, handle] of observers) {
+      const pending = observer.takeRecords()
+      if (pending.length > 0) handle(pending)
+    }
+  }
 }
