@@ -3,7 +3,9 @@
 // `islands/runtime/mount.ts`, which brings React), with shared chunks (React) split out;
 // minified, React's production build, content-hashed names, into public/_islands/ (served as
 // static assets with a year of immutable caching, public/_headers).
-// Writes dist/islands-manifest.json, which the worker imports to name each module's URL.
+// Writes dist/islands-manifest.json, which the worker imports to name each module's URL, and
+// beside it dist/islands-chunks.json (every output with the sources it holds), which only the
+// tests read: it stays out of the worker bundle.
 //
 //   node scripts/build-islands.mjs
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -13,6 +15,8 @@ import { ROOT } from './wrangler.mjs'
 
 const OUT_DIR = join(ROOT, 'public', '_islands')
 const MANIFEST = join(ROOT, 'dist', 'islands-manifest.json')
+/** Beside the manifest wherever it is written. */
+const CHUNKS_FILE = 'islands-chunks.json'
 const ENTRY = 'island-entry:'
 
 /** Island folders (`<root>/<name>`) with a client component; the registry test checks they match the registry. */
@@ -63,7 +67,8 @@ const templatesWithoutSideEffects = {
 
 /**
  * Builds the runtime and the islands found under `roots` (the tests add a fixture root) into
- * `outDir`, and writes the manifest (module URLs are `/_islands/<file>` either way).
+ * `outDir`, and writes the manifest (module URLs are `/_islands/<file>` either way) and, beside
+ * it, the chunk list. Returns the manifest with the chunk list.
  */
 export async function buildIslands({
   roots = ['islands'],
@@ -122,7 +127,8 @@ export async function buildIslands({
   const islands = Object.fromEntries(
     folders.map(({ name, folder }) => [name, publicPath(entryFile(`island-entry:${ENTRY}${folder}`))]),
   )
-  // Every output with the sources it holds, for the bundle tests.
+  // Every output with the sources it holds, for the bundle tests only (its own file: the worker
+  // imports the manifest, and would carry this list for nothing).
   const chunks = Object.fromEntries(
     Object.entries(outputs).map(([file, output]) => [publicPath(file), Object.keys(output.inputs)]),
   )
@@ -131,11 +137,11 @@ export async function buildIslands({
     tracking: publicPath(entryFile('islands/tracking/index.ts')),
     scripts: { 'cart-pill': publicPath(entryFile('islands/cart-pill/pill.ts')) },
     islands,
-    chunks,
   }
   mkdirSync(dirname(manifestPath), { recursive: true })
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
-  return manifest
+  writeFileSync(join(dirname(manifestPath), CHUNKS_FILE), `${JSON.stringify(chunks, null, 2)}\n`)
+  return { ...manifest, chunks }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

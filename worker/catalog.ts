@@ -6,7 +6,7 @@
  * One `Catalog` per request, reached through Hono's context (`c.var.catalog`). Parsed records
  * are kept per isolate by tenant and content version as settled values (isolate-cache.ts).
  */
-import type * as z from 'zod'
+
 import type { Tenant } from './context'
 import { SettledCache } from './isolate-cache'
 import {
@@ -19,6 +19,7 @@ import {
   KV_KEY_MAX_BYTES,
   kvKey,
 } from './records'
+import type * as z from './zod'
 
 export class BrokenRecordError extends Error {
   override name = 'BrokenRecordError'
@@ -30,7 +31,7 @@ export class BrokenRecordError extends Error {
   }
 }
 
-export function describeIssues(error: z.ZodError): string[] {
+export function describeIssues(error: z.core.$ZodError): string[] {
   return error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
 }
 
@@ -42,7 +43,11 @@ export function fitsKv(key: string): boolean {
 }
 
 /** Reads and validates one JSON record; null when absent (or when its key cannot exist). */
-export async function readRecord<T>(kv: KVNamespace, key: string, schema: z.ZodType<T>): Promise<T | null> {
+export async function readRecord<T>(
+  kv: KVNamespace,
+  key: string,
+  schema: z.ZodMiniType<T>,
+): Promise<T | null> {
   if (!fitsKv(key)) return null
   const text = await kv.get(key, 'text')
   if (text === null) return null
@@ -71,7 +76,7 @@ export class Catalog {
     readonly tenant: Tenant,
   ) {}
 
-  private record<T>(key: string, schema: z.ZodType<T>): Promise<T | null> {
+  private record<T>(key: string, schema: z.ZodMiniType<T>): Promise<T | null> {
     const cacheKey = `${this.tenant.version}\u0000${key}`
     return records.getOrRead(cacheKey, () => readRecord(this.kv, key, schema)) as Promise<T | null>
   }

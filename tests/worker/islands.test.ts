@@ -3,12 +3,13 @@
 // registered, and the static assets serve the bundle with a year of immutable caching.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import chunkList from '../../dist/islands-chunks.json'
 import manifest from '../../dist/islands-manifest.json'
 import { createEngine } from '../../templates/index'
 import { ISLAND_NAMES, islandKit } from '../../worker/render/islands'
 import * as TEST_REGISTRY from '../fixtures/islands/registry'
 
-const chunks: Record<string, string[]> = manifest.chunks
+const chunks: Record<string, string[]> = chunkList
 const modules: Record<string, string> = manifest.islands
 
 describe('island bundle', () => {
@@ -27,6 +28,11 @@ describe('island bundle', () => {
       expect(chunks[src]).toContain(`islands/${name}/client.tsx`)
     })
   }
+
+  it('Should keep the list of every output and its sources out of the manifest the worker imports', () => {
+    expect(Object.keys(manifest).sort()).toEqual(['islands', 'runtime', 'scripts', 'tracking'])
+    expect(Object.keys(chunks)).toEqual(expect.arrayContaining([manifest.runtime, manifest.tracking]))
+  })
 
   it('Should keep React out of the runtime, the one script a page loads before any interaction', () => {
     expect(chunks[manifest.runtime]?.some((input) => input.includes('node_modules/react'))).toBe(false)

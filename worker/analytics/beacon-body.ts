@@ -5,8 +5,8 @@
  * (sent as text/plain) are read with `jsonBody`, which ignores the content type.
  */
 import type { Context } from 'hono'
-import type * as z from 'zod'
 import { InputError, validate } from '../api/validate'
+import type * as z from '../zod'
 
 /** Beacons are small: 64 KB is far above any the tracking script sends. */
 export const BEACON_MAX_BYTES = 65_536
@@ -22,7 +22,7 @@ async function bodyText(c: Context, maxBytes: number): Promise<string> {
 /** The beacon's form fields (the last value of a repeated field), validated. */
 export async function beaconForm<T>(
   c: Context,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   maxBytes = BEACON_MAX_BYTES,
 ): Promise<T> {
   const type = c.req.header('content-type') ?? ''

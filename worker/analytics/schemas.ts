@@ -3,7 +3,7 @@
  * platform.md sections 3, 5 and 7), as zod schemas: a beacon that does not match is a 400
  * naming the first problem, and nothing of it is stored.
  */
-import * as z from 'zod'
+
 import {
   COMMERCE_EVENT_ORIGIN,
   COMMERCE_EVENTS,
@@ -14,37 +14,43 @@ import {
   TRACKING,
 } from '../../templates/shared'
 import { currencyCodeSchema } from '../records'
+import * as z from '../zod'
 
 /** JSON text (a form field, `eventContent`) parsed and checked against `schema`. */
-export function jsonText<T extends z.ZodType>(schema: T, maxLength = 16_384) {
-  return z
-    .string()
-    .max(maxLength, `must be at most ${maxLength} characters`)
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON' })
-        return z.NEVER
-      }
-    })
-    .pipe(schema)
+export function jsonText<T extends z.ZodMiniType>(schema: T, maxLength = 16_384) {
+  return z.pipe(
+    z.pipe(
+      z.string().check(z.maxLength(maxLength, `must be at most ${maxLength} characters`)),
+      z.transform((text: string, ctx) => {
+        try {
+          return JSON.parse(text) as unknown
+        } catch {
+          ctx.issues.push({ code: 'custom', message: 'must be JSON', input: text })
+          return z.NEVER
+        }
+      }),
+    ),
+    schema,
+  )
 }
 
 /** The visitor record as beacons send it (`ss_cvr`): empty when the site's cookie policy keeps none. */
-export const visitorRecordField = z
-  .string()
-  .refine(
-    (value) => value === '' || parseVisitorRecord(value) !== null,
-    'must be a visitor record: id|first visit|previous visit|current visit|count',
-  )
-  .optional()
+export const visitorRecordField = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => value === '' || parseVisitorRecord(value) !== null,
+        'must be a visitor record: id|first visit|previous visit|current visit|count',
+      ),
+    ),
+)
 
-const name = z.string().regex(/^[A-Za-z][\w:.-]{0,99}$/, 'must be an event name such as "view"')
-const text = (max: number) => z.string().max(max)
-const path = z.string().max(2048).startsWith('/', 'must be a path starting with "/"')
-const count = z.number().int().min(0)
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().nullable()
+const name = z.string().check(z.regex(/^[A-Za-z][\w:.-]{0,99}$/, 'must be an event name such as "view"'))
+const text = (max: number) => z.string().check(z.maxLength(max))
+const path = z.string().check(z.maxLength(2048), z.startsWith('/', 'must be a path starting with "/"'))
+const count = z.number().check(z.int(), z.minimum(0))
+const optional = <T extends z.ZodMiniType>(schema: T) => z.nullable(z.optional(schema))
 
 /** A page view's data (`RecordHit`): the path it was recorded on, and what the script adds. */
 export const pageViewDataSchema = z.looseObject({ pagePath: path })
@@ -73,7 +79,7 @@ export const buttonBeaconSchema = z.object({
 export const overlayBeaconSchema = z.object({
   data: jsonText(
     z.object({
-      overlayId: text(128).min(1),
+      overlayId: z.string().check(z.maxLength(128), z.minLength(1)),
       action: z.enum(['show', 'dismiss', 'submit']),
       pagePath: path,
     }),
@@ -83,14 +89,14 @@ export const overlayBeaconSchema = z.object({
 
 /** `form-render`: formId, visitorCookie (storefront.md section 7). */
 export const formRenderSchema = z.object({
-  formId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a form id'),
+  formId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a form id')),
   visitorCookie: visitorRecordField,
 })
 
 /** `RecordQuickView/{id}`: the item is in the path; the page may come with it. */
-export const quickViewIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an item id')
+export const quickViewIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an item id'))
 export const quickViewSchema = z.object({
-  data: jsonText(z.object({ pagePath: path }).partial()).optional(),
+  data: z.optional(jsonText(z.partial(z.object({ pagePath: path })))),
   ss_cvr: visitorRecordField,
 })
 
@@ -115,11 +121,16 @@ export const javascriptErrorsSchema = z
     z.object({
       event: name,
       data: jsonText(errorDataSchema, 12_288),
-      timestamp: z.number().int().positive(),
+      timestamp: z.number().check(z.int(), z.positive()),
     }),
   )
-  .min(1, 'must hold at least one entry')
-  .max(TRACKING.errorReporting.maxEntries, `must hold at most ${TRACKING.errorReporting.maxEntries} entries`)
+  .check(
+    z.minLength(1, 'must hold at least one entry'),
+    z.maxLength(
+      TRACKING.errorReporting.maxEntries,
+      `must hold at most ${TRACKING.errorReporting.maxEntries} entries`,
+    ),
+  )
 
 /** The version 0 event's data (platform.md section 3). */
 const v0DataSchema = z.strictObject({
@@ -135,7 +146,7 @@ const v0DataSchema = z.strictObject({
 
 /** `POST /api/events/RecordEvent`: form-encoded `crumb` (from the cookie), `event`, `data` (JSON). */
 export const recordEventSchema = z.object({
-  crumb: z.string().min(1, 'must be the crumb cookie’s value'),
+  crumb: z.string().check(z.minLength(1, 'must be the crumb cookie’s value')),
   event: name,
   data: jsonText(v0DataSchema),
 })
@@ -154,7 +165,7 @@ const v2Fields = {
   page_query_params: optional(text(2048)),
   page_referrer_url: optional(text(2048)),
   enduser_user_agent: optional(text(512)),
-  event_occurrence_timestamp: optional(z.number().int().positive()),
+  event_occurrence_timestamp: optional(z.number().check(z.int(), z.positive())),
   client_name: optional(text(64)),
   client_version: optional(text(32)),
   custom_schema_name: optional(text(100)),
@@ -170,8 +181,8 @@ const v2Fields = {
 
 /** A commerce event (storefront.md section 3's shopper tracking fields) of schema `eventName`. */
 function commerceEventSchema(eventName: string, required: { item: boolean; quantity: boolean }) {
-  const item = z.string().min(1).max(64)
-  const quantity = z.number().int().min(1).max(9999)
+  const item = z.string().check(z.minLength(1), z.maxLength(64))
+  const quantity = z.number().check(z.int(), z.minimum(1), z.maximum(9999))
   return z.strictObject({
     ...v2Fields,
     website_id: optional(text(64)),
@@ -181,12 +192,14 @@ function commerceEventSchema(eventName: string, required: { item: boolean; quant
     pdp_layout: optional(text(64)),
     product: optional(text(500)),
     num_items_in_cart: optional(count),
-    product_types_list: optional(z.array(text(32)).max(10)),
+    product_types_list: optional(z.array(text(32)).check(z.maxLength(10))),
     item_id: required.item ? item : optional(item),
     item_type: optional(text(32)),
     item_title: optional(text(500)),
-    item_variant_object: optional(z.record(z.string().max(100), z.string().max(200))),
-    item_price: optional(z.number().min(0)),
+    item_variant_object: optional(
+      z.record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(200))),
+    ),
+    item_price: optional(z.number().check(z.minimum(0))),
     currency_code: optional(currencyCodeSchema),
     item_quantity: required.quantity ? quantity : optional(quantity),
     event_name: optional(z.literal(eventName)),
@@ -195,7 +208,7 @@ function commerceEventSchema(eventName: string, required: { item: boolean; quant
     object_type: optional(text(64)),
     site_user_id: optional(text(64)),
     logged_in: optional(z.boolean()),
-    ss_cvr: visitorRecordField.nullable(),
+    ss_cvr: z.nullable(visitorRecordField),
     source: optional(z.literal(COMMERCE_EVENT_ORIGIN.source)),
     owner_team: optional(z.literal(COMMERCE_EVENT_ORIGIN.owner_team)),
     product_area: optional(z.literal(COMMERCE_EVENT_ORIGIN.product_area)),
@@ -204,7 +217,7 @@ function commerceEventSchema(eventName: string, required: { item: boolean; quant
 
 /** The Performance payload (platform.md section 3 plus INP): optional non-negative numbers. */
 export const performancePayloadSchema = z.strictObject(
-  Object.fromEntries(PERFORMANCE_FIELDS.map((field) => [field, z.number().min(0).optional()])),
+  Object.fromEntries(PERFORMANCE_FIELDS.map((field) => [field, z.optional(z.number().check(z.minimum(0)))])),
 )
 
 /** The Performance event (platform.md section 7): the payload with its fixed fields. */
@@ -221,7 +234,7 @@ const performanceEventSchema = z.strictObject({
 const [VISIT_PDP, ADD_TO_CART, VIEW_CART, REMOVE_FROM_CART] = COMMERCE_EVENTS
 
 /** Version 2 event schemas by `eventSchemaName`. */
-export const EVENT_SCHEMAS: Readonly<Record<string, z.ZodType<Record<string, unknown>>>> = {
+export const EVENT_SCHEMAS: Readonly<Record<string, z.ZodMiniType<Record<string, unknown>>>> = {
   [VISIT_PDP]: commerceEventSchema(VISIT_PDP, { item: true, quantity: false }),
   [ADD_TO_CART]: commerceEventSchema(ADD_TO_CART, { item: true, quantity: true }),
   [VIEW_CART]: commerceEventSchema(VIEW_CART, { item: false, quantity: false }),
@@ -236,12 +249,12 @@ export function isCommerceEvent(schemaName: string): boolean {
 
 /** `POST /api/v1/clanker/events`: JSON or form-encoded. */
 export const clankerEnvelopeSchema = z.object({
-  eventSchemaName: z.string().min(1).max(100),
+  eventSchemaName: z.string().check(z.minLength(1), z.maxLength(100)),
   eventContent: jsonText(z.record(z.string(), z.unknown()), 32_768),
 })
 
 /** `validate-event-content/{schemaName}`: the same, the schema named by the path. */
-export const clankerValidationSchema = clankerEnvelopeSchema.partial({ eventSchemaName: true })
+export const clankerValidationSchema = z.partial(clankerEnvelopeSchema, { eventSchemaName: true })
 
 /** One user-timing mark kept by the collector: only the product's prefix (platform.md section 5). */
 const userTimingSchema = z.strictObject({
@@ -250,13 +263,14 @@ const userTimingSchema = z.strictObject({
       z.strictObject({
         name: z
           .string()
-          .max(200)
-          .startsWith(TRACKING.userTimingPrefix, `must start with "${TRACKING.userTimingPrefix}"`),
-        startTime: z.number().min(0),
+          .check(
+            z.maxLength(200),
+            z.startsWith(TRACKING.userTimingPrefix, `must start with "${TRACKING.userTimingPrefix}"`),
+          ),
+        startTime: z.number().check(z.minimum(0)),
       }),
     )
-    .min(1)
-    .max(100),
+    .check(z.minLength(1), z.maxLength(100)),
 })
 
 /** `POST /api/1/performance/records`: a JSON array of `{app, data, event, pageLoadId, ts}`. */
@@ -264,20 +278,21 @@ export const performanceRecordsSchema = z
   .array(
     z.discriminatedUnion('event', [
       z.object({
-        app: text(64).min(1),
+        app: z.string().check(z.maxLength(64), z.minLength(1)),
         event: z.literal('Performance'),
-        data: performancePayloadSchema.refine((data) => Object.keys(data).length > 0, 'must not be empty'),
+        data: performancePayloadSchema.check(
+          z.refine((data) => Object.keys(data).length > 0, 'must not be empty'),
+        ),
         pageLoadId: z.uuid(),
-        ts: z.number().int().positive(),
+        ts: z.number().check(z.int(), z.positive()),
       }),
       z.object({
-        app: text(64).min(1),
+        app: z.string().check(z.maxLength(64), z.minLength(1)),
         event: z.literal('UserTiming'),
         data: userTimingSchema,
         pageLoadId: z.uuid(),
-        ts: z.number().int().positive(),
+        ts: z.number().check(z.int(), z.positive()),
       }),
     ]),
   )
-  .min(1, 'must hold at least one record')
-  .max(50, 'must hold at most 50 records')
+  .check(z.minLength(1, 'must hold at least one record'), z.maxLength(50, 'must hold at most 50 records'))

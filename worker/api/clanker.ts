@@ -10,17 +10,17 @@
  *   stored: 200 `{valid: true}`, or 400 with the reason; an unknown schema is a 404.
  */
 import { type Context, Hono } from 'hono'
-import type * as z from 'zod'
 import { beaconForm } from '../analytics/beacon-body'
 import { enrichEvent } from '../analytics/enrich'
 import { acceptEvents } from '../analytics/gate'
 import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '../analytics/schemas'
 import type { AppEnv } from '../context'
 import { rateLimit } from '../middleware/rate-limit'
+import type * as z from '../zod'
 import { InputError, jsonBody, validate } from './validate'
 
 /** The envelope, from JSON or form fields. */
-function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<T> {
+function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {
   const type = c.req.header('content-type') ?? ''
   return type.startsWith('application/json') ? jsonBody(c, schema) : beaconForm(c, schema)
 }

@@ -13,7 +13,6 @@
  * body and query is validated with zod. Refusals are `{ message, errors? }` with a 4xx status.
  */
 import { type Context, Hono } from 'hono'
-import * as z from 'zod'
 import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
 import {
   addToCart,
@@ -30,19 +29,20 @@ import { signCheckoutToken } from '../commerce/tokens'
 import type { AppEnv } from '../context'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
+import * as z from '../zod'
 import { InputError, jsonBody, queryOf } from './validate'
 
-const id = z.string().trim().min(1).max(128)
-const quantity = z.union([z.number(), z.string().max(32)]).default(1)
-const additionalFields = z.string().max(20_000).nullable().optional()
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128))
+const quantity = z._default(z.union([z.number(), z.string().check(z.maxLength(32))]), 1)
+const additionalFields = z.optional(z.nullable(z.string().check(z.maxLength(20_000))))
 
 const addEntrySchema = z.object({ itemId: id, sku: id, quantity, additionalFields })
 const additionalFieldsSchema = z.object({ itemId: id, sku: id, additionalFields })
-const quantitySchema = z.object({ quantity: z.union([z.number(), z.string().max(32)]) })
-const entryIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an entry id')
+const quantitySchema = z.object({ quantity: z.union([z.number(), z.string().check(z.maxLength(32))]) })
+const entryIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an entry id'))
 const cartQuerySchema = z.object({
-  mock: z.string().max(10).optional(),
-  timecode: z.string().max(40).optional(),
+  mock: z.optional(z.string().check(z.maxLength(10))),
+  timecode: z.optional(z.string().check(z.maxLength(40))),
 })
 const stockQuerySchema = z.object({ itemId: id })
 const subscriptionSchema = z.object({ itemId: id, sku: id, qty: quantity, additionalFields })

@@ -11,7 +11,6 @@
  * form has not been configured yet.'), 429 (rate limit), 500.
  */
 import { Hono } from 'hono'
-import * as z from 'zod'
 import {
   FORM_FIELD_TYPES,
   localizedText,
@@ -24,18 +23,19 @@ import { issueSubmissionKey } from '../form-keys'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { formFieldSchema, formSchema, recordIdSchema } from '../records'
+import * as z from '../zod'
 import { jsonBody, queryOf } from './validate'
 
 export const formRoutes = new Hono<AppEnv>()
 
-const pageText = z.string().max(1000).optional()
+const pageText = z.optional(z.string().check(z.maxLength(1000)))
 
 const saveSchema = z.object({
-  key: z.string().min(1).max(160),
+  key: z.string().check(z.minLength(1), z.maxLength(160)),
   formId: recordIdSchema,
   /** JSON text of the field values keyed by field id. */
-  form: z.string().max(60_000),
-  captchaKey: z.string().max(4096).optional(),
+  form: z.string().check(z.maxLength(60_000)),
+  captchaKey: z.optional(z.string().check(z.maxLength(4096))),
   pageTitle: pageText,
   pageId: pageText,
   pagePath: pageText,

@@ -4,18 +4,21 @@
  * the item once however often they send it, and the answer is the item's like count with it.
  */
 import { Hono } from 'hono'
-import * as z from 'zod'
 import { likeAnItem } from '../actions/like-item'
 import type { AppEnv } from '../context'
 import { requireCrumb } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { rateLimit } from '../middleware/rate-limit'
+import * as z from '../zod'
 import { jsonBody } from './validate'
 
 export const likeRoutes = new Hono<AppEnv>()
 
 likeRoutes.post('/', rateLimit('likes'), requireCrumb(), async function like(c) {
-  const { itemId } = await jsonBody(c, z.object({ itemId: z.string().min(1).max(128) }))
+  const { itemId } = await jsonBody(
+    c,
+    z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(128)) }),
+  )
   const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
   if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)
   if (outcome.kind === 'unknown-item') return c.json({ message: 'There is no such item.' }, 404)

@@ -7,33 +7,33 @@
  * section 5).
  */
 import { Hono } from 'hono'
-import * as z from 'zod'
 import type { AppEnv } from '../context'
 import { logWarning } from '../log'
 import { rateLimit } from '../middleware/rate-limit'
 import { type PlacesParams, placesProvider } from '../providers/places'
+import * as z from '../zod'
 import { queryOf } from './validate'
 
 export const placesRoutes = new Hono<AppEnv>()
 
-const param = z.string().max(256).optional()
+const param = z.optional(z.string().check(z.maxLength(256)))
 
 /** The tracking context a caller merges into its parameters. */
 const trackingContextSchema = z.object({
-  productPage: z.string().max(64).optional(),
-  productSection: z.string().max(64).optional(),
+  productPage: z.optional(z.string().check(z.maxLength(64))),
+  productSection: z.optional(z.string().check(z.maxLength(64))),
 })
 
-const autocompleteSchema = trackingContextSchema.extend({
-  input: z.string().trim().min(1, 'input must not be empty.').max(256),
+const autocompleteSchema = z.extend(trackingContextSchema, {
+  input: z.string().check(z.trim(), z.minLength(1, 'input must not be empty.'), z.maxLength(256)),
   sessiontoken: param,
   language: param,
   components: param,
   types: param,
 })
 
-const detailsSchema = trackingContextSchema.extend({
-  place_id: z.string().min(1, 'place_id must not be empty.').max(512),
+const detailsSchema = z.extend(trackingContextSchema, {
+  place_id: z.string().check(z.minLength(1, 'place_id must not be empty.'), z.maxLength(512)),
   sessiontoken: param,
   language: param,
   fields: param,

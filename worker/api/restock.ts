@@ -13,7 +13,6 @@
  * waiting sign-up (worker/queues/notifications.ts sends them) and marks the sign-ups sent.
  */
 import { type Context, Hono } from 'hono'
-import * as z from 'zod'
 import { signUpForRestock } from '../actions/sign-up-restock'
 import type { AppEnv } from '../context'
 import {
@@ -27,6 +26,7 @@ import { itemById } from '../item-index'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { requireSiteUserRole, STORE_OWNER_ROLES } from '../middleware/site-user'
+import * as z from '../zod'
 import { InputError, jsonBody, queryOf } from './validate'
 
 export const restockRoutes = new Hono<AppEnv>()
@@ -36,14 +36,14 @@ const PAGE_SIZE = 50
 /** Queue messages per `sendBatch` (the Queues limit is 100). */
 const QUEUE_BATCH = 100
 
-const id = z.string().min(1).max(128)
+const id = z.string().check(z.minLength(1), z.maxLength(128))
 
 const signUpSchema = z.object({
-  isJoinMailingList: z.boolean().default(false),
+  isJoinMailingList: z._default(z.boolean(), false),
   productId: id,
-  siteVisitorEmail: z.string().max(1024),
+  siteVisitorEmail: z.string().check(z.maxLength(1024)),
   variantId: id,
-  captchaToken: z.string().max(4096).optional(),
+  captchaToken: z.optional(z.string().check(z.maxLength(4096))),
 })
 
 /** Cursors are opaque to callers: base64url of the position after the page. */
@@ -51,7 +51,7 @@ function encodeCursor(position: unknown): string {
   return btoa(JSON.stringify(position)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
-function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | null {
+function decodeCursor<T>(cursor: string | undefined, schema: z.ZodMiniType<T>): T | null {
   if (cursor === undefined || cursor === '') return null
   try {
     const parsed = schema.safeParse(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))))
@@ -78,9 +78,9 @@ restockRoutes.post('/', rateLimit('restock-sign-up'), requireCrumb(), async func
 restockRoutes.get('/', requireSiteUserRole(...STORE_OWNER_ROLES), async function listSignUps(c) {
   const query = queryOf(
     c,
-    z.object({ productId: id, variantId: id.optional(), cursor: z.string().optional() }),
+    z.object({ productId: id, variantId: z.optional(id), cursor: z.optional(z.string()) }),
   )
-  const afterId = decodeCursor(query.cursor, z.number().int().min(0)) ?? 0
+  const afterId = decodeCursor(query.cursor, z.number().check(z.int(), z.minimum(0))) ?? 0
   const page = await listRestockSignUps(c.env.DB, c.var.tenant.siteId, {
     productId: query.productId,
     variantId: query.variantId,
@@ -96,7 +96,7 @@ restockRoutes.get('/', requireSiteUserRole(...STORE_OWNER_ROLES), async function
 })
 
 restockRoutes.get('/groups', requireSiteUserRole(...STORE_OWNER_ROLES), async function listGroups(c) {
-  const query = queryOf(c, z.object({ cursor: z.string().optional() }))
+  const query = queryOf(c, z.object({ cursor: z.optional(z.string()) }))
   const after = decodeCursor(query.cursor, z.object({ productId: id, variantId: id }))
   const page = await listSignUpGroups(c.env.DB, c.var.tenant.siteId, { after, limit: PAGE_SIZE })
   const last = page.signUpGroups[page.signUpGroups.length - 1]
@@ -176,7 +176,7 @@ restockRoutes.post(
   async function sendAll(c) {
     const { sendRequests } = await jsonBody(
       c,
-      z.object({ sendRequests: z.array(sendRequestSchema).min(1).max(100) }),
+      z.object({ sendRequests: z.array(sendRequestSchema).check(z.minLength(1), z.maxLength(100)) }),
     )
     let queued = 0
     for (const request of sendRequests) queued += await sendNotifications(c, request)

@@ -4,27 +4,35 @@
  * first. Answers `{ data: { productReviews, nextPage } }`; `nextPage` is null on the last page.
  */
 import { Hono } from 'hono'
-import * as z from 'zod'
 import type { AppEnv } from '../context'
 import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
+import * as z from '../zod'
 import { queryOf } from './validate'
 
 export const reviewRoutes = new Hono<AppEnv>()
 
 const reviewsQuerySchema = z.object({
-  page: z.coerce
-    .number({ message: 'page must be a number.' })
-    .int('page must be a whole number.')
-    .min(0, 'page must be 0 or more.')
-    .max(100_000, 'page must be 100000 or less.')
-    .default(0),
-  size: z.coerce
-    .number({ message: 'size must be a number.' })
-    .int('size must be a whole number.')
-    .min(1, 'size must be 1 or more.')
-    .max(REVIEWS_SUMMARY_SIZE, `size must be ${REVIEWS_SUMMARY_SIZE} or less.`)
-    .default(REVIEWS_PAGE_SIZE),
-  productId: z.string().min(1).max(128).optional(),
+  page: z._default(
+    z.coerce
+      .number({ message: 'page must be a number.' })
+      .check(
+        z.int('page must be a whole number.'),
+        z.minimum(0, 'page must be 0 or more.'),
+        z.maximum(100_000, 'page must be 100000 or less.'),
+      ),
+    0,
+  ),
+  size: z._default(
+    z.coerce
+      .number({ message: 'size must be a number.' })
+      .check(
+        z.int('size must be a whole number.'),
+        z.minimum(1, 'size must be 1 or more.'),
+        z.maximum(REVIEWS_SUMMARY_SIZE, `size must be ${REVIEWS_SUMMARY_SIZE} or less.`),
+      ),
+    REVIEWS_PAGE_SIZE,
+  ),
+  productId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 })
 
 reviewRoutes.get('/', async function listReviews(c) {

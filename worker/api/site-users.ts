@@ -13,7 +13,6 @@
  * a wrong email and a wrong password get the same answer after the same work.
  */
 import { Hono } from 'hono'
-import * as z from 'zod'
 import { ACCOUNT_TEXT } from '../../templates/shared'
 import { checkCredentials, endSession, SIGN_IN, SIGN_IN_ACCOUNT, startSession } from '../auth/sessions'
 import type { AppEnv } from '../context'
@@ -21,19 +20,27 @@ import { normalizeEmail, type SiteUser } from '../db/site-users'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit, withinRateLimit } from '../middleware/rate-limit'
 import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../middleware/site-user'
+import * as z from '../zod'
 import { jsonBody, queryOf } from './validate'
 
 const signInSchema = z.object({
-  email: z.string().trim().min(3).max(256).email('Enter an email address such as user@domain.com.'),
-  password: z.string().min(1, 'Enter your password.').max(1024),
-  rememberMe: z.boolean().default(false),
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(3),
+      z.maxLength(256),
+      z.email('Enter an email address such as user@domain.com.'),
+    ),
+  password: z.string().check(z.minLength(1, 'Enter your password.'), z.maxLength(1024)),
+  rememberMe: z._default(z.boolean(), false),
 })
 
 const signOutQuerySchema = z.object({
-  cloneCart: z
-    .enum(['true', 'false'], { message: 'cloneCart must be true or false.' })
-    .default('false')
-    .transform((value) => value === 'true'),
+  cloneCart: z.pipe(
+    z._default(z.enum(['true', 'false'], { message: 'cloneCart must be true or false.' }), 'false'),
+    z.transform((value: 'true' | 'false') => value === 'true'),
+  ),
 })
 
 /** What the answers show of a site user: never the password hash. */

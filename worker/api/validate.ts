@@ -3,7 +3,7 @@
  * whose JSON says what is wrong (`message`, and `errors` by field), never a 500.
  */
 import type { Context } from 'hono'
-import type * as z from 'zod'
+import type * as z from '../zod'
 
 /** The answer to input that failed: a 400 (or `status`) with a message and per-field errors. */
 export class InputError extends Error {
@@ -17,7 +17,7 @@ export class InputError extends Error {
   }
 }
 
-function fieldErrors(error: z.ZodError): Record<string, string> {
+function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '(body)'
@@ -27,7 +27,7 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** `value` checked against `schema`, or an `InputError` naming the first problem. */
-export function validate<T>(schema: z.ZodType<T>, value: unknown): T {
+export function validate<T>(schema: z.ZodMiniType<T>, value: unknown): T {
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
   const errors = fieldErrors(parsed.error)
@@ -36,7 +36,7 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 /** The JSON body, validated; refuses bodies over `maxBytes` (64 KB unless told). */
-export async function jsonBody<T>(c: Context, schema: z.ZodType<T>, maxBytes = 65_536): Promise<T> {
+export async function jsonBody<T>(c: Context, schema: z.ZodMiniType<T>, maxBytes = 65_536): Promise<T> {
   const text = await c.req.text()
   if (text.length > maxBytes) throw new InputError('The request body is too large.', {}, 413)
   let value: unknown
@@ -49,12 +49,12 @@ export async function jsonBody<T>(c: Context, schema: z.ZodType<T>, maxBytes = 6
 }
 
 /** The query string, validated. */
-export function queryOf<T>(c: Context, schema: z.ZodType<T>): T {
+export function queryOf<T>(c: Context, schema: z.ZodMiniType<T>): T {
   return validate(schema, c.req.query())
 }
 
 /** A form-encoded body (`application/x-www-form-urlencoded` or `multipart/form-data`), validated. */
-export async function formBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+export async function formBody<T>(c: Context, schema: z.ZodMiniType<T>): Promise<T> {
   let body: Record<string, unknown>
   try {
     body = await c.req.parseBody({ all: true })

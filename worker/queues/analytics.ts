@@ -4,16 +4,17 @@
  * it); a failed write retries every valid message of the batch, and `message_id` keeps redelivery
  * idempotent.
  */
-import * as z from 'zod'
+
 import { insertAnalyticsEvent } from '../db/analytics-events'
 import type { AnalyticsMessage, Env } from '../env'
 import { logError } from '../log'
+import * as z from '../zod'
 
 const analyticsMessageSchema = z.object({
-  siteId: z.string().min(1),
-  event: z.string().min(1).max(100),
+  siteId: z.string().check(z.minLength(1)),
+  event: z.string().check(z.minLength(1), z.maxLength(100)),
   data: z.record(z.string(), z.unknown()),
-  occurredAt: z.number().int().positive(),
+  occurredAt: z.number().check(z.int(), z.positive()),
 })
 
 export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>, env: Env): Promise<void> {

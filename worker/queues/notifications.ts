@@ -4,18 +4,19 @@
  * (worker/providers/email.ts). A message that does not match the schema is acknowledged and
  * logged; a failed send is retried; the queue message id keeps a redelivered message one email.
  */
-import * as z from 'zod'
+
 import type { Env, NotificationMessage } from '../env'
 import { logError } from '../log'
 import { emailSender } from '../providers/email'
+import * as z from '../zod'
 
 const notificationSchema = z.object({
   kind: z.literal('restock'),
-  siteId: z.string().min(1),
-  signUpId: z.number().int(),
-  productId: z.string().min(1),
-  variantId: z.string().min(1),
-  email: z.string().min(3),
+  siteId: z.string().check(z.minLength(1)),
+  signUpId: z.number().check(z.int()),
+  productId: z.string().check(z.minLength(1)),
+  variantId: z.string().check(z.minLength(1)),
+  email: z.string().check(z.minLength(3)),
   productTitle: z.string(),
   productUrl: z.string(),
 })

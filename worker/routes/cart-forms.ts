@@ -10,7 +10,6 @@
  * A subscribable product goes on to its subscription page, a gift card to the gift card page.
  */
 import { type Context, Hono } from 'hono'
-import * as z from 'zod'
 import {
   CART_TEXT,
   COMMERCE_TEXT,
@@ -26,13 +25,14 @@ import { signCheckoutToken } from '../commerce/tokens'
 import type { AppEnv } from '../context'
 import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
+import * as z from '../zod'
 import { refusalPage } from './commerce-pages'
 
 const OPTION_PREFIX = 'variant-option-'
-const field = z.union([z.string(), z.array(z.string())]).optional()
-const addSchema = z.looseObject({ itemId: z.string().max(128), sku: field, quantity: field })
+const field = z.optional(z.union([z.string(), z.array(z.string())]))
+const addSchema = z.looseObject({ itemId: z.string().check(z.maxLength(128)), sku: field, quantity: field })
 const quantitySchema = z.looseObject({ quantity: field })
-const entryId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/)
+const entryId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/))
 
 /** A form value; of several with one name (a radio group and its dropdown), the first one filled in. */
 function formValue(raw: unknown): string {

@@ -11,7 +11,6 @@
  * An empty cart's checkout goes back to `/cart`.
  */
 import { type Context, Hono } from 'hono'
-import * as z from 'zod'
 import type { CheckoutFormProps } from '../../islands/checkout-form/view'
 import { teaserMessage } from '../../islands/installment-teaser/rules'
 import { centsText } from '../../islands/shared/cart-types'
@@ -43,6 +42,7 @@ import { cartPageHtml } from '../render/cart-page'
 import { checkoutPageHtml, orderPageHtml, refusalHtml, singlePurchaseHtml } from '../render/commerce-pages'
 import { islandCssOf } from '../render/islands'
 import { renderReactPage } from '../render/template-page'
+import * as z from '../zod'
 import { notFoundPage } from './pages'
 
 export const PRIVATE_PAGE = { 'cache-control': 'private, no-store' } as const
@@ -85,10 +85,13 @@ export function refusalPage(c: Context<AppEnv>, status: number, title: string, m
   )
 }
 
-const tokenQuery = z.object({ cartToken: z.string().max(4096).optional() })
-const giftCardQuery = z.object({ itemId: z.string().max(128), sku: z.string().max(128) })
-const orderIdSchema = z.string().regex(/^ord_[0-9a-f]{24}$/)
-const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
+const tokenQuery = z.object({ cartToken: z.optional(z.string().check(z.maxLength(4096))) })
+const giftCardQuery = z.object({
+  itemId: z.string().check(z.maxLength(128)),
+  sku: z.string().check(z.maxLength(128)),
+})
+const orderIdSchema = z.string().check(z.regex(/^ord_[0-9a-f]{24}$/))
+const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
 
 function newIdempotencyKey(): string {
   return crypto.randomUUID().replace(/-/g, '')

@@ -8,7 +8,6 @@
  * typed goes into a URL. A form with a success redirect answers 303 to it.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import * as z from 'zod'
 import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/page-action'
 import { COMMERCE_TEXT, COOKIE, gatherFormValues, localizedText } from '../../templates/shared'
 import { likeAnItem } from '../actions/like-item'
@@ -20,6 +19,7 @@ import { readCookie } from '../middleware/cookies'
 import { crumbOf, requireSameOrigin } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { overRateLimit } from '../middleware/rate-limit'
+import * as z from '../zod'
 
 /** A page action's outcome and the status of the page that shows it. */
 export interface PageActionResult {
@@ -30,8 +30,8 @@ export interface PageActionResult {
 type Fields = Record<string, string | string[]>
 
 const bodySchema = z.record(
-  z.string().max(200),
-  z.union([z.string().max(60_000), z.array(z.string().max(60_000))]),
+  z.string().check(z.maxLength(200)),
+  z.union([z.string().check(z.maxLength(60_000)), z.array(z.string().check(z.maxLength(60_000)))]),
 )
 
 function reader(fields: Fields): (name: string) => string[] {

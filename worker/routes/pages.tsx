@@ -5,7 +5,6 @@
  * item lists on the slow path.
  */
 import { type Context, Hono } from 'hono'
-import * as z from 'zod'
 import { PAGE_ACTION_DATA_KEY } from '../../islands/page-action'
 import type { TemplateName } from '../../templates/index'
 import { ENGINE_TEXT } from '../../templates/shared'
@@ -19,6 +18,7 @@ import { plainHtmlResponse } from '../render/plain'
 import { renderTemplatePage } from '../render/template-page'
 import { plainText } from '../render/text'
 import { searchSite } from '../search'
+import * as z from '../zod'
 import { itemExtras } from './item-extras'
 import { type PageActionResult, pagePosts } from './page-posts'
 import { guardPage, postToGuardedPage, publicCollection } from './protected-pages'
@@ -27,15 +27,19 @@ import { guardPage, postToGuardedPage, publicCollection } from './protected-page
 export const PAGE_SIZE: Record<string, number> = { products: LIST_LIMITS.productsPerPage, blog: 20 }
 
 const pageQuerySchema = z.object({
-  page: z.coerce
-    .number({ message: 'Page must be a number.' })
-    .int('Page must be a whole number.')
-    .min(1, 'Page must be 1 or more.')
-    .default(1),
+  page: z._default(
+    z.coerce
+      .number({ message: 'Page must be a number.' })
+      .check(z.int('Page must be a whole number.'), z.minimum(1, 'Page must be 1 or more.')),
+    1,
+  ),
 })
 
 const searchQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Search words must be 200 characters or fewer.').default(''),
+  q: z._default(
+    z.string().check(z.trim(), z.maxLength(200, 'Search words must be 200 characters or fewer.')),
+    '',
+  ),
 })
 
 const COLLECTION_TEMPLATE: Record<Collection['typeName'], TemplateName> = {

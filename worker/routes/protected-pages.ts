@@ -16,7 +16,6 @@
  * no-store`, never in a shared cache; the sitemap and search leave these pages out.
  */
 import type { Context } from 'hono'
-import * as z from 'zod'
 import { ACCOUNT_TEXT, COOKIE } from '../../templates/shared'
 import { verifyPassword } from '../auth/passwords'
 import { sessionSecret } from '../auth/secret'
@@ -31,6 +30,7 @@ import { withinRateLimit } from '../middleware/rate-limit'
 import { hasRole, liveSiteUser, type SiteUserSession } from '../middleware/site-user'
 import type { Collection } from '../records'
 import { renderTemplatePage } from '../render/template-page'
+import * as z from '../zod'
 
 /** Personal answers: never stored by a shared cache (ARCHITECTURE.md, "Cookies and what may be cached"). */
 export const PRIVATE_HEADERS = { 'Cache-Control': PERSONAL_CACHE_CONTROL } as const
@@ -165,11 +165,11 @@ export async function guardPage(
   return { own: access.kind === 'member' ? { memberArea: access.memberArea } : {}, headers: PRIVATE_HEADERS }
 }
 
-const passwordFormSchema = z.object({ password: z.string().min(1).max(1024) })
+const passwordFormSchema = z.object({ password: z.string().check(z.minLength(1), z.maxLength(1024)) })
 const signInFormSchema = z.object({
-  email: z.string().trim().min(3).max(256),
-  password: z.string().min(1).max(1024),
-  rememberMe: z.string().optional(),
+  email: z.string().check(z.trim(), z.minLength(3), z.maxLength(256)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+  rememberMe: z.optional(z.string()),
 })
 
 async function formFields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
