@@ -1,7 +1,7 @@
 /**
  * The signed values of a site-user session (storefront.md sections 6 and 7):
  *
- * - the session token in the site-user cookie: a JWT (HS256, jwt.ts) naming the site user
+ * - the session token in the site-user cookie: a JWT (jose, HS256) naming the site user
  *   (`sub`), the tenant (`aud`: a token from one site is refused by every other), the session
  *   (`jti`), the site user's website roles and its expiry;
  * - the XSRF token the sign-in answer returns and session-protected calls send back as
@@ -10,10 +10,11 @@
  * - a locked page's unlock cookie: an HMAC over the tenant, the page, the page's password hash
  *   (a new password locks everyone out again) and the expiry.
  */
+import { errors, jwtVerify, SignJWT } from 'jose'
 import { base64url, fromBase64url, sameBytes } from './encoding'
-import { epochSeconds, signJwt, verifyJwt } from './jwt'
 import { sign } from './secret'
 
+const ALGORITHM = 'HS256'
 const ISSUER = 'storefront'
 
 export interface SessionClaims {
@@ -25,21 +26,21 @@ export interface SessionClaims {
   expiresAt: number
 }
 
+function secretBytes(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret)
+}
+
 /** The session token for the cookie. */
 export function signSessionToken(secret: string, claims: SessionClaims): Promise<string> {
-  return signJwt(
-    secret,
-    {
-      roles: claims.roles,
-      iss: ISSUER,
-      aud: claims.siteId,
-      sub: claims.siteUserId,
-      jti: claims.sessionId,
-      iat: epochSeconds(),
-      exp: claims.expiresAt,
-    },
-    { typ: 'JWT' },
-  )
+  return new SignJWT({ roles: claims.roles })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(claims.siteId)
+    .setSubject(claims.siteUserId)
+    .setJti(claims.sessionId)
+    .setIssuedAt()
+    .setExpirationTime(claims.expiresAt)
+    .sign(secretBytes(secret))
 }
 
 /** Why a session token was refused. */
@@ -51,20 +52,23 @@ export async function verifySessionToken(
   token: string,
   siteId: string,
 ): Promise<SessionClaims | TokenProblem> {
-  const verified = await verifyJwt(secret, token, {
-    issuer: ISSUER,
-    audience: siteId,
-    requiredClaims: ['sub', 'jti', 'exp'],
-  })
-  if (!verified.valid) return verified.problem
-  const { claims } = verified
-  const roles = Array.isArray(claims.roles) ? claims.roles.filter((r) => Number.isInteger(r)) : []
-  return {
-    siteUserId: String(claims.sub),
-    siteId,
-    sessionId: String(claims.jti),
-    roles: roles as number[],
-    expiresAt: Number(claims.exp),
+  try {
+    const { payload } = await jwtVerify(token, secretBytes(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: siteId,
+      requiredClaims: ['sub', 'jti', 'exp'],
+    })
+    const roles = Array.isArray(payload.roles) ? payload.roles.filter((r) => Number.isInteger(r)) : []
+    return {
+      siteUserId: String(payload.sub),
+      siteId,
+      sessionId: String(payload.jti),
+      roles: roles as number[],
+      expiresAt: Number(payload.exp),
+    }
+  } catch (error) {
+    return error instanceof errors.JWTExpired ? 'expired' : 'invalid'
   }
 }
 
