@@ -10,5 +10,5 @@ export const CHECKOUT_FORM_CSS = `
 .checkout-form-error{margin:0 0 1rem}
 .checkout-test-cards{margin-top:.5rem;padding:.75rem 1rem;background:#f3f1ea;font-size:.9rem}
 .checkout-test-cards ul{margin:.25rem 0 0;padding-left:1.2rem}
-.checkout-submit{min-height:3rem;padding:0 2rem;border:0;border-radius:4px;background:#1d1d1b;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+.checkout-submit{min-height:3rem;padding:0 2.5rem;border:0;border-radius:var(--r-btn,4px);background:var(--c-accent,#1d1d1b);color:var(--c-on-accent,#fff);font:inherit;font-weight:600;cursor:pointer}
 `

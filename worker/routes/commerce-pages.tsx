@@ -175,7 +175,7 @@ const CHECKOUT_PAGE_CSS = `
 .order-facts dt{font-weight:600}.order-facts dd{margin:0 0 .5rem}
 .gift-card-code code{font-size:1.25rem;letter-spacing:.1em}
 .single-purchase-item{display:flex;flex-wrap:wrap;gap:1.5rem}
-.single-purchase-checkout{display:inline-flex;align-items:center;min-height:3rem;padding:0 2rem;border-radius:4px;background:#1d1d1b;color:#fff;text-decoration:none;font-weight:600}
+.single-purchase-checkout{display:inline-flex;align-items:center;min-height:3rem;padding:0 2.5rem;border-radius:var(--r-btn,4px);background:var(--c-accent,#1d1d1b);color:var(--c-on-accent,#fff);text-decoration:none;font-weight:600}
 `
 
 export const commercePageRoutes = new Hono<AppEnv>()
