@@ -2,7 +2,7 @@
 // then success on the contact form, a newsletter sign-up, the captcha, the server's errors,
 // address suggestions, and the same forms without script.
 import { expect, type Page, test } from '@playwright/test'
-import { injectAxe, urlOf, watchConsole } from './helpers'
+import { axeViolations, urlOf, watchConsole } from './helpers'
 
 const JOURNAL = 'journal.localhost'
 /** React arrives on the first interaction; a busy machine may take a while to fetch it. */
@@ -16,18 +16,6 @@ async function wakeForm(page: Page, firstControl: string): Promise<void> {
     '',
     HYDRATED,
   )
-}
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await injectAxe(page)
-  return page.evaluate(async (include) => {
-    type AxeResults = { violations: { id: string; impact: string | null }[] }
-    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResults> } }).axe
-    const results = await axe.run({ include: [[include]] })
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id)
-  }, selector)
 }
 
 test.describe('The contact form', () => {

@@ -34,3 +34,16 @@ export async function injectAxe(page: Page): Promise<void> {
   if (await page.evaluate(() => 'axe' in window)) return
   await page.evaluate(AXE_SOURCE)
 }
+
+/** The ids of axe's serious and critical violations inside `selector`. */
+export async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await injectAxe(page)
+  return page.evaluate(async (include) => {
+    type AxeResults = { violations: { id: string; impact: string | null }[] }
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResults> } }).axe
+    const results = await axe.run({ include: [[include]] })
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id)
+  }, selector)
+}

@@ -1,22 +1,10 @@
 // The restock sign-up on the sold-out product, reviews paging and the lightbox, and a like, in
 // Chromium on the demo tenants (storefront.md sections 2, 4, 5 and 8).
-import { expect, type Page, test } from '@playwright/test'
-import { injectAxe, urlOf, watchConsole } from './helpers'
+import { expect, test } from '@playwright/test'
+import { axeViolations, urlOf, watchConsole } from './helpers'
 
 const AURORA = 'aurora.localhost'
 const HYDRATED = { timeout: 20_000 }
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await injectAxe(page)
-  return page.evaluate(async (include) => {
-    type AxeResults = { violations: { id: string; impact: string | null }[] }
-    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<AxeResults> } }).axe
-    const results = await axe.run({ include: [[include]] })
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id)
-  }, selector)
-}
 
 test.describe('Restock sign-up', () => {
   test('Should show the chosen sold-out variant’s form and sign up with the spec’s messages on the way', async ({
