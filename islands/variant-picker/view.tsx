@@ -154,107 +154,116 @@ export function VariantPicker(props: {
   const handlers = props.handlers ?? NO_HANDLERS
   const { select, quantity, button } = data
   const quantityId = `product-quantity-${data.itemId}`
+  // The dialogs (additional fields, alerts) sit beside the form, not in it: React's submit
+  // events bubble through the component tree, so a dialog's own form inside this one would
+  // submit the checkout form too.
   return (
-    <form
-      className="product-checkout-form"
-      method="post"
-      action={ADD_TO_CART_ACTION}
-      data-item-id={data.itemId}
-      onSubmit={handlers.submit}
-      noValidate
-    >
-      <input type="hidden" name="itemId" value={data.itemId} />
-      {select === null ? null : (
-        <div
-          className="product-variants"
-          data-item-id={select.itemId}
-          data-variants={select.variantsJson}
-          data-is-subscribable={select.subscriptionPlanJson === null ? undefined : 'true'}
-          data-subscription-plan={select.subscriptionPlanJson ?? undefined}
-          data-animation-role="content"
-          data-selected-variant={state.selectedVariantJson ?? undefined}
-          data-control={data.dropdown ? 'dropdown' : 'pills'}
-          ref={handlers.rootRef}
-        >
-          {select.options.map((option, index) => (
-            <OptionPicker
-              key={option.name}
-              option={option}
-              index={index}
-              soldOutText={data.soldOutText}
-              dropdown={data.dropdown}
-              state={state}
-              handlers={handlers}
-            />
-          ))}
-          {state.soldOut ? (
-            <p className="product-variant-sold-out" role="alert">
-              {data.soldOutText}
-            </p>
-          ) : null}
-        </div>
-      )}
-      {select === null ? <input type="hidden" name="sku" value={data.singleSku ?? ''} /> : null}
-      {quantity === null ? (
-        <input type="hidden" name="quantity" value="1" />
-      ) : (
-        <div className="product-quantity-input" data-item-id={quantity.itemId} data-animation-role="content">
-          <label className="quantity-label" htmlFor={quantityId}>{`${quantity.label}:`}</label>
-          <div className="quantity-stepper">
-            <button
-              type="button"
-              className="quantity-step quantity-decrease"
-              aria-label={CART_TEXT.quantityDecrease}
-              aria-controls={quantityId}
-              onClick={() => handlers.step?.(-1)}
-            >
-              −
-            </button>
-            <input
-              id={quantityId}
-              name="quantity"
-              size={QUANTITY_INPUT.size}
-              max={String(QUANTITY_INPUT.max)}
-              min={String(QUANTITY_INPUT.min)}
-              value={state.quantity}
-              onChange={handlers.quantityChange ?? (() => {})}
-              type="number"
-              step={String(QUANTITY_INPUT.step)}
-              inputMode="numeric"
-            />
-            <button
-              type="button"
-              className="quantity-step quantity-increase"
-              aria-label={CART_TEXT.quantityIncrease}
-              aria-controls={quantityId}
-              onClick={() => handlers.step?.(1)}
-            >
-              +
-            </button>
+    <>
+      <form
+        className="product-checkout-form"
+        method="post"
+        action={ADD_TO_CART_ACTION}
+        data-item-id={data.itemId}
+        onSubmit={handlers.submit}
+        noValidate
+      >
+        <input type="hidden" name="itemId" value={data.itemId} />
+        {select === null ? null : (
+          <div
+            className="product-variants"
+            data-item-id={select.itemId}
+            data-variants={select.variantsJson}
+            data-is-subscribable={select.subscriptionPlanJson === null ? undefined : 'true'}
+            data-subscription-plan={select.subscriptionPlanJson ?? undefined}
+            data-animation-role="content"
+            data-selected-variant={state.selectedVariantJson ?? undefined}
+            data-control={data.dropdown ? 'dropdown' : 'pills'}
+            ref={handlers.rootRef}
+          >
+            {select.options.map((option, index) => (
+              <OptionPicker
+                key={option.name}
+                option={option}
+                index={index}
+                soldOutText={data.soldOutText}
+                dropdown={data.dropdown}
+                state={state}
+                handlers={handlers}
+              />
+            ))}
+            {state.soldOut ? (
+              <p className="product-variant-sold-out" role="alert">
+                {data.soldOutText}
+              </p>
+            ) : null}
           </div>
+        )}
+        {select === null ? <input type="hidden" name="sku" value={data.singleSku ?? ''} /> : null}
+        {quantity === null ? (
+          <input type="hidden" name="quantity" value="1" />
+        ) : (
+          <div
+            className="product-quantity-input"
+            data-item-id={quantity.itemId}
+            data-animation-role="content"
+          >
+            <label className="quantity-label" htmlFor={quantityId}>{`${quantity.label}:`}</label>
+            <div className="quantity-stepper">
+              <button
+                type="button"
+                className="quantity-step quantity-decrease"
+                aria-label={CART_TEXT.quantityDecrease}
+                aria-controls={quantityId}
+                onClick={() => handlers.step?.(-1)}
+              >
+                −
+              </button>
+              <input
+                id={quantityId}
+                name="quantity"
+                size={QUANTITY_INPUT.size}
+                max={String(QUANTITY_INPUT.max)}
+                min={String(QUANTITY_INPUT.min)}
+                value={state.quantity}
+                onChange={handlers.quantityChange ?? (() => {})}
+                type="number"
+                step={String(QUANTITY_INPUT.step)}
+                inputMode="numeric"
+              />
+              <button
+                type="button"
+                className="quantity-step quantity-increase"
+                aria-label={CART_TEXT.quantityIncrease}
+                aria-controls={quantityId}
+                onClick={() => handlers.step?.(1)}
+              >
+                +
+              </button>
+            </div>
+          </div>
+        )}
+        <div className="sqs-add-to-cart-button-wrapper" data-animation-role="button">
+          <button
+            type="submit"
+            className={`sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${button.formJson === null ? '' : 'use-form'}`}
+            data-dynamic-strings=""
+            data-collection-id={button.collectionId}
+            data-item-id={button.itemId}
+            data-product-type={button.productType}
+            data-use-custom-label={button.useCustomLabel}
+            data-is-subscription={button.isSubscription ?? undefined}
+            data-original-label={buttonLabelOf(data)}
+            data-form={button.formJson ?? undefined}
+            data-subscription-option-id={button.subscriptionOptionId ?? undefined}
+            data-state={state.button}
+            aria-live="polite"
+          >
+            <span className="sqs-add-to-cart-button-inner">{buttonText(data, state.button)}</span>
+          </button>
         </div>
-      )}
-      <div className="sqs-add-to-cart-button-wrapper" data-animation-role="button">
-        <button
-          type="submit"
-          className={`sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ${button.formJson === null ? '' : 'use-form'}`}
-          data-dynamic-strings=""
-          data-collection-id={button.collectionId}
-          data-item-id={button.itemId}
-          data-product-type={button.productType}
-          data-use-custom-label={button.useCustomLabel}
-          data-is-subscription={button.isSubscription ?? undefined}
-          data-original-label={buttonLabelOf(data)}
-          data-form={button.formJson ?? undefined}
-          data-subscription-option-id={button.subscriptionOptionId ?? undefined}
-          data-state={state.button}
-          aria-live="polite"
-        >
-          <span className="sqs-add-to-cart-button-inner">{buttonText(data, state.button)}</span>
-        </button>
-      </div>
+      </form>
       {children}
-    </form>
+    </>
   )
 }
 

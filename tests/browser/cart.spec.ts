@@ -132,6 +132,47 @@ test.describe('Cart and checkout', () => {
     expect(cookies.find((c) => c.name === 'has-cart')).toBeUndefined()
   })
 
+  test('The additional-fields modal: required answers, added once with the entry, edited from the cart', async ({
+    page,
+  }) => {
+    const entries: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/commerce/shopping-cart/entries')) entries.push(r.url())
+    })
+    await page.goto(urlOf('aurora.localhost', '/apparel/custom-embroidered-beanie'))
+    await choose(page, ['Navy'])
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Embroidery details' })
+    await expect(dialog).toBeVisible()
+    // Nothing answered: every required field says so and nothing is added.
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(dialog.getByText('Required', { exact: true })).toHaveCount(3)
+    await expect(dialog.getByLabel('Initials')).toBeFocused()
+    expect(entries).toEqual([])
+    await dialog.getByLabel('Initials').fill('JMO')
+    await dialog.getByLabel('Thread colour').selectOption('Mustard')
+    await dialog.getByRole('radio', { name: 'Side of cuff' }).check()
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 1 items')
+    expect(entries).toHaveLength(1)
+
+    await page.goto(urlOf('aurora.localhost', '/cart'))
+    const beanie = page.locator('.cart-entry', { hasText: 'Custom Embroidered Beanie' })
+    await expect(beanie).toContainText('JMO')
+    await expect(beanie).toContainText('Side of cuff')
+    await beanie.getByRole('button', { name: 'Edit details' }).click()
+    const edit = page.getByRole('dialog', { name: 'Embroidery details' })
+    await expect(edit.getByLabel('Initials')).toHaveValue('JMO')
+    await edit.getByLabel('Initials').fill('ADA')
+    await edit.getByRole('button', { name: 'Save' }).click()
+    await expect(edit).toBeHidden()
+    await expect(beanie).toContainText('ADA')
+    await page.reload()
+    await expect(page.locator('.cart-entry', { hasText: 'Custom Embroidered Beanie' })).toContainText('ADA')
+    await expect(page.getByText('1 item', { exact: true })).toBeVisible()
+  })
+
   test('Kissa: yen without decimals from the product to the order', async ({ page }) => {
     await page.goto(urlOf('kissa.localhost', '/tea/sencha-saemidori'))
     await choose(page, ['100g'])

@@ -226,19 +226,27 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   if (guarded instanceof Response) return guarded
   const posted = actionData(c.var.pageAction)
   const isProduct = collection.typeName === 'products'
-  const data = itemExtras(c.env, catalog.tenant, item, isProduct).then(
-    ({ item: extended, productReviews }) => {
-      const shown = {
-        ...guarded?.own,
-        collection: publicCollection(collection),
-        item: extended,
-        ...posted.data,
-      }
-      return isProduct
-        ? { ...shown, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]), productReviews }
-        : shown
-    },
-  )
+  // A product sold with an additional-fields form carries it: its add-to-cart button opens it.
+  const fieldsFormId = isProduct ? item.structuredContent?.additionalFieldsFormId : undefined
+  const data = Promise.all([
+    itemExtras(c.env, catalog.tenant, item, isProduct),
+    fieldsFormId ? catalog.form(fieldsFormId) : null,
+  ]).then(([{ item: extended, productReviews }, fieldsForm]) => {
+    const shown = {
+      ...guarded?.own,
+      collection: publicCollection(collection),
+      item: fieldsForm
+        ? {
+            ...extended,
+            structuredContent: { ...extended.structuredContent, additionalFieldsForm: fieldsForm },
+          }
+        : extended,
+      ...posted.data,
+    }
+    return isProduct
+      ? { ...shown, productMerchandisingContext: merchandisingFor(catalog.tenant, [item]), productReviews }
+      : shown
+  })
   return renderTemplatePage({
     catalog,
     path: item.fullUrl,
