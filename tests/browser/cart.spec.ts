@@ -137,7 +137,8 @@ test.describe('Cart and checkout', () => {
   }) => {
     const entries: string[] = []
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/api/commerce/shopping-cart/entries')) entries.push(r.url())
+      if (r.method() === 'POST' && r.url().endsWith('/api/commerce/shopping-cart/entries'))
+        entries.push(r.url())
     })
     await page.goto(urlOf('aurora.localhost', '/apparel/custom-embroidered-beanie'))
     await choose(page, ['Navy'])
