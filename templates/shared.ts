@@ -39,13 +39,9 @@ export {
   readSubmittedValues,
 } from './forms/values'
 export {
-  type AdditionalField,
   type AdditionalFieldsForm,
   cleanAdditionalFields,
-  type FieldValue as AdditionalFieldValue,
-  type FieldValues,
   fieldValueText,
-  NAME_PARTS,
   parseFieldValues,
   validateAdditionalFields,
 } from './plugins/additional-fields'

@@ -3,7 +3,7 @@
  * fields go through the cart API and update the page in place; the pill cart follows.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { CART_TEXT, type FieldValues, parseFieldValues } from '../../templates/shared'
+import { CART_TEXT, type FormValues, parseFieldValues } from '../../templates/shared'
 import { defineClient } from '../contracts'
 import { AdditionalFieldsDialog } from '../shared/additional-fields'
 import { announceCart, announceCartLine, callApi, entryLine } from '../shared/api'
@@ -65,7 +65,7 @@ function CartIsland(props: CartProps) {
     if (!live.current) return
     void apply(entryId, () => callApi('DELETE', `${ENTRIES}/${entryId}`))
   }
-  const saveFields = (entry: CartEntryView, values: FieldValues) => {
+  const saveFields = (entry: CartEntryView, values: FormValues) => {
     setEditing(null)
     void apply(entry.id, () =>
       callApi('PUT', `${ENTRIES}/${entry.id}/additionalFields`, {
@@ -95,7 +95,7 @@ function CartIsland(props: CartProps) {
       {editing !== null && form !== undefined ? (
         <AdditionalFieldsDialog
           form={form}
-          initial={parseFieldValues(editing.additionalFields) ?? {}}
+          initial={parseFieldValues(form, editing.additionalFields) ?? {}}
           submitLabel={CART_TEXT.additionalFieldsSave}
           onSubmit={(values) => saveFields(editing, values)}
           onCancel={() => setEditing(null)}

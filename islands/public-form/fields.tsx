@@ -182,6 +182,7 @@ function SingleInput(props: FieldProps & { id: string }) {
           name={controlName(field)}
           placeholder={field.placeholder}
           defaultValue={text(value)}
+          maxLength={field.type === 'text' ? field.maxLength : undefined}
           required={field.required || undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

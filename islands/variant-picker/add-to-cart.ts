@@ -12,7 +12,7 @@ import {
   ADD_TO_CART_TIMING,
   COMMERCE_TEXT,
   checkAddToCart,
-  type FieldValues,
+  type FormValues,
   ProductType,
   type RuleProduct,
   type RuleVariant,
@@ -83,7 +83,7 @@ export function useAddToCart(options: {
     return check.ok ? { variant: check.variant, quantity: check.quantity } : check.message
   }
 
-  const send = async (variant: RuleVariant, qty: number, fields: FieldValues | null) => {
+  const send = async (variant: RuleVariant, qty: number, fields: FormValues | null) => {
     const additionalFields = fields === null ? null : JSON.stringify(fields)
     const sku = variant.sku ?? ''
     if (subscription) {
@@ -142,7 +142,7 @@ export function useAddToCart(options: {
   }
 
   /** The additional-fields form was filled in: add with its answers. */
-  const withFields = (fields: FieldValues) => {
+  const withFields = (fields: FormValues) => {
     setAskFields(false)
     const picked = choice()
     if (typeof picked === 'string') return fail(picked)

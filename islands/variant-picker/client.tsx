@@ -14,7 +14,7 @@ import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } f
 import {
   type AdditionalFieldsForm,
   CART_TEXT,
-  type FieldValues,
+  type FormValues,
   isVariantInStock,
   QUANTITY_INPUT,
   type RuleProduct,
@@ -317,7 +317,7 @@ function VariantPickerIsland(data: VariantPickerProps) {
           form={form}
           initial={{}}
           submitLabel={form.submitButtonText ?? data.button.label}
-          onSubmit={(values: FieldValues) => cart.withFields(values)}
+          onSubmit={(values: FormValues) => cart.withFields(values)}
           onCancel={cart.cancelFields}
         />
       ) : null}

@@ -274,6 +274,44 @@ describe('Additional fields', () => {
     expect(refused.status).toBe(400)
     expect(await refused.json()).toMatchObject({ errors: { 'thread-color': 'Required' } })
   })
+  it('Should read the answers in their public-form shapes: a name is its list of parts', async () => {
+    const shopper = new Shopper('kissa.localhost')
+    const tasting = { itemId: 'kissa-item-0018', sku: 'KT-TS-SAT1100' }
+    const added = await shopper.add(
+      tasting.itemId,
+      tasting.sku,
+      1,
+      JSON.stringify({ 'guest-name': ['Ada', 'Lovelace'], language: 'English', extra: 'dropped' }),
+    )
+    expect(added.status).toBe(200)
+    const entry = ((await added.json()) as CartAnswer).shoppingCart.entries[0]
+    expect(JSON.parse(entry?.additionalFields ?? '{}')).toEqual({
+      'guest-name': ['Ada', 'Lovelace'],
+      language: 'English',
+    })
+    expect(entry?.additionalFieldsSummary).toEqual([
+      { title: '参加者のお名前 Guest name', value: 'Ada Lovelace' },
+      { title: 'ご案内の言語 Language', value: 'English' },
+    ])
+    // A blank name is missing; a name in another shape cannot be read.
+    const blank = await shopper.add(
+      tasting.itemId,
+      tasting.sku,
+      1,
+      JSON.stringify({ 'guest-name': [' ', ''], language: 'English' }),
+    )
+    expect(await blank.json()).toMatchObject({ errors: { 'guest-name': 'Required' } })
+    const shaped = await shopper.add(
+      tasting.itemId,
+      tasting.sku,
+      1,
+      JSON.stringify({ 'guest-name': { First: 'Ada', Last: 'Lovelace' }, language: 'English' }),
+    )
+    expect(shaped.status).toBe(400)
+    expect(await shaped.json()).toMatchObject({
+      message: 'Could not read the item’s details, please check your entries.',
+    })
+  })
 })
 
 describe('Tenant isolation', () => {

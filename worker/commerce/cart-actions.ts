@@ -46,7 +46,7 @@ async function additionalFieldsFor(
   if (!formId) return { ok: true, value: null }
   const form = await c.var.catalog.form(formId)
   if (form === null) return { ok: true, value: null }
-  const values = parseFieldValues(text)
+  const values = parseFieldValues(form, text)
   if (values === null) return { ok: false, errors: { additionalFields: CART_TEXT.additionalFieldsInvalid } }
   const errors = validateAdditionalFields(form, values)
   if (Object.keys(errors).length > 0) return { ok: false, errors }

@@ -35,7 +35,7 @@ async function entryView(
   const formId = item.structuredContent?.additionalFieldsFormId ?? null
   const form: Form | null =
     formId === null || entry.additionalFields === null ? null : await catalog.form(formId)
-  const answers = parseFieldValues(entry.additionalFields) ?? {}
+  const answers = (form && parseFieldValues(form, entry.additionalFields)) ?? {}
   const image = variant.mainImage ?? item.mainImage
   return {
     id: entry.id,
@@ -52,8 +52,8 @@ async function entryView(
     lineCents: unitPriceCents * entry.quantity,
     additionalFieldsFormId: formId,
     additionalFieldsSummary: (form?.fields ?? [])
-      .filter((field) => answers[field.id] !== undefined)
-      .map((field) => ({ title: field.title, value: fieldValueText(answers[field.id]) })),
+      .map((field) => ({ title: field.title, value: fieldValueText(field, answers[field.id]) }))
+      .filter((line) => line.value !== ''),
   }
 }
 
