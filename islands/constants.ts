@@ -23,8 +23,8 @@ export const ISLAND_ATTR = {
 } as const
 
 /**
- * `load`: at once; `idle`: when the main thread is idle; `visible`: when scrolled into view;
- * `interaction`: on the shopper's first pointer, key, focus or change inside the island (or an
+ * `load`: at once; `idle`: when the main thread is idle; `visible`: near the viewport, once the
+ * page has loaded and the main thread is idle; `interaction`: on the shopper's first pointer, key, focus or change inside the island (or an
  * island event it wakes on). Until then its server HTML works as plain HTML, and what the
  * shopper did before it is live is replayed (islands/runtime/replay.ts).
  */

@@ -16,11 +16,21 @@ function targetsOf(element: Element): Element[] {
   return element.children.length > 0 ? [...element.children] : [element]
 }
 
+/**
+ * Near the viewport, once the page has loaded and the main thread is idle: an island that must
+ * run on its own (an autoplaying gallery) never competes with the page's first paint and load.
+ */
 function onVisible(element: Element, start: Start): void {
   if (!('IntersectionObserver' in window)) {
-    start()
+    onIdle(start)
     return
   }
+  const observe = () => onIdle(() => observeVisible(element, start))
+  if (document.readyState === 'complete') observe()
+  else window.addEventListener('load', observe, { once: true })
+}
+
+function observeVisible(element: Element, start: Start): void {
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return

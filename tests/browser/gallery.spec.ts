@@ -6,15 +6,22 @@ import { injectAxe, urlOf, watchConsole } from './helpers'
 const HOST = 'gallery.localhost'
 
 /**
- * Opens a gallery page. An autoplaying gallery hydrates on its own (awaited here); one without
- * autoplay waits for the shopper's first interaction, and what they do meanwhile is replayed.
+ * Opens a gallery page. An autoplaying gallery hydrates on its own once the page has loaded and
+ * the main thread is idle (awaited here; with the clock paused, the test lets the idle callback's
+ * 2 s deadline pass); one without autoplay waits for the shopper's first interaction, and what
+ * they do meanwhile is replayed.
  */
-async function openGallery(page: Page, path: string, host = HOST): Promise<void> {
+async function openGallery(
+  page: Page,
+  path: string,
+  { host = HOST, clock = 'real' }: { host?: string; clock?: 'paused' | 'real' } = {},
+): Promise<void> {
   const response = await page.goto(urlOf(host, path))
   expect(response?.status()).toBe(200)
   const island = page.locator('sf-island[data-island="gallery"]')
-  if ((await island.getAttribute('data-island-hydrate')) !== 'interaction')
-    await expect(island).toHaveAttribute('data-island-hydrated', '', { timeout: 15_000 })
+  if ((await island.getAttribute('data-island-hydrate')) === 'interaction') return
+  if (clock === 'paused') await page.clock.runFor(2_000)
+  await expect(island).toHaveAttribute('data-island-hydrated', '', { timeout: 15_000 })
 }
 
 /** A slide by its position label (`2 of 3`). */
@@ -67,7 +74,7 @@ test.describe('gallery', () => {
   test('Should show the image of the thumbnail a shopper clicks', async ({ page }) => {
     const errors = watchConsole(page)
     await stopTheClock(page)
-    await openGallery(page, '/slideshow')
+    await openGallery(page, '/slideshow', { clock: 'paused' })
     const thumbnail = page.getByRole('button', { name: 'Show image 3 of 4' })
     await thumbnail.click()
     await expectShown(page, '3 of 4')
@@ -80,7 +87,7 @@ test.describe('gallery', () => {
   test('Should advance by itself after the configured seconds and stop when paused', async ({ page }) => {
     const errors = watchConsole(page)
     await stopTheClock(page)
-    await openGallery(page, '/slideshow')
+    await openGallery(page, '/slideshow', { clock: 'paused' })
     await pointerAway(page)
     await page.clock.runFor(2_500)
     await expectShown(page, '1 of 4')
@@ -102,7 +109,7 @@ test.describe('gallery', () => {
   test('Should hold the rotation while the pointer is over the gallery', async ({ page }) => {
     const errors = watchConsole(page)
     await stopTheClock(page)
-    await openGallery(page, '/slideshow')
+    await openGallery(page, '/slideshow', { clock: 'paused' })
     await slide(page, '1 of 4').hover()
     await page.clock.runFor(7_000)
     await expectShown(page, '1 of 4')
@@ -115,7 +122,7 @@ test.describe('gallery', () => {
   test('Should open the lightbox in the light theme and close it on Escape', async ({ page }) => {
     const errors = watchConsole(page)
     await stopTheClock(page)
-    await openGallery(page, '/slideshow')
+    await openGallery(page, '/slideshow', { clock: 'paused' })
     await page.getByRole('button', { name: 'Enlarge image 1 of 4' }).click()
     const lightbox = page.getByRole('dialog', { name: 'Image 1 of 4' })
     await expect(lightbox).toBeVisible()
@@ -180,7 +187,7 @@ test.describe('gallery', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true })
     })
-    await openGallery(page, '/apparel/trailhead-long-sleeve-tee', 'aurora.localhost')
+    await openGallery(page, '/apparel/trailhead-long-sleeve-tee', { host: 'aurora.localhost' })
     const carousel = page.getByRole('region', { name: 'Trailhead Long-Sleeve Tee' })
     await expectShown(page, '1 of 3')
     await carousel.getByRole('button', { name: 'Show image 2 of 3' }).click()
