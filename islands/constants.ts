@@ -24,9 +24,10 @@ export const ISLAND_ATTR = {
 
 /**
  * `load`: at once; `idle`: when the main thread is idle; `visible`: near the viewport, once the
- * page has loaded and the main thread is idle; `interaction`: on the shopper's first pointer, key, focus or change inside the island (or an
- * island event it wakes on). Until then its server HTML works as plain HTML, and what the
- * shopper did before it is live is replayed (islands/runtime/replay.ts).
+ * page has loaded and the main thread is idle; `interaction`: on the shopper's first pointer,
+ * key, focus or change inside the island (or an island event it wakes on). Until then its server
+ * HTML works as plain HTML, and what the shopper did before it is live is replayed
+ * (islands/runtime/replay.ts).
  */
 export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const
 export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number]

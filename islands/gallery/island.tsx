@@ -7,8 +7,8 @@
  *
  * When it hydrates: on the shopper's first interaction, unless it autoplays (then it must run on
  * its own): a gallery page's near the viewport once the page has loaded, a product page's when
- * the main thread is idle (it sits above the fold, where `visible` would put React beside the largest
- * image). Its server HTML already shows the first image and the controls in place.
+ * the main thread is idle (it sits above the fold, where `visible` would put React beside the
+ * largest image). Its server HTML already shows the first image and the controls in place.
  */
 
 import type { Scope } from '../../templates/index'

@@ -24,6 +24,7 @@ import { useCaptcha } from '../captcha/use-captcha'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
 import { AddressLine } from './address'
+import { controlsOf, focusField } from './dom'
 import type { AddressLineProps } from './fields'
 import { keyFailure, submissionFailure } from './rules'
 import { initialFormState, type PublicFormProps, type PublicFormState, PublicFormView } from './view'
@@ -48,13 +49,7 @@ function PublicForm(props: PublicFormProps) {
     if (focus === null || !root) return
     if (focus.kind === 'submission') root.querySelector<HTMLElement>('.form-submission')?.focus()
     else if (focus.kind === 'messages') messageRef.current?.focus()
-    else {
-      const field = document.getElementById(`${props.idPrefix}-${focus.fieldId}`)
-      const control = field?.matches('input, select, textarea')
-        ? field
-        : field?.querySelector<HTMLElement>('input, select, textarea')
-      control?.focus()
-    }
+    else focusField(props.idPrefix, focus.fieldId)
     setFocus(null)
   }, [focus, props.idPrefix])
 
@@ -70,13 +65,8 @@ function PublicForm(props: PublicFormProps) {
 
   const submit = useCallback(
     async (element: HTMLFormElement) => {
-      const data = new FormData(element)
       const query = new URLSearchParams(window.location.search)
-      const values = gatherFormValues(
-        form.fields,
-        (name) => data.getAll(name).filter((value): value is string => typeof value === 'string'),
-        (name) => query.get(name),
-      )
+      const values = gatherFormValues(form.fields, controlsOf(element), (name) => query.get(name))
       const token = captcha.token()
       const captchaMessage = captchaError(captcha.shown, token)
       if (captchaMessage !== null) {

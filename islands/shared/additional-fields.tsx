@@ -18,6 +18,7 @@ import {
   gatherFormValues,
   validateAdditionalFields,
 } from '../../templates/shared'
+import { controlsOf, focusField } from '../public-form/dom'
 import { FormFieldsView } from '../public-form/fields'
 
 /** The form in a modal dialog; `onSubmit` gets the answers once every field passes. */
@@ -30,8 +31,8 @@ export function AdditionalFieldsDialog(props: {
 }) {
   const { form, initial, submitLabel } = props
   const ref = useRef<HTMLDialogElement>(null)
-  // Control ids are `<prefix>-<field id>`; useId's colons are left out of the prefix.
-  const idPrefix = `fields${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
+  // Control ids are `<prefix>-<field id>`, unique per dialog.
+  const idPrefix = useId()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [values, setValues] = useState<FormValues>(initial)
   const [counts, setCounts] = useState<Record<string, number>>({})
@@ -46,24 +47,14 @@ export function AdditionalFieldsDialog(props: {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     event.stopPropagation()
-    const element = event.currentTarget
-    const data = new FormData(element)
-    const answers = gatherFormValues(form.fields, (name) =>
-      data.getAll(name).filter((value): value is string => typeof value === 'string'),
-    )
+    const answers = gatherFormValues(form.fields, controlsOf(event.currentTarget))
     const found = validateAdditionalFields(form, answers)
     setValues(answers)
     setErrors(found)
     if (Object.keys(found).length > 0) {
       const first = form.fields.find((field) => found[field.id])
-      if (first) {
-        const target = element.ownerDocument.getElementById(`${idPrefix}-${first.id}`)
-        const control = target?.matches('input, select, textarea')
-          ? target
-          : target?.querySelector<HTMLElement>('input, select, textarea')
-        // Focus once React has drawn the messages, so the control is read with its error.
-        queueMicrotask(() => control?.focus())
-      }
+      // Focus once React has drawn the messages, so the control is read with its error.
+      if (first) queueMicrotask(() => focusField(idPrefix, first.id))
       return
     }
     ref.current?.close()

@@ -13,6 +13,14 @@ import { FIELD_PARTS, type FormFieldDefinition, isMultiPart, valueFields } from 
 import { characterCount, type FieldErrors, validateFormValues } from '../forms/validate'
 import { type FieldValue, type FormValues, readSubmittedValues } from '../forms/values'
 import { FORMS_TEXT } from '../text/forms'
+import {
+  type FieldParts,
+  summaryDateMarkup,
+  summaryNameMarkup,
+  summaryPhoneMarkup,
+  summaryTimeMarkup,
+} from './commerce.markup'
+import { TIME_PART_DEFAULT } from './commerce.messages'
 
 export interface AdditionalFieldsForm {
   readonly id: string
@@ -76,24 +84,37 @@ export function parseFieldValues(
   return readSubmittedValues(form.fields, value)
 }
 
-/** A field's answer as one line of text for the cart ('Ada Lovelace', 'Red, Blue'); '' when unanswered. */
+/**
+ * A field's answer as one line of text for the cart; '' when unanswered. Multi-part fields read
+ * as the spec's summary field values (storefront.md section 3: 'First Last', Month/Day/Year,
+ * +Country Areacode-Prefix-Line, Hour:Minute:Second Ampm), an address on one line, checked
+ * values comma-separated, likert statements with their answers' labels.
+ */
 export function fieldValueText(field: FormFieldDefinition, value: FieldValue | undefined): string {
   if (value === undefined) return ''
   if (typeof value === 'string') return value
-  if (Array.isArray(value)) {
-    const parts = value.map((part) => part.trim()).filter((part) => part !== '')
-    if (!isMultiPart(field.type)) return parts.join(', ')
-    if (field.type === 'name') return parts.join(' ')
-    if (field.type === 'date') return parts.join('/')
-    if (field.type === 'time') {
-      const [hour = '', minute = '', second = '', ampm = ''] = value.slice(0, FIELD_PARTS.time.length)
-      const clock = [hour, minute, second].filter((part) => part.trim() !== '').join(':')
-      return [clock, ampm].filter((part) => part.trim() !== '').join(' ')
+  if (!Array.isArray(value))
+    return Object.entries(value)
+      .map(([statement, answer]) => `${statement}: ${LIKERT_LABELS[answer] ?? answer}`)
+      .join('; ')
+  if (!isMultiPart(field.type)) return value.join(', ')
+  if (value.every((part) => part.trim() === '')) return ''
+  const parts: FieldParts = Object.fromEntries(
+    FIELD_PARTS[field.type].map((name, index) => [name, value[index]?.trim() ?? '']),
+  )
+  switch (field.type) {
+    case 'name':
+      return summaryNameMarkup(parts).trim()
+    case 'date':
+      return summaryDateMarkup(parts)
+    case 'time':
+      return summaryTimeMarkup(parts, TIME_PART_DEFAULT).trim()
+    case 'phone':
+      return summaryPhoneMarkup(parts)
+    default: {
+      const { Line1 = '', Line2 = '', City = '', State = '', Zip = '', Country = '' } = parts
+      const region = [State, Zip, Country].filter((part) => part !== '').join(' ')
+      return [Line1, Line2, City, region].filter((line) => line !== '').join(', ')
     }
-    if (field.type === 'phone') return parts.join(' ')
-    return parts.join(', ')
   }
-  return Object.entries(value)
-    .map(([statement, answer]) => `${statement}: ${LIKERT_LABELS[answer] ?? answer}`)
-    .join('; ')
 }
