@@ -37,10 +37,6 @@ export const CART_TEXT = {
   /** The additional-fields modal's save button when editing from the cart. */
   additionalFieldsSave: 'Save',
   additionalFieldsCancel: 'Cancel',
-  /** Additional-fields form controls (ours). */
-  fieldsSelectPlaceholder: 'Choose an option',
-  fieldsFirstName: 'First Name',
-  fieldsLastName: 'Last Name',
   /** The alert's close button. */
   alertClose: 'OK',
 
