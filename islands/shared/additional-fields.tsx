@@ -34,7 +34,6 @@ export function AdditionalFieldsDialog(props: {
   // Control ids are `<prefix>-<field id>`, unique per dialog.
   const idPrefix = useId()
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [values, setValues] = useState<FormValues>(initial)
   const [counts, setCounts] = useState<Record<string, number>>({})
   useEffect(() => {
     const dialog = ref.current
@@ -49,7 +48,6 @@ export function AdditionalFieldsDialog(props: {
     event.stopPropagation()
     const answers = gatherFormValues(form.fields, controlsOf(event.currentTarget))
     const found = validateAdditionalFields(form, answers)
-    setValues(answers)
     setErrors(found)
     if (Object.keys(found).length > 0) {
       const first = form.fields.find((field) => found[field.id])
@@ -74,7 +72,7 @@ export function AdditionalFieldsDialog(props: {
         <FormFieldsView
           fields={form.fields}
           idPrefix={idPrefix}
-          values={values}
+          values={initial}
           errors={errors}
           counts={counts}
           onTextInput={onTextInput}
