@@ -40,10 +40,13 @@ export function postJson(path: string, body: unknown): Promise<ApiAnswer> {
   })
 }
 
-/** GETs JSON; `params` become the query string. */
+/** GETs JSON with the crumb (calls to paid third parties need it); `params` become the query string. */
 export function getJson(path: string, params: Readonly<Record<string, string>>): Promise<ApiAnswer> {
   const query = new URLSearchParams(params).toString()
-  return call(query ? `${path}?${query}` : path, { method: 'GET' })
+  return call(query ? `${path}?${query}` : path, {
+    method: 'GET',
+    headers: { 'X-CSRF-Token': crumbFromCookie() },
+  })
 }
 
 /** A string field of an answer's body (`message`, `data.message`), or null. */

@@ -317,6 +317,10 @@ export const COOKIE = {
   siteUser: 'ss_site_user',
   /** Prefix of the cookie that unlocks one password-protected page (the rest names the page). */
   pageUnlock: 'ss_unlock',
+  /** A browser an account signed in from (HttpOnly): its right password is never slowed by others' guesses. */
+  knownDevice: 'ss_device',
+  /** Opens one order's confirmation to the browser that placed it (HttpOnly, scoped to the order's path). */
+  orderAccess: 'ss_order',
   /** The tracking script's analytics id (390 days), beside its copy in local storage. */
   analyticsId: 'ss_aid',
   /** Session and marketing ids, where a client keeps them in cookies (ours keeps them in storage). */

@@ -28,6 +28,8 @@ export interface AppEnv {
     catalog: Catalog
     /** The visitor's crumb (middleware/crumb.ts): from the cookie, or new on this response. */
     crumb: string
+    /** Whether the crumb came with the request (a valid cookie) rather than minted for this response. */
+    knownVisitor: boolean
     /** What a plain HTML form post to this page did (routes/page-posts.ts); unset on GET. */
     pageAction?: PageActionResult
     /** The site-user cookie's verified token, once read (middleware/site-user.ts). */

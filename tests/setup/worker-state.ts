@@ -8,6 +8,11 @@ import { upsertReview } from '../../worker/db/product-reviews'
 const REVIEWS_PER_BATCH = 100
 
 import { putSiteUser } from '../../worker/db/site-users'
+import { newCrumb } from '../../worker/middleware/crumb'
+import { crumbPool } from '../worker/visitor'
+
+/** Crumbs a test file may use: each test visitor takes one (tests/worker/visitor.ts, newCrumb). */
+const CRUMBS_PER_FILE = 4000
 
 beforeAll(async () => {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS)
@@ -17,4 +22,5 @@ beforeAll(async () => {
     await env.DB.batch(reviews.slice(start, start + REVIEWS_PER_BATCH))
   }
   for (const user of env.TEST_SITE_USERS) await putSiteUser(env.DB, user)
+  crumbPool.push(...(await Promise.all(Array.from({ length: CRUMBS_PER_FILE }, () => newCrumb(env)))))
 })

@@ -569,7 +569,7 @@ describe('Beacon rate limits', () => {
     )
     expect(response.status).toBe(429)
     expect(await response.json()).toEqual({ message: 'Please try again in a few seconds.' })
-    expect(keys).toEqual([`aurora:census:RecordHit:${crumb}`])
+    expect(keys).toEqual([`aurora:census:RecordHit:v:${crumb}`])
   })
 
   it('Should put every beacon endpoint on the beacon limiter', async () => {

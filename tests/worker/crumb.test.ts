@@ -1,15 +1,20 @@
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../worker/context'
 import { isSameOriginPost, requireCrumb, visitorCrumb } from '../../worker/middleware/crumb'
 import { visit } from './helpers'
+import { newCrumb } from './visitor'
 
 function setCookies(response: Response): string[] {
   return response.headers.getAll('Set-Cookie')
 }
 
-const CRUMB = 'AbCdEfGhIjKlMnOpQrStUv'
+/** A crumb the worker signed (the pool fills before the tests run). */
+let CRUMB = ''
+beforeAll(() => {
+  CRUMB = newCrumb()
+})
 
 /** A tiny app with the crumb middleware in front of one state-changing call. */
 function appWithCrumb() {
@@ -26,7 +31,7 @@ describe('The crumb', () => {
     const first = setCookies(await visit('aurora.localhost', '/'))
     const second = setCookies(await visit('aurora.localhost', '/'))
     const crumb = first.find((cookie) => cookie.startsWith('crumb='))
-    expect(crumb).toMatch(/^crumb=[A-Za-z0-9_-]{22}; Path=\/; Secure; SameSite=Lax$/)
+    expect(crumb).toMatch(/^crumb=[A-Za-z0-9_-]{44}; Path=\/; Secure; SameSite=Lax$/)
     expect(crumb).not.toMatch(/HttpOnly/i)
     expect(second.find((cookie) => cookie.startsWith('crumb='))).not.toBe(crumb)
   })
@@ -38,7 +43,27 @@ describe('The crumb', () => {
 
   it('Should replace a malformed crumb', async () => {
     const response = await visit('aurora.localhost', '/', { headers: { cookie: 'crumb=<script>' } })
-    expect(setCookies(response).some((cookie) => /^crumb=[A-Za-z0-9_-]{22};/.test(cookie))).toBe(true)
+    expect(setCookies(response).some((cookie) => /^crumb=[A-Za-z0-9_-]{44};/.test(cookie))).toBe(true)
+  })
+
+  it('Should replace a made-up crumb of the right shape: only the server mints crumbs', async () => {
+    const madeUp = `${CRUMB.slice(0, 22)}${'A'.repeat(22)}`
+    const response = await visit('aurora.localhost', '/', { headers: { cookie: `crumb=${madeUp}` } })
+    const fresh = setCookies(response).find((cookie) => cookie.startsWith('crumb='))
+    expect(fresh).toMatch(/^crumb=[A-Za-z0-9_-]{44};/)
+    expect(fresh).not.toContain(madeUp)
+  })
+
+  it('Should refuse a state-changing call that sends a made-up crumb as cookie and header', async () => {
+    for (const madeUp of ['AbCdEfGhIjKlMnOpQrStUv', `${CRUMB.slice(0, 22)}${'A'.repeat(22)}`]) {
+      const response = await appWithCrumb().request(
+        '/change',
+        { method: 'POST', headers: { cookie: `crumb=${madeUp}`, 'X-CSRF-Token': madeUp } },
+        env,
+      )
+      expect(response.status).toBe(403)
+      expect(await response.json()).toMatchObject({ crumbFail: true })
+    }
   })
 
   it('Should serve the same page body with or without a crumb (pages stay cacheable)', async () => {
@@ -58,13 +83,13 @@ describe('The crumb', () => {
     expect(response.status).toBe(200)
   })
 
-  for (const [what, headers] of [
-    ['no header', { cookie: `crumb=${CRUMB}` }],
-    ['a wrong header', { cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': `${CRUMB.slice(0, -1)}x` }],
-    ['no cookie', { 'X-CSRF-Token': CRUMB }],
+  for (const [what, headersOf] of [
+    ['no header', () => ({ cookie: `crumb=${CRUMB}` })],
+    ['a wrong header', () => ({ cookie: `crumb=${CRUMB}`, 'X-CSRF-Token': `${CRUMB.slice(0, -1)}x` })],
+    ['no cookie', () => ({ 'X-CSRF-Token': CRUMB })],
   ] as const) {
     it(`Should refuse a state-changing call with ${what}, flagging the crumb failure`, async () => {
-      const response = await appWithCrumb().request('/change', { method: 'POST', headers }, env)
+      const response = await appWithCrumb().request('/change', { method: 'POST', headers: headersOf() }, env)
       expect(response.status).toBe(403)
       expect(await response.json()).toEqual({
         crumbFail: true,

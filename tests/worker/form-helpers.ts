@@ -1,12 +1,7 @@
 import { env, exports } from 'cloudflare:workers'
+import { newCrumb } from './visitor'
 
-let counter = 0
-
-/** A well-formed crumb of its own for each call: each test is a new visitor with a fresh rate limit. */
-export function newCrumb(): string {
-  counter++
-  return `TestVisitor${String(counter).padStart(6, '0')}${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
-}
+export { newCrumb }
 
 /** A JSON call to the worker's API as a page's script sends it: the crumb cookie and header. */
 export function apiCall(

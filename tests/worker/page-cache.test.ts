@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { visit } from './helpers'
+import { newCrumb } from './visitor'
 
 /** A fresh content version per test: nothing a previous test stored is seen. */
 async function publish(siteId = 'aurora'): Promise<void> {
@@ -74,7 +75,7 @@ describe('The page cache', () => {
     expect(crumbOf(second.cookies)).toBeDefined()
     expect(crumbOf(second.cookies)).not.toBe(crumbOf(first.cookies))
     const returning = await view('aurora.localhost', '/about', {
-      headers: { cookie: 'crumb=AbCdEfGhIjKlMnOpQrStUv' },
+      headers: { cookie: `crumb=${newCrumb()}` },
     })
     expect(returning.status).toContain('hit')
     expect(returning.cookies.filter((c) => c.startsWith('crumb='))).toEqual([])

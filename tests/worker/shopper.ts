@@ -1,4 +1,5 @@
 import { exports } from 'cloudflare:workers'
+import { newCrumb } from './visitor'
 
 /** One visitor of one tenant: a crumb of its own and a cookie jar, as a browser keeps them. */
 export class Shopper {
@@ -11,12 +12,9 @@ export class Shopper {
     if (crumb !== null) this.cookies.set('crumb', crumb)
   }
 
+  /** A crumb the worker signed (tests/worker/visitor.ts). */
   static newCrumb(): string {
-    const bytes = crypto.getRandomValues(new Uint8Array(16))
-    return btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '')
+    return newCrumb()
   }
 
   get crumb(): string {

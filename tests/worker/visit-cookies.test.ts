@@ -3,7 +3,7 @@
 // cookie policy, and pages that stay the same for every visitor.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { visit } from './helpers'
-import { cookieValue, copyTenant, setCookie, setCookies } from './visitor'
+import { cookieValue, copyTenant, newCrumb, setCookie, setCookies } from './visitor'
 
 const HOST = 'journal.localhost'
 const MINUTE = 60_000
@@ -96,8 +96,8 @@ describe('The visitor record and visit timestamp', () => {
 })
 
 describe('A restrictive cookie policy', () => {
-  const everyCookie = [
-    'crumb=AbCdEfGhIjKlMnOpQrStUv',
+  const everyCookie = () => [
+    `crumb=${newCrumb()}`,
     'ss_cvr=visitor5|1700000000000|1700000000000|1700000000000|2',
     `ss_cvt=${Date.now()}`,
     'ss_aid=analytics-1',
@@ -109,7 +109,7 @@ describe('A restrictive cookie policy', () => {
   ]
 
   it('Should clear the five visitor cookies the browser sends and set none of them', async () => {
-    const response = await page(everyCookie, '/field-notes', 'quiet.localhost')
+    const response = await page(everyCookie(), '/field-notes', 'quiet.localhost')
     expect(response.status).toBe(200)
     const cookies = setCookies(response)
     for (const name of ['ss_cvr', 'ss_cvt', 'ss_aid', 'ss_sid', 'ss_mid']) {
@@ -121,7 +121,7 @@ describe('A restrictive cookie policy', () => {
   })
 
   it('Should never clear crumb, the cart cookies or the site-user cookie', async () => {
-    const cookies = setCookies(await page(everyCookie, '/field-notes', 'quiet.localhost'))
+    const cookies = setCookies(await page(everyCookie(), '/field-notes', 'quiet.localhost'))
     for (const name of ['crumb', 'ss_cart', 'has-cart', 'ss_site_user']) {
       expect(
         cookies.some((c) => c.startsWith(`${name}=`)),

@@ -19,10 +19,19 @@ export function cookieValue(response: Response, name: string): string | undefine
   return header?.slice(name.length + 1).split(';')[0]
 }
 
-/** A fresh, well-formed crumb: each test visitor has their own (rate limits are per crumb). */
+/**
+ * A fresh crumb the worker minted (tests/setup/worker-state.ts keeps a pool signed with the
+ * worker's own secret): each test visitor has their own (rate limits are per crumb).
+ */
 export function newCrumb(): string {
-  return `t${crypto.randomUUID().replace(/-/g, '')}`.slice(0, 24)
+  const crumb = crumbPool.pop()
+  if (crumb === undefined)
+    throw new Error('The test crumb pool is empty: mint more in tests/setup/worker-state.ts')
+  return crumb
 }
+
+/** Signed crumbs for the tests of one file (filled before its tests run). */
+export const crumbPool: string[] = []
 
 /** A JSON call from a page's script: the crumb cookie and header, plus any other cookies and headers. */
 export function callApi(

@@ -9,13 +9,11 @@
  *   both success for the client).
  */
 import { Hono } from 'hono'
-import { COMMERCE_TEXT, COOKIE } from '../../templates/shared'
 import { beaconForm } from '../analytics/beacon-body'
 import { acceptEvents } from '../analytics/gate'
 import { javascriptErrorsSchema, recordEventSchema } from '../analytics/schemas'
 import type { AppEnv } from '../context'
-import { readCookie } from '../middleware/cookies'
-import { crumbOf, requireCrumb } from '../middleware/crumb'
+import { crumbRefusal, requireCrumb, sameSecret } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { jsonBody } from './validate'
 
@@ -42,9 +40,7 @@ eventRoutes.post(
   async function recordEvent(c) {
     const { crumb, event, data } = await beaconForm(c, recordEventSchema)
     // The body's crumb stands in for the header a beacon cannot send.
-    if (crumbOf(readCookie(c, COOKIE.visitor)) !== crumb) {
-      return c.json({ crumbFail: true, message: COMMERCE_TEXT.sessionExpired }, 403)
-    }
+    if (!c.var.knownVisitor || !sameSecret(c.var.crumb, crumb)) return crumbRefusal(c)
     return acceptEvents(c, [{ event: `RecordEvent:${event}`, data }], { pagePath: data.pagePath })
   },
 )

@@ -14,15 +14,20 @@ import { jsonBody } from './validate'
 
 export const likeRoutes = new Hono<AppEnv>()
 
-likeRoutes.post('/', rateLimit('likes'), requireCrumb(), async function like(c) {
-  const { itemId } = await jsonBody(
-    c,
-    z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(128)) }),
-  )
-  const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
-  if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)
-  if (outcome.kind === 'unknown-item') return c.json({ message: 'There is no such item.' }, 404)
-  // The item's page shows the count: the next view here renders it again.
-  if (outcome.added) await forgetPage(c, outcome.path)
-  return c.json({ itemId: outcome.itemId, likeCount: outcome.likeCount, liked: true })
-})
+likeRoutes.post(
+  '/',
+  rateLimit('likes', { addressLimiter: 'ADDRESS_STRICT_LIMITER' }),
+  requireCrumb(),
+  async function like(c) {
+    const { itemId } = await jsonBody(
+      c,
+      z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(128)) }),
+    )
+    const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
+    if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)
+    if (outcome.kind === 'unknown-item') return c.json({ message: 'There is no such item.' }, 404)
+    // The item's page shows the count: the next view here renders it again.
+    if (outcome.added) await forgetPage(c, outcome.path)
+    return c.json({ itemId: outcome.itemId, likeCount: outcome.likeCount, liked: true })
+  },
+)

@@ -5,10 +5,15 @@
  * (`productPage`, `productSection`); the provider gets only the parameters it knows. A details
  * call without productPage or productSection logs the tracking-context warning (storefront.md
  * section 5).
+ *
+ * The provider is a paid API: both calls need the visitor's signed crumb (cookie and
+ * `X-CSRF-Token`, as the form island sends them), and count against the visitor's and the
+ * client address's limits.
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../context'
 import { logWarning } from '../log'
+import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { type PlacesParams, placesProvider } from '../providers/places'
 import * as z from '../zod'
@@ -47,14 +52,19 @@ function providerParams(query: Record<string, string | undefined>): PlacesParams
   )
 }
 
-placesRoutes.get('/autocomplete', rateLimit('places'), async function autocomplete(c) {
-  const query = queryOf(c, autocompleteSchema)
-  return c.json(await placesProvider(c.env).autocomplete(providerParams(query)), 200, {
-    'cache-control': 'no-store',
-  })
-})
+placesRoutes.get(
+  '/autocomplete',
+  rateLimit('places'),
+  requireCrumb({ reads: true }),
+  async function autocomplete(c) {
+    const query = queryOf(c, autocompleteSchema)
+    return c.json(await placesProvider(c.env).autocomplete(providerParams(query)), 200, {
+      'cache-control': 'no-store',
+    })
+  },
+)
 
-placesRoutes.get('/details', rateLimit('places'), async function details(c) {
+placesRoutes.get('/details', rateLimit('places'), requireCrumb({ reads: true }), async function details(c) {
   const query = queryOf(c, detailsSchema)
   if (!query.productPage || !query.productSection) {
     logWarning('places-tracking-context-missing', {

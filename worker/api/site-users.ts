@@ -9,16 +9,18 @@
  *   the client retries once.
  * - `GET /api/site-users/account`: the signed-in site user (session-protected).
  *
- * Sign-in is rate-limited per visitor and per account (10 a minute each, 429 with a message);
- * a wrong email and a wrong password get the same answer after the same work.
+ * Sign-in is rate-limited per visitor (10 a minute) and per client address, and wrong passwords
+ * slow further tries per account and address with growing delays (auth/throttle.ts: 429 with
+ * `Retry-After`), never per account alone: a browser the account signed in from before is
+ * never slowed. A wrong email and a wrong password get the same answer after the same work.
  */
 import { Hono } from 'hono'
 import { ACCOUNT_TEXT } from '../../templates/shared'
-import { checkCredentials, endSession, SIGN_IN, SIGN_IN_ACCOUNT, startSession } from '../auth/sessions'
+import { endSession, SIGN_IN, signInAttempt, startSession } from '../auth/sessions'
 import type { AppEnv } from '../context'
 import { normalizeEmail, type SiteUser } from '../db/site-users'
 import { requireCrumb } from '../middleware/crumb'
-import { rateLimit, withinRateLimit } from '../middleware/rate-limit'
+import { rateLimit } from '../middleware/rate-limit'
 import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../middleware/site-user'
 import * as z from '../zod'
 import { jsonBody, queryOf } from './validate'
@@ -58,14 +60,12 @@ siteUserRoutes.post(
   requireCrumb(),
   async function signIn(c) {
     const { email, password, rememberMe } = await jsonBody(c, signInSchema, 4096)
-    // Per account too: a guessing script spread over many visitors still meets this limit.
-    if (!(await withinRateLimit(c, SIGN_IN_ACCOUNT, 'SIGN_IN_LIMITER', normalizeEmail(email)))) {
-      return c.json({ message: ACCOUNT_TEXT.tooManyAttempts }, 429, { 'Retry-After': '60' })
-    }
-    const user = await checkCredentials(c.env.DB, c.var.tenant.siteId, email, password)
-    if (user === null) return c.json({ message: ACCOUNT_TEXT.wrongCredentials }, 401)
-    const xsrfToken = await startSession(c, user, rememberMe)
-    return c.json({ xsrfToken, siteUser: publicSiteUser(user) }, 200, NO_STORE)
+    const attempt = await signInAttempt(c, normalizeEmail(email), password)
+    if ('waited' in attempt)
+      return c.json({ message: ACCOUNT_TEXT.tooManyAttempts }, 429, { 'Retry-After': String(attempt.waited) })
+    if (attempt.result === null) return c.json({ message: ACCOUNT_TEXT.wrongCredentials }, 401)
+    const xsrfToken = await startSession(c, attempt.result, rememberMe)
+    return c.json({ xsrfToken, siteUser: publicSiteUser(attempt.result) }, 200, NO_STORE)
   },
 )
 

@@ -12,15 +12,15 @@ import { clearCookie, writeCookie } from '../middleware/cookies'
 import { randomId } from './encoding'
 import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords'
 import { sessionSecret } from './secret'
+import { isKnownDevice, rememberDevice, signInKeys, throttledCheck } from './throttle'
 import { signSessionToken, xsrfTokenFor } from './tokens'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** How long a session lasts: remembered 30 days, otherwise a day (and the browser session). */
 export const SESSION_LIFETIME_MS = { remembered: 30 * DAY_MS, browserSession: DAY_MS } as const
 
-/** Rate-limit endpoints of sign-in (SIGN_IN_LIMITER): per visitor, and per account (the email). */
+/** Rate-limit endpoint of sign-in (SIGN_IN_LIMITER, per visitor; ADDRESS_LIMITER per address). */
 export const SIGN_IN = 'sign-in'
-export const SIGN_IN_ACCOUNT = 'sign-in-account'
 
 /**
  * The site user for `email` and `password`, or null. An unknown email is checked against a
@@ -35,6 +35,22 @@ export async function checkCredentials(
   const user = await findSiteUserByEmail(db, siteId, email)
   const matches = await verifyPassword(password, user?.passwordHash ?? DECOY_PASSWORD_HASH)
   return matches && user !== null ? user : null
+}
+
+/**
+ * A sign-in try under the password throttle (auth/throttle.ts): `{ waited }` seconds when it
+ * must wait, else the site user (or null for a wrong email or password). A browser the
+ * account signed in from before is never slowed.
+ */
+export async function signInAttempt(
+  c: Context<AppEnv>,
+  email: string,
+  password: string,
+): Promise<{ waited: number } | { result: SiteUser | null }> {
+  const trusted = await isKnownDevice(c, email)
+  return throttledCheck(c, signInKeys(c, email), trusted, () =>
+    checkCredentials(c.env.DB, c.var.tenant.siteId, email, password),
+  )
 }
 
 /**
@@ -60,6 +76,7 @@ export async function startSession(c: Context<AppEnv>, user: SiteUser, rememberM
     httpOnly: true,
     ...(rememberMe ? { maxAge: SESSION_LIFETIME_MS.remembered / 1000 } : {}),
   })
+  await rememberDevice(c, user.email)
   return xsrfTokenFor(secret, siteId, sessionId)
 }
 

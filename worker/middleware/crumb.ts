@@ -1,41 +1,80 @@
 /**
- * The crumb: a random visitor id in the `crumb` cookie (storefront.md section 9), set at the
- * edge on the first response that lacks one. The page body never depends on it, so pages stay
+ * The crumb: a visitor id in the `crumb` cookie (storefront.md section 9), set at the edge on
+ * the first response that lacks a valid one. The page body never depends on it, so pages stay
  * cacheable; scripts read it from the cookie and send it back as `X-CSRF-Token` on every
  * state-changing call (platform.md section 7), which `requireCrumb` checks.
+ *
+ * A crumb is minted and signed by the server: 128 random bits and an HMAC of them under
+ * `SESSION_SECRET` (`<random><mac>`, base64url, 44 characters). A made-up crumb, or one from
+ * before crumbs were signed, is not a crumb: the visitor gets a new one, and a call that sends
+ * it is refused. (The cookie is the host's own, so a crumb never travels between tenants; one
+ * taken there by hand gains nothing a visit to the other tenant would not give.) Per-visitor rate limits key on a crumb only
+ * when it arrived in the request's cookie (`c.var.knownVisitor`), never on one minted for this
+ * very response, so dropping the cookie does not start a fresh bucket (rate-limit.ts).
  *
  * A plain HTML form post (no script, and a cacheable page carries no crumb) proves where it
  * came from with `Origin` or `Sec-Fetch-Site` instead (`requireSameOrigin`), as Hono's csrf
  * middleware does.
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { CRUMB_HEADER } from '../../islands/constants'
 import { COMMERCE_TEXT, COOKIE } from '../../templates/shared'
-import { randomId } from '../auth/encoding'
+import { base64url, fromBase64url, randomId, sameBytes } from '../auth/encoding'
+import { sessionSecret, sign } from '../auth/secret'
 import type { AppEnv } from '../context'
+import type { Env } from '../env'
+import { SettledCache } from '../isolate-cache'
 import { readCookie, writeCookie } from './cookies'
 
 /** The header scripts send the crumb in (named once, in islands/constants.ts). */
 export { CRUMB_HEADER } from '../../islands/constants'
 
-const CRUMB_PATTERN = /^[A-Za-z0-9_-]{22,64}$/
+/** 22 characters of randomness, then 22 of signature. */
+const CRUMB_PATTERN = /^[A-Za-z0-9_-]{44}$/
+const RANDOM_LENGTH = 22
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** 128 random bits, base64url. */
-export function newCrumb(): string {
-  return randomId(16)
+async function crumbMac(env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>, random: string) {
+  return (await sign(sessionSecret(env), `crumb|${random}`)).slice(0, 16)
 }
 
-/** The request's crumb cookie when it is well formed. */
-export function crumbOf(cookie: string | undefined): string | null {
-  return cookie !== undefined && CRUMB_PATTERN.test(cookie) ? cookie : null
+/** A new crumb: 128 random bits and their signature. */
+export async function newCrumb(env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>): Promise<string> {
+  const random = randomId(16)
+  return `${random}${base64url(await crumbMac(env, random))}`
 }
 
-/** Gives every visitor a crumb: `c.var.crumb`, and the cookie on a response to a request that had none. */
+/** Crumbs this isolate has checked (settled booleans, isolate-cache.ts). */
+const checked = new SettledCache<boolean>(4096)
+
+/** The crumb when `value` is one this server minted, else null. */
+export async function verifiedCrumb(
+  env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>,
+  value: string | undefined | null,
+): Promise<string | null> {
+  if (value === undefined || value === null || !CRUMB_PATTERN.test(value)) return null
+  const known = checked.get(value)
+  if (known !== undefined) return known ? value : null
+  const mac = fromBase64url(value.slice(RANDOM_LENGTH))
+  const valid = mac !== null && sameBytes(mac, await crumbMac(env, value.slice(0, RANDOM_LENGTH)))
+  checked.set(value, valid)
+  return valid ? value : null
+}
+
+/** The request's crumb cookie when it is one this server minted, else null. */
+export function cookieCrumb(c: Context<AppEnv>): Promise<string | null> {
+  return verifiedCrumb(c.env, readCookie(c, COOKIE.visitor))
+}
+
+/**
+ * Gives every visitor a crumb: `c.var.crumb`, and the cookie on a response to a request that
+ * had no valid one. `c.var.knownVisitor` says whether the crumb came with the request.
+ */
 export function visitorCrumb(): MiddlewareHandler<AppEnv> {
   return async function visitorCrumb(c, next) {
-    const existing = crumbOf(readCookie(c, COOKIE.visitor))
-    c.set('crumb', existing ?? newCrumb())
+    const existing = await cookieCrumb(c)
+    c.set('knownVisitor', existing !== null)
+    c.set('crumb', existing ?? (await newCrumb(c.env)))
     await next()
     // Scripts read it, so it cannot be HttpOnly; it lives for the browser session.
     if (existing === null) writeCookie(c, COOKIE.visitor, c.var.crumb)
@@ -43,7 +82,7 @@ export function visitorCrumb(): MiddlewareHandler<AppEnv> {
 }
 
 /** Equal strings in time that does not depend on where they differ. */
-function sameSecret(a: string, b: string): boolean {
+export function sameSecret(a: string, b: string): boolean {
   if (a.length !== b.length) return false
   let diff = 0
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
@@ -55,16 +94,22 @@ function sameSecret(a: string, b: string): boolean {
  * missing or wrong crumb is a 403 whose JSON carries `crumbFail: true`, which the client turns
  * into 'Your session has expired…' (or, with cookies off, 'Please enable cookies…').
  */
-export function requireCrumb(): MiddlewareHandler<AppEnv> {
+export function requireCrumb(
+  /** `reads`: GETs need it too (a call that spends a paid third party's quota). */
+  options: { reads?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
   return async function requireCrumb(c, next) {
-    if (SAFE_METHODS.has(c.req.method)) return next()
-    const cookie = crumbOf(readCookie(c, COOKIE.visitor))
+    if (!options.reads && SAFE_METHODS.has(c.req.method)) return next()
+    const cookie = c.var.knownVisitor ? c.var.crumb : null
     const header = c.req.header(CRUMB_HEADER)
-    if (cookie === null || header === undefined || !sameSecret(cookie, header)) {
-      return c.json({ crumbFail: true, message: COMMERCE_TEXT.sessionExpired }, 403)
-    }
+    if (cookie === null || header === undefined || !sameSecret(cookie, header)) return crumbRefusal(c)
     await next()
   }
+}
+
+/** The 403 of a refused crumb (`crumbFail`: the client says 'Your session has expired…'). */
+export function crumbRefusal(c: Context<AppEnv>): Response {
+  return c.json({ crumbFail: true, message: COMMERCE_TEXT.sessionExpired }, 403)
 }
 
 /**

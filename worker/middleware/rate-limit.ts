@@ -1,37 +1,67 @@
 /**
- * Rate limits per visitor and endpoint (wrangler.toml `[[ratelimits]]`, the Workers rate
- * limiting binding). The key is the tenant, the endpoint and the visitor's crumb, never the IP
- * address: shoppers behind one network are not each other's limit, and one tenant's traffic
- * never spends another's budget. A visitor without a crumb shares one bucket per endpoint.
+ * Rate limits (wrangler.toml `[[ratelimits]]`, the Workers rate limiting binding), in two tiers,
+ * both per tenant (one tenant's traffic never spends another's budget):
+ *
+ * - **per visitor and endpoint**: the visitor is their crumb, but only a crumb that came in
+ *   the request's cookie and that this server signed (middleware/crumb.ts). A request with no
+ *   valid crumb is counted under its client address instead, so dropping the cookie never
+ *   starts a fresh bucket.
+ * - **per client address and endpoint**, above every per-visitor limit (`ADDRESS_LIMITER`,
+ *   five times the visitor's): an office or a mobile carrier's shared address holds many
+ *   visitors, each within their own limit, and together still far below this one; a script
+ *   that mints a crumb per call meets it. IPv6 counts by /64 (client-address.ts).
+ *
+ * What a visitor behind a busy shared address can still do: everything, until the address as a
+ * whole passes 300 calls of one endpoint a minute (30 for likes); then that endpoint answers
+ * 429 'Please try again in a few seconds.' for the rest of the minute, and other endpoints
+ * and every page still work.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { COMMERCE_TEXT } from '../../templates/shared'
 import type { AppEnv } from '../context'
+import { clientAddressOf } from './client-address'
 
 /** The limiter's key for this request and endpoint. */
-export function rateLimitKey(siteId: string, endpoint: string, crumb: string | null): string {
-  return `${siteId}:${endpoint}:${crumb ?? 'no-crumb'}`
+export function rateLimitKey(siteId: string, endpoint: string, subject: string): string {
+  return `${siteId}:${endpoint}:${subject}`
 }
 
 /** The rate-limiting bindings of wrangler.toml. */
-export type RateLimiterName = 'RATE_LIMITER' | 'SIGN_IN_LIMITER' | 'BEACON_LIMITER'
+export type RateLimiterName =
+  | 'RATE_LIMITER'
+  | 'SIGN_IN_LIMITER'
+  | 'BEACON_LIMITER'
+  | 'ADDRESS_LIMITER'
+  | 'ADDRESS_STRICT_LIMITER'
 
 export interface RateLimitOptions {
-  /** Which binding counts (its limit and period are in wrangler.toml); RATE_LIMITER unless told. */
+  /** Which binding counts visitors (its limit and period are in wrangler.toml); RATE_LIMITER unless told. */
   limiter?: RateLimiterName
+  /** Which binding counts client addresses; ADDRESS_LIMITER unless told. */
+  addressLimiter?: RateLimiterName
   /** The 429's message; the spec's 'Please try again in a few seconds.' unless told. */
   message?: string
 }
 
+/** The request's client address as a limit subject (`a:<address>`; `a:unknown` without one). */
+export function addressSubject(c: Context<AppEnv>): string {
+  return `a:${clientAddressOf(c.req.raw) ?? 'unknown'}`
+}
+
+/** Who this request is for per-visitor limits: its signed crumb from the cookie, else its address. */
+export function visitorSubject(c: Context<AppEnv>): string {
+  return c.var.knownVisitor ? `v:${c.var.crumb}` : addressSubject(c)
+}
+
 /**
- * Counts one call of `endpoint` by `subject` (the visitor's crumb unless told: an account's
- * email, a page's id) and says whether it is within the limit.
+ * Counts one call of `endpoint` by `subject` (the visitor unless told: an account's email, a
+ * page's id) and says whether it is within the limit.
  */
 export async function withinRateLimit(
   c: Context<AppEnv>,
   endpoint: string,
   limiter: RateLimiterName = 'RATE_LIMITER',
-  subject: string | null = c.var.crumb ?? null,
+  subject: string = visitorSubject(c),
 ): Promise<boolean> {
   const { success } = await c.env[limiter].limit({
     key: rateLimitKey(c.var.tenant.siteId, endpoint, subject),
@@ -39,18 +69,22 @@ export async function withinRateLimit(
   return success
 }
 
-/** Counts this call against the visitor's limit for `endpoint`; true once they are over it. */
-export async function overRateLimit(c: Context<AppEnv>, endpoint: string): Promise<boolean> {
-  return !(await withinRateLimit(c, endpoint))
+/** Counts this call against the client address's and the visitor's limits for `endpoint`. */
+export async function withinLimits(c: Context<AppEnv>, endpoint: string, options: RateLimitOptions = {}) {
+  const address = await withinRateLimit(
+    c,
+    endpoint,
+    options.addressLimiter ?? 'ADDRESS_LIMITER',
+    addressSubject(c),
+  )
+  return address && (await withinRateLimit(c, endpoint, options.limiter ?? 'RATE_LIMITER'))
 }
 
-/** 429 with a JSON message once the visitor has called `endpoint` too often. */
+/** 429 with a JSON message once the visitor or their address has called `endpoint` too often. */
 export function rateLimit(endpoint: string, options: RateLimitOptions = {}): MiddlewareHandler<AppEnv> {
-  const limiter = options.limiter ?? 'RATE_LIMITER'
   const message = options.message ?? COMMERCE_TEXT.tryAgainShortly
   return async function rateLimit(c, next) {
-    if (!(await withinRateLimit(c, endpoint, limiter)))
-      return c.json({ message }, 429, { 'Retry-After': '10' })
+    if (!(await withinLimits(c, endpoint, options))) return c.json({ message }, 429, { 'Retry-After': '10' })
     await next()
   }
 }

@@ -9,16 +9,15 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/page-action'
-import { COMMERCE_TEXT, COOKIE, gatherFormValues, localizedText } from '../../templates/shared'
+import { COMMERCE_TEXT, gatherFormValues, localizedText } from '../../templates/shared'
 import { likeAnItem } from '../actions/like-item'
 import { signUpForRestock } from '../actions/sign-up-restock'
 import { submitForm } from '../actions/submit-form'
 import { formBody, InputError } from '../api/validate'
 import type { AppEnv } from '../context'
-import { readCookie } from '../middleware/cookies'
-import { crumbOf, requireSameOrigin } from '../middleware/crumb'
+import { requireSameOrigin } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
-import { overRateLimit } from '../middleware/rate-limit'
+import { withinLimits } from '../middleware/rate-limit'
 import * as z from '../zod'
 
 /** A page action's outcome and the status of the page that shows it. */
@@ -113,7 +112,7 @@ async function postLike(c: Context<AppEnv>, fields: Fields, limited: boolean): P
   const base = { kind: 'like' as const, itemId, likeCount: null }
   if (limited) return { action: { ...base, message: COMMERCE_TEXT.tryAgainShortly }, status: 429 }
   // The visitor is their crumb cookie; without one (cookies off) a like cannot be counted once.
-  const visitor = crumbOf(readCookie(c, COOKIE.visitor))
+  const visitor = c.var.knownVisitor ? c.var.crumb : null
   if (visitor === null) return { action: { ...base, message: COMMERCE_TEXT.enableCookies }, status: 400 }
   const outcome = await likeAnItem(c.var.catalog, c.env, itemId, visitor)
   if (outcome.kind === 'liked') {
@@ -147,7 +146,11 @@ export function pagePosts(): MiddlewareHandler<AppEnv> {
         c.res = c.text('This form post names no action this page knows.', 400)
         return
       }
-      const limited = await overRateLimit(c, `page-${kind}`)
+      const limited = !(await withinLimits(
+        c,
+        `page-${kind}`,
+        kind === 'like' ? { addressLimiter: 'ADDRESS_STRICT_LIMITER' } : {},
+      ))
       const result =
         kind === 'form'
           ? await postForm(c, fields, limited)

@@ -19,14 +19,15 @@ import type { Context } from 'hono'
 import { ACCOUNT_TEXT, COOKIE } from '../../templates/shared'
 import { verifyPassword } from '../auth/passwords'
 import { sessionSecret } from '../auth/secret'
-import { checkCredentials, endSession, SIGN_IN, SIGN_IN_ACCOUNT, startSession } from '../auth/sessions'
+import { endSession, SIGN_IN, signInAttempt, startSession } from '../auth/sessions'
+import { pagePasswordKeys, throttledCheck } from '../auth/throttle'
 import { unlockTokenFor, unlockTokenOpens } from '../auth/tokens'
 import type { AppEnv } from '../context'
 import { normalizeEmail } from '../db/site-users'
 import { readCookie, writeCookie } from '../middleware/cookies'
 import { isSameOriginPost, SAME_ORIGIN_REFUSAL } from '../middleware/crumb'
 import { PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
-import { withinRateLimit } from '../middleware/rate-limit'
+import { withinLimits } from '../middleware/rate-limit'
 import { hasRole, liveSiteUser, type SiteUserSession } from '../middleware/site-user'
 import type { Collection } from '../records'
 import { renderTemplatePage } from '../render/template-page'
@@ -47,12 +48,11 @@ export function unlockCookieName(collection: Collection): string {
 export const UNLOCK_LIFETIME_SECONDS = 24 * 60 * 60
 
 /**
- * Rate-limit endpoints of page passwords: per visitor (10 a minute, SIGN_IN_LIMITER) and per
- * page (60 a minute across all visitors, RATE_LIMITER: enough to stop guessing, too many for
- * one visitor to lock everyone else out).
+ * Rate-limit endpoint of page passwords: per visitor (10 a minute, SIGN_IN_LIMITER) and per
+ * client address. Wrong passwords slow further tries per page and address (auth/throttle.ts),
+ * never per page alone: nobody can lock the other visitors out of a page.
  */
 const PAGE_PASSWORD = 'page-password'
-const PAGE_PASSWORD_PAGE = 'page-password-page'
 
 /** A page's record as templates see it: without its password hash. */
 export function publicCollection(collection: Collection): Omit<Collection, 'pagePassword'> {
@@ -189,13 +189,14 @@ function backToPage(c: Context<AppEnv>, collection: Collection): Response {
 async function unlockPage(c: Context<AppEnv>, collection: Collection): Promise<Response> {
   const screen = { kind: 'lock-screen' } as const
   const fields = passwordFormSchema.safeParse(await formFields(c))
-  const withinLimits =
-    (await withinRateLimit(c, PAGE_PASSWORD, 'SIGN_IN_LIMITER')) &&
-    (await withinRateLimit(c, PAGE_PASSWORD_PAGE, 'RATE_LIMITER', collection.id))
-  if (!withinLimits)
+  if (!(await withinLimits(c, PAGE_PASSWORD, { limiter: 'SIGN_IN_LIMITER' })))
     return guardScreen(c, collection, collection.fullUrl, screen, 429, ACCOUNT_TEXT.tooManyAttempts)
   const hash = collection.pagePassword
-  if (!fields.success || hash === undefined || !(await verifyPassword(fields.data.password, hash))) {
+  const attempt = await throttledCheck(c, pagePasswordKeys(c, collection.id), false, async () =>
+    fields.success && hash !== undefined && (await verifyPassword(fields.data.password, hash)) ? hash : null,
+  )
+  if ('waited' in attempt) return tooManyTries(c, collection, screen, attempt.waited)
+  if (attempt.result === null) {
     return guardScreen(c, collection, collection.fullUrl, screen, 403, ACCOUNT_TEXT.wrongPagePassword)
   }
   const expiresAt = Math.floor(Date.now() / 1000) + UNLOCK_LIFETIME_SECONDS
@@ -203,7 +204,7 @@ async function unlockPage(c: Context<AppEnv>, collection: Collection): Promise<R
     sessionSecret(c.env),
     c.var.tenant.siteId,
     collection.id,
-    hash,
+    attempt.result,
     expiresAt,
   )
   // Scoped to the page: the browser sends it to this page and its items only.
@@ -213,6 +214,25 @@ async function unlockPage(c: Context<AppEnv>, collection: Collection): Promise<R
     maxAge: UNLOCK_LIFETIME_SECONDS,
   })
   return backToPage(c, collection)
+}
+
+/** The screen again with 'Too many attempts…', 429 and how long to wait. */
+async function tooManyTries(
+  c: Context<AppEnv>,
+  collection: Collection,
+  screen: Extract<PageAccess, { kind: 'lock-screen' | 'member-screen' }>,
+  waitSeconds: number,
+): Promise<Response> {
+  const response = await guardScreen(
+    c,
+    collection,
+    collection.fullUrl,
+    screen,
+    429,
+    ACCOUNT_TEXT.tooManyAttempts,
+  )
+  response.headers.set('Retry-After', String(waitSeconds))
+  return response
 }
 
 async function signInOrOut(c: Context<AppEnv>, collection: Collection): Promise<Response> {
@@ -227,14 +247,11 @@ async function signInOrOut(c: Context<AppEnv>, collection: Collection): Promise<
   const email = parsed.success ? normalizeEmail(parsed.data.email) : ''
   // The form comes back with the email typed, so only the password is asked again.
   const screen = { kind: 'member-screen', memberArea: { ...memberArea, email } } as const
-  const withinLimits =
-    (await withinRateLimit(c, SIGN_IN, 'SIGN_IN_LIMITER')) &&
-    (await withinRateLimit(c, SIGN_IN_ACCOUNT, 'SIGN_IN_LIMITER', email))
-  if (!withinLimits)
+  if (!(await withinLimits(c, SIGN_IN, { limiter: 'SIGN_IN_LIMITER' })))
     return guardScreen(c, collection, collection.fullUrl, screen, 429, ACCOUNT_TEXT.tooManyAttempts)
-  const user = parsed.success
-    ? await checkCredentials(c.env.DB, c.var.tenant.siteId, email, parsed.data.password)
-    : null
+  const attempt = parsed.success ? await signInAttempt(c, email, parsed.data.password) : { result: null }
+  if ('waited' in attempt) return tooManyTries(c, collection, screen, attempt.waited)
+  const user = attempt.result
   if (user === null)
     return guardScreen(c, collection, collection.fullUrl, screen, 401, ACCOUNT_TEXT.wrongCredentials)
   await startSession(c, user, parsed.success && parsed.data.rememberMe !== undefined)
