@@ -1,19 +1,21 @@
 /** The Hono app: demo index, tenant resolution, then the tenant's routes. */
 import { Hono } from 'hono'
 import { trimTrailingSlash } from 'hono/trailing-slash'
+import { CART_TEXT } from '../templates/shared'
 import { apiRoutes } from './api/index'
+import { InputError } from './api/validate'
 import { BrokenRecordError } from './catalog'
 import type { AppEnv } from './context'
 import { logError } from './log'
 import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'
-import { pageCache } from './middleware/page-cache'
+import { pageCache, privateWhenSettingCookies } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { visitCookies } from './middleware/visit-cookies'
 import { brokenSiteResponse } from './render/plain'
 import { cartFormRoutes } from './routes/cart-forms'
-import { commercePageRoutes } from './routes/commerce-pages'
+import { commercePageRoutes, refusalPage } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
@@ -22,6 +24,11 @@ export const app = new Hono<AppEnv>()
 
 app.onError(function reportError(error, c) {
   const where = { method: c.req.method, host: new URL(c.req.url).hostname, path: c.req.path }
+  // A body a page's form post cannot be read from (too large, not a form): the visitor's 4xx.
+  if (error instanceof InputError) {
+    if (c.get('tenant') === undefined) return c.text(error.message, error.status)
+    return refusalPage(c, error.status, CART_TEXT.requestRefused, error.message, c.req.path)
+  }
   if (error instanceof BrokenRecordError) {
     logError('broken-record', { ...where, key: error.key, issues: error.issues })
   } else {
@@ -34,6 +41,7 @@ app.onError(function reportError(error, c) {
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
 app.use(secureHeaders())
+app.use(privateWhenSettingCookies())
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())

@@ -43,6 +43,8 @@ export interface Env {
   PAYMENT_PROVIDER?: string
   /** The real provider's secret key (a wrangler secret, never in wrangler.toml). */
   STRIPE_SECRET_KEY?: string
+  /** Checks Stripe's webhook signatures (`whsec_…`, a wrangler secret in production). */
+  STRIPE_WEBHOOK_SECRET?: string
   /** Signs subscription and gift-card checkout tokens (a wrangler secret in production). */
   CART_TOKEN_SECRET?: string
 }

@@ -1,5 +1,6 @@
 /** Worker entry: pages and APIs over HTTP, analytics from the queue, and the Durable Objects. */
 import { app } from './app'
+import { reconcileOrders } from './commerce/reconcile'
 import type { AnalyticsMessage, Env, NotificationMessage } from './env'
 import { storeAnalyticsBatch } from './queues/analytics'
 import { sendNotificationBatch } from './queues/notifications'
@@ -30,7 +31,13 @@ async function queue(batch: MessageBatch<AnalyticsMessage | NotificationMessage>
   return storeAnalyticsBatch(batch as MessageBatch<AnalyticsMessage>, env)
 }
 
+/** The cron trigger (wrangler.toml `[triggers]`): the reconciliation sweep of unfinished orders. */
+async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  ctx.waitUntil(reconcileOrders(env).then(() => undefined))
+}
+
 export default {
   fetch,
   queue,
+  scheduled,
 } satisfies ExportedHandler<Env, AnalyticsMessage | NotificationMessage>

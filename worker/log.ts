@@ -9,3 +9,7 @@ export function logError(event: string, fields: Record<string, unknown>): void {
 export function logWarning(event: string, fields: Record<string, unknown>): void {
   console.warn(JSON.stringify({ level: 'warn', event, ...fields }))
 }
+
+export function logInfo(event: string, fields: Record<string, unknown>): void {
+  console.log(JSON.stringify({ level: 'info', event, ...fields }))
+}

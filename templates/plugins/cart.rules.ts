@@ -40,13 +40,17 @@ const fail = (message: string, status: RuleFailure['status'] = 400): RuleFailure
   status,
 })
 
+/** A quantity as typed: plain decimal digits, an optional sign and fraction. */
+const DECIMAL = /^[+-]?\d{1,16}(\.\d{1,16})?$/
+
 /**
  * The quantity as typed (a string from the input, a number from JSON): a number
  * ('Quantity must be a number.'), whole ('Quantity must be a whole number'), 1 to 9999.
  */
 export function parseQuantity(raw: unknown): QuantityResult {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : ''
-  const value = text === '' ? Number.NaN : Number(text)
+  const text = typeof raw === 'string' ? raw.trim() : ''
+  // Plain decimal notation only: `Number()` would also read '0x10' as 16, '1e3' as 1000, '' as 0.
+  const value = typeof raw === 'number' ? raw : DECIMAL.test(text) ? Number(text) : Number.NaN
   if (!Number.isFinite(value)) return fail(COMMERCE_TEXT.quantityNotNumber)
   if (!Number.isInteger(value)) return fail(COMMERCE_TEXT.quantityNotWhole)
   if (value < QUANTITY_INPUT.min || value > QUANTITY_INPUT.max) return fail(CART_TEXT.quantityRange)

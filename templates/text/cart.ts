@@ -88,6 +88,26 @@ export const CART_TEXT = {
   notSubscribable: 'This item is not sold as a subscription.',
   notGiftCard: 'This item is not a gift card.',
   orderPending: 'Your order is being placed. Reload this page in a moment to see it confirmed.',
+  /** A checkout that could not start (storage failed before any charge). */
+  checkoutBusy: 'We could not place your order just now, and nothing was charged. Please try again.',
+  /** A second checkout of a cart whose order is paid, or still being placed. */
+  cartAlreadyPaid: 'This cart has already been paid for.',
+  cartInCheckout: 'This cart’s order is already being placed.',
+  seeOrder: 'See your order',
+  /** Charged, but the last units went to someone else first: the charge is refunded. */
+  soldOutRefunded: 'Sorry, {title} sold out while your payment went through, so we refunded it in full.',
+  orderFailedTitle: 'Order not placed',
+  orderFailed: 'This order was not placed, and nothing was charged.',
+  orderRefundedTitle: 'Order refunded',
+  orderRefunded: 'We could not fill this order, and your payment has been refunded in full.',
+  backToCart: 'Back to your cart',
+  /** The order page for a browser that did not place the order (ours). */
+  orderLookupTitle: 'Find your order',
+  orderLookupIntro: 'To see this order, enter its order number and the email address used at checkout.',
+  orderLookupSubmit: 'Show my order',
+  orderLookupFailed: 'We could not find an order with that number and email address.',
+  /** A form post whose body could not be read (too large, not a form). */
+  requestRefused: 'We could not read that form',
   /** Plain form posts (no script): the page after a refused add. */
   backToProduct: 'Back to the product',
 } as const

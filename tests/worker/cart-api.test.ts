@@ -64,7 +64,10 @@ describe('POST /api/commerce/shopping-cart/entries', () => {
     )
     const body = (await response.json()) as CartAnswer
     const cart = body.shoppingCart
-    expect(cart.id).toBe(shopper.cookies.get('ss_cart'))
+    // The HttpOnly cookie's id never leaves the cookie: the cart shows a public id of its own.
+    expect(cart.id).toMatch(/^[\w-]{22}$/)
+    expect(cart.id).not.toBe(shopper.cookies.get('ss_cart'))
+    expect(JSON.stringify(body)).not.toContain(shopper.cookies.get('ss_cart'))
     expect(cart.entries).toHaveLength(1)
     expect(cart.entries[0]).toMatchObject({
       itemId: FLANNEL.itemId,

@@ -61,14 +61,19 @@ describe('Checkout', () => {
     const html = await page.text()
     expect(html).toContain('Order confirmed')
     expect(html).toContain(orderId)
-    // The old cart is closed: an old cookie reads a purchased cart, checkout goes back to /cart.
+    // The old cart is closed: an old cookie reads a purchased cart; its checkout is refused with
+    // a link to the order.
     const old = new Shopper('aurora.localhost')
     old.cookies.set('ss_cart', cartId ?? '')
     const oldCart = (await (await old.fetch('/api/commerce/shopping-cart')).json()) as {
       shoppingCart: { isPurchased: boolean; orderId: string }
     }
     expect(oldCart.shoppingCart).toMatchObject({ isPurchased: true, orderId })
-    expect((await old.fetch('/checkout')).headers.get('location')).toBe('/cart')
+    const again = await old.fetch('/checkout')
+    expect(again.status).toBe(409)
+    const refusal = await again.text()
+    expect(refusal).toContain('This cart has already been paid for.')
+    expect(refusal).toContain(`href="/commerce/orders/${orderId}"`)
   })
 
   it('Should refuse a declined card: no order, the reservation released, the cart kept', async () => {

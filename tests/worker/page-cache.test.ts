@@ -55,7 +55,17 @@ describe('The page cache', () => {
     ]) {
       expect(hit.response.headers.get(name), name).toBe(miss.response.headers.get(name))
     }
-    expect(hit.response.headers.get('cache-control')).toBe(
+    // A first view sets the crumb and visit cookies: never shareable (RFC 9111, RFC 6265 §8.1).
+    expect(hit.response.headers.getAll('set-cookie').length).toBeGreaterThan(0)
+    expect(hit.response.headers.get('cache-control')).toBe('private, max-age=60')
+    // A returning visitor's view within the minute sets nothing, and stays public.
+    const now = Date.now()
+    const returning = await view('aurora.localhost', '/apparel', {
+      headers: { cookie: `crumb=${newCrumb()}; ss_cvr=v1|${now}|${now}|${now}|1; ss_cvt=${now}` },
+    })
+    expect(returning.status).toMatch(/^storefront; hit/)
+    expect(returning.response.headers.getAll('set-cookie')).toEqual([])
+    expect(returning.response.headers.get('cache-control')).toBe(
       'public, max-age=60, s-maxage=300, stale-while-revalidate=86400',
     )
     expect(hit.response.headers.get('cache-tag')).toBe('site-aurora,site-aurora-collection-apparel')

@@ -5,19 +5,11 @@
  * (sent as text/plain) are read with `jsonBody`, which ignores the content type.
  */
 import type { Context } from 'hono'
-import { InputError, validate } from '../api/validate'
+import { bodyText, InputError, validate } from '../api/validate'
 import type * as z from '../zod'
 
 /** Beacons are small: 64 KB is far above any the tracking script sends. */
 export const BEACON_MAX_BYTES = 65_536
-
-async function bodyText(c: Context, maxBytes: number): Promise<string> {
-  const declared = Number(c.req.header('content-length') ?? '0')
-  if (declared > maxBytes) throw new InputError('The request body is too large.', {}, 413)
-  const text = await c.req.text()
-  if (text.length > maxBytes) throw new InputError('The request body is too large.', {}, 413)
-  return text
-}
 
 /** The beacon's form fields (the last value of a repeated field), validated. */
 export async function beaconForm<T>(

@@ -15,6 +15,7 @@ import { commerceRoutes } from './commerce'
 import { eventRoutes } from './events'
 import { formRoutes } from './forms'
 import { likeRoutes } from './likes'
+import { paymentRoutes } from './payments'
 import { performanceRoutes } from './performance'
 import { placesRoutes } from './places'
 import { restockRoutes } from './restock'
@@ -44,6 +45,7 @@ apiRoutes.route('/census', censusRoutes)
 apiRoutes.route('/events', eventRoutes)
 apiRoutes.route('/v1/clanker', clankerRoutes)
 apiRoutes.route('/1/performance', performanceRoutes)
+apiRoutes.route('/commerce/payments', paymentRoutes)
 apiRoutes.route('/', commerceRoutes)
 
 // Last: any other /api path is a JSON 404.

@@ -5,8 +5,10 @@
  */
 import type { Context } from 'hono'
 import { COOKIE } from '../../templates/shared'
+import { base64url } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import type { StoredCart } from '../durable/cart'
+import type { Env } from '../env'
 import { clearCookie, readCookie, writeCookie } from '../middleware/cookies'
 
 const CART_ID = /^[A-Za-z0-9_-]{22}$/
@@ -21,6 +23,19 @@ export function newCartId(): string {
     .replace(/=+$/, '')
 }
 
+/**
+ * The id a cart shows the world (the cart API's `id`, the page's island props, events and
+ * analytics): derived from the HttpOnly cookie's id, which never leaves the cookie, and useless
+ * to address the cart with.
+ */
+export async function publicCartId(siteId: string, cartId: string): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`cart-public|${siteId}|${cartId}`),
+  )
+  return base64url(new Uint8Array(digest).slice(0, 16))
+}
+
 /** The cart id of the request's cookie when it is well formed. */
 export function cartIdOf(c: Context<AppEnv>): string | null {
   const id = readCookie(c, COOKIE.cart)
@@ -29,7 +44,12 @@ export function cartIdOf(c: Context<AppEnv>): string | null {
 
 /** The cart object of `cartId` under this request's tenant. */
 export function cartObject(c: Context<AppEnv>, cartId: string) {
-  return c.env.CART.get(c.env.CART.idFromName(`${c.var.tenant.siteId}/${cartId}`))
+  return cartObjectOf(c.env, c.var.tenant.siteId, cartId)
+}
+
+/** The cart object of `cartId` under `siteId` (the reconciliation sweep has no request). */
+export function cartObjectOf(env: Env, siteId: string, cartId: string) {
+  return env.CART.get(env.CART.idFromName(`${siteId}/${cartId}`))
 }
 
 /** The visitor's stored cart, or null when they have none (no call is made without a cookie). */

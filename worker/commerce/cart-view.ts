@@ -13,6 +13,7 @@ import { fieldValueText, ProductType, parseFieldValues } from '../../templates/s
 import type { Catalog } from '../catalog'
 import type { StoredCart, StoredEntry } from '../durable/cart'
 import type { Form, Site } from '../records'
+import { publicCartId } from './cart-session'
 import { productById, unitCentsOf, variantBySku } from './products'
 
 export function storeCurrency(site: Site): string {
@@ -67,7 +68,7 @@ export async function shoppingCartOf(catalog: Catalog, stored: StoredCart | null
   const subtotalCents = entries.reduce((sum, entry) => sum + entry.lineCents, 0)
   const digital = entries.filter((entry) => DIGITAL.has(entry.productType))
   return {
-    id: stored?.id ?? null,
+    id: stored ? await publicCartId(stored.siteId, stored.id) : null,
     websiteId: catalog.tenant.siteId,
     orderId: stored?.orderId ?? null,
     created: stored?.created ?? null,

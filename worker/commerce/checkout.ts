@@ -1,10 +1,13 @@
 /**
- * Placing an order (ARCHITECTURE.md, "What is strongly consistent"): the order's id is derived
- * from the tenant and the form's idempotency key, every line's stock is reserved under it in one
- * step (all or none; a repeated submit finds the key taken and places nothing), the order is
- * written pending, the provider charges, then the stock is committed, the order marked paid and
- * the cart closed. A refusal for stock writes nothing; a decline or an error releases the
- * reservation and forgets the pending order, so the shopper can try again.
+ * Placing an order (ARCHITECTURE.md, "What is strongly consistent"; the states and steps are in
+ * order-states.ts). The order's id is derived from the tenant and the form's idempotency key.
+ * A new order takes the cart's checkout lock (one checkout of a cart at a time), reserves every
+ * line's stock under its id in one step (all or none), is written pending, and is charged under
+ * `<id>.<attempt>`; the charge is recorded the moment the provider answers, then the stock is
+ * committed, the cart closed and the order marked paid. A failure before the charge lets go of
+ * the stock and the lock; an answer lost after it is settled from the provider's own record.
+ * A resubmit of the same key finishes what an earlier submit left (or, after a decline, tries
+ * the card again as the next attempt) instead of waiting or charging twice.
  */
 import type { Context } from 'hono'
 import {
@@ -16,19 +19,21 @@ import {
 } from '../../templates/shared'
 import type { AppEnv } from '../context'
 import {
-  deletePendingOrder,
   insertPendingOrder,
-  markOrderPaid,
   type OrderLine,
   type OrderRow,
+  type OrderStatus,
+  orderById,
   orderByIdempotencyKey,
+  restartOrder,
 } from '../db/orders'
 import type { StoredCart } from '../durable/cart'
 import { logError } from '../log'
-import { chargeWithRetry, paymentProvider } from '../payments/provider'
+import { chargeKey, chargeWithRetry, paymentProvider } from '../payments/provider'
 import type { Item } from '../records'
 import { cartObject } from './cart-session'
 import { storeCurrency } from './cart-view'
+import { CHARGE_IN_FLIGHT_MS, chargeSucceeded, failOrder, resumeOrder, settlePending } from './order-states'
 import { productById, unitCentsOf, variantBySku } from './products'
 import { inventoryOf, seedsOf } from './stock'
 import type { CheckoutClaims } from './tokens'
@@ -38,8 +43,21 @@ export type CheckoutSource = { kind: 'cart'; cart: StoredCart } | { kind: 'token
 
 export type PlaceResult =
   | { ok: true; orderId: string }
-  | { ok: false; status: 402 | 409 | 422 | 502; message: string; errors?: Partial<Record<string, string>> }
+  | {
+      ok: false
+      status: 402 | 409 | 422 | 502 | 503
+      message: string
+      errors?: Partial<Record<string, string>>
+      /** The order the refusal is about (a cart already paid or in checkout), linked from the message. */
+      orderId?: string
+    }
   | { ok: false; status: 303; location: string }
+
+/** Who places the order: the signed-in site user, and the hash of the browser's crumb. */
+export interface Buyer {
+  siteUserId: string | null
+  placedBy: string
+}
 
 export interface CheckoutLines {
   lines: OrderLine[]
@@ -94,35 +112,29 @@ async function orderIdOf(siteId: string, idempotencyKey: string): Promise<string
   return `ord_${[...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
-/** A gift card code as printed on the confirmation: four groups of four (no 0/O, 1/I). */
-export function newGiftCardCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  const chars = [...bytes].map((b) => alphabet[b % alphabet.length])
-  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
+/** SHA-256 (hex) of a browser's crumb: what an order keeps of the browser that placed it. */
+export async function placedByOf(crumb: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`order-buyer|${crumb}`))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Places the order; see the module comment for the steps. */
-export async function placeOrder(
+const busy = { ok: false, status: 503, message: CART_TEXT.checkoutBusy } as const
+
+/** The order as this submit would write it (lines and totals of today's prices). */
+function orderOf(
   c: Context<AppEnv>,
+  id: string,
   source: CheckoutSource,
   values: CheckoutValues,
   idempotencyKey: string,
-): Promise<PlaceResult> {
-  const provider = paymentProvider(c.env)
-  const errors = validateCheckout(values, { cardInForm: provider.cardInForm })
-  if (Object.keys(errors).length > 0)
-    return { ok: false, status: 422, message: CART_TEXT.checkoutProblem, errors }
+  lines: OrderLine[],
+  buyer: Buyer,
+): OrderRow {
   const { tenant } = c.var
-  const db = c.env.DB
-  const previous = await orderByIdempotencyKey(db, tenant.siteId, idempotencyKey)
-  if (previous !== null) return { ok: true, orderId: previous.id }
-  const { lines, items } = await linesOf(c, source)
-  if (lines.length === 0) return { ok: false, status: 303, location: '/cart' }
-
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0)
-  const order: OrderRow = {
-    id: await orderIdOf(tenant.siteId, idempotencyKey),
+  const now = Date.now()
+  return {
+    id,
     siteId: tenant.siteId,
     idempotencyKey,
     cartId: source.kind === 'cart' ? source.cart.id : null,
@@ -145,58 +157,171 @@ export async function placeOrder(
     subscriptionPlan:
       source.kind === 'token' && source.claims.kind === 'subscription' ? source.claims.plan : null,
     giftCardCode: null,
-    createdAt: Date.now(),
+    createdAt: now,
+    siteUserId: buyer.siteUserId,
+    placedBy: buyer.placedBy,
+    attempt: 1,
+    updatedAt: now,
+    failure: null,
+    confirmationSentAt: null,
+    origin: tenant.origin,
   }
+}
+
+/**
+ * Takes the cart's checkout lock for `orderId`: null when taken, else the refusal. A lock held
+ * by an order that failed (or was never written) is taken over.
+ */
+async function lockCart(c: Context<AppEnv>, cartId: string, orderId: string): Promise<PlaceResult | null> {
+  const cart = cartObject(c, cartId)
+  const siteId = c.var.tenant.siteId
+  let lock = await cart.beginCheckout(siteId, orderId)
+  if (!lock.ok && lock.reason === 'in-checkout') {
+    const holder = await orderById(c.env.DB, siteId, lock.orderId)
+    const stale = holder === null || holder.status === 'failed' || holder.status === 'refunded'
+    if (stale) lock = await cart.beginCheckout(siteId, orderId, lock.orderId)
+  }
+  if (lock.ok) return null
+  if (lock.reason === 'empty') return { ok: false, status: 303, location: '/cart' }
+  const message = lock.reason === 'paid' ? CART_TEXT.cartAlreadyPaid : CART_TEXT.cartInCheckout
+  return { ok: false, status: 409, message, orderId: lock.orderId }
+}
+
+/**
+ * Reserves the order's stock and writes it (new) or restarts it (a failed one tried again).
+ * Null once the order is pending and holding its stock; else the answer, with nothing held.
+ */
+async function holdAndWrite(
+  c: Context<AppEnv>,
+  order: OrderRow,
+  items: Item[],
+  previous: OrderRow | null,
+): Promise<PlaceResult | null> {
+  const { tenant } = c.var
   const inventory = inventoryOf(c.env, tenant.siteId)
-  const held = await inventory.reserve(
-    order.id,
-    lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
-    seedsOf(items),
-    tenant.version,
-  )
-  // A second submit racing the first: its order page shows the outcome.
+  const lines = order.lines.map((line) => ({ sku: line.sku, quantity: line.quantity }))
+  const held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version)
+  // A second submit racing the first holds the key: its order page shows the outcome.
   if (!held.ok && 'duplicate' in held) return { ok: true, orderId: order.id }
   if (!held.ok) {
-    const title = lines.find((line) => line.sku === held.sku)?.title ?? ''
+    const title = order.lines.find((line) => line.sku === held.sku)?.title ?? ''
     return { ok: false, status: 409, message: fillText(CART_TEXT.stockChanged, { title }) }
   }
-  if (!(await insertPendingOrder(db, order))) {
+  try {
+    const written =
+      previous === null
+        ? await insertPendingOrder(c.env.DB, order)
+        : await restartOrder(c.env.DB, order, previous.attempt, Date.now())
+    if (written) return null
+    // Another submit of the same key wrote it first: its order page shows the outcome.
     await inventory.release(order.id)
     return { ok: true, orderId: order.id }
-  }
-
-  let charge: Awaited<ReturnType<typeof chargeWithRetry>>
-  try {
-    charge = await chargeWithRetry(
-      provider,
-      {
-        amountCents: order.grandTotalCents,
-        currency: order.currency,
-        card: values.card,
-        reference: order.id,
-        idempotencyKey: order.id,
-        email: order.email,
-      },
-      c.env,
-    )
   } catch (error) {
-    charge = { status: 'error', detail: String(error) }
-  }
-  if (charge.status !== 'succeeded') {
+    // Nothing was charged: the stock goes back at once.
     await inventory.release(order.id)
-    await deletePendingOrder(db, tenant.siteId, order.id)
-    if (charge.status === 'declined') return { ok: false, status: 402, message: CART_TEXT.paymentDeclined }
-    logError('payment-failed', {
-      siteId: tenant.siteId,
+    throw error
+  }
+}
+
+/** Charges a pending order and moves it as far as the provider's answer allows. */
+async function chargeOrder(c: Context<AppEnv>, order: OrderRow, card: string): Promise<PlaceResult> {
+  const env = c.env
+  const charge = await chargeWithRetry(
+    paymentProvider(env),
+    {
+      amountCents: order.grandTotalCents,
+      currency: order.currency,
+      card,
+      reference: order.id,
+      idempotencyKey: chargeKey(order.id, order.attempt),
+      email: order.email,
+    },
+    env,
+  )
+  let status: OrderStatus
+  if (charge.status === 'succeeded') {
+    status = await chargeSucceeded(env, order, charge.paymentRef)
+  } else if (charge.status === 'declined') {
+    await failOrder(env, order, 'declined')
+    return { ok: false, status: 402, message: CART_TEXT.paymentDeclined }
+  } else {
+    // The answer was lost or unclear: the provider's own record says whether it charged.
+    logError('payment-unclear', {
+      siteId: order.siteId,
       order: order.id,
       detail: charge.status === 'error' ? charge.detail : charge.status,
     })
-    return { ok: false, status: 502, message: CART_TEXT.paymentFailed }
+    status = await settlePending(env, order, { inFlightMs: CHARGE_IN_FLIGHT_MS })
+    if (status === 'failed') return { ok: false, status: 502, message: CART_TEXT.paymentFailed }
   }
-
-  await inventory.commit(order.id)
-  const giftCard = lines.some((line) => line.productType === ProductType.GIFT_CARD) ? newGiftCardCode() : null
-  await markOrderPaid(db, tenant.siteId, order.id, charge.paymentRef, giftCard)
-  if (source.kind === 'cart') await cartObject(c, source.cart.id).markPurchased(tenant.siteId, order.id)
+  if (status === 'refunded') {
+    const sku = (await orderById(env.DB, order.siteId, order.id))?.failure?.replace(/^stock:/, '')
+    const title = order.lines.find((line) => line.sku === sku)?.title ?? order.lines[0]?.title ?? ''
+    return {
+      ok: false,
+      status: 409,
+      message: fillText(CART_TEXT.soldOutRefunded, { title }),
+      orderId: order.id,
+    }
+  }
   return { ok: true, orderId: order.id }
+}
+
+/**
+ * Places the order, or finishes the one this idempotency key already names; see the module
+ * comment. Storage failing on the way answers 503 'nothing was charged' before the charge; after
+ * it, the order page shows the order being placed while the sweep (reconcile.ts) finishes it.
+ */
+export async function placeOrder(
+  c: Context<AppEnv>,
+  source: CheckoutSource,
+  values: CheckoutValues,
+  idempotencyKey: string,
+  buyer: Buyer,
+): Promise<PlaceResult> {
+  const provider = paymentProvider(c.env)
+  const errors = validateCheckout(values, { cardInForm: provider.cardInForm })
+  if (Object.keys(errors).length > 0)
+    return { ok: false, status: 422, message: CART_TEXT.checkoutProblem, errors }
+  const { tenant } = c.var
+  let previous = await orderByIdempotencyKey(c.env.DB, tenant.siteId, idempotencyKey)
+  if (previous !== null && previous.status !== 'failed') {
+    // Half done (a crash, a lost answer): finish it rather than wait or charge again.
+    const status = await resumeOrder(c.env, previous, CHARGE_IN_FLIGHT_MS)
+    if (status !== 'failed') return { ok: true, orderId: previous.id }
+    previous = await orderByIdempotencyKey(c.env.DB, tenant.siteId, idempotencyKey)
+    if (previous === null) return busy
+  }
+  const { lines, items } = await linesOf(c, source)
+  if (lines.length === 0) return { ok: false, status: 303, location: '/cart' }
+  const id = previous?.id ?? (await orderIdOf(tenant.siteId, idempotencyKey))
+  const order = orderOf(c, id, source, values, idempotencyKey, lines, buyer)
+  if (previous !== null)
+    Object.assign(order, { attempt: previous.attempt + 1, createdAt: previous.createdAt })
+  try {
+    if (source.kind === 'cart') {
+      const refused = await lockCart(c, source.cart.id, id)
+      if (refused !== null) return refused
+    }
+    const refused = await holdAndWrite(c, order, items, previous)
+    if (refused !== null) {
+      if (source.kind === 'cart' && !refused.ok)
+        await cartObject(c, source.cart.id).endCheckout(tenant.siteId, id)
+      return refused
+    }
+  } catch (error) {
+    logError('checkout-storage-failed', { siteId: tenant.siteId, order: id, message: String(error) })
+    if (source.kind === 'cart')
+      await cartObject(c, source.cart.id)
+        .endCheckout(tenant.siteId, id)
+        .catch(() => undefined)
+    return busy
+  }
+  try {
+    return await chargeOrder(c, order, values.card)
+  } catch (error) {
+    // After the charge started: nothing is released; the sweep settles it from the provider's record.
+    logError('checkout-unfinished', { siteId: tenant.siteId, order: id, message: String(error) })
+    return { ok: true, orderId: id }
+  }
 }

@@ -1,4 +1,9 @@
-/** D1 access to `orders` (worker/migrations/0002_commerce.sql). */
+/**
+ * D1 access to `orders` (worker/migrations/0002_commerce.sql, rebuilt by 0005_hardening.sql).
+ * Each state change is one guarded UPDATE (`WHERE status = <the state it leaves>`), so a
+ * repeat, a retry or a second worker finishing the same order changes nothing twice; it
+ * answers whether this call made the change. The states are in worker/commerce/order-states.ts.
+ */
 
 export interface OrderLine {
   itemId: string
@@ -22,12 +27,14 @@ export interface ShippingAddress {
   country: string
 }
 
+export type OrderStatus = 'pending' | 'charged' | 'paid' | 'failed' | 'refunded'
+
 export interface OrderRow {
   id: string
   siteId: string
   idempotencyKey: string
   cartId: string | null
-  status: 'pending' | 'paid'
+  status: OrderStatus
   email: string
   shipping: ShippingAddress
   lines: OrderLine[]
@@ -38,6 +45,18 @@ export interface OrderRow {
   subscriptionPlan: unknown
   giftCardCode: string | null
   createdAt: number
+  /** The signed-in site user who placed it. */
+  siteUserId: string | null
+  /** SHA-256 (hex) of the placing browser's crumb. */
+  placedBy: string | null
+  /** The charge attempt: the provider's key is `<id>.<attempt>`. */
+  attempt: number
+  updatedAt: number
+  /** Why it failed or was refunded. */
+  failure: string | null
+  confirmationSentAt: number | null
+  /** The tenant's origin at checkout (the email's links). */
+  origin: string | null
 }
 
 interface RawOrder {
@@ -45,7 +64,7 @@ interface RawOrder {
   site_id: string
   idempotency_key: string
   cart_id: string | null
-  status: 'pending' | 'paid'
+  status: OrderStatus
   email: string
   shipping: string
   lines: string
@@ -56,6 +75,13 @@ interface RawOrder {
   subscription_plan: string | null
   gift_card_code: string | null
   created_at: number
+  site_user_id: string | null
+  placed_by: string | null
+  attempt: number
+  updated_at: number
+  failure: string | null
+  confirmation_sent_at: number | null
+  origin: string | null
 }
 
 function rowOf(raw: RawOrder): OrderRow {
@@ -75,19 +101,27 @@ function rowOf(raw: RawOrder): OrderRow {
     subscriptionPlan: raw.subscription_plan === null ? null : JSON.parse(raw.subscription_plan),
     giftCardCode: raw.gift_card_code,
     createdAt: raw.created_at,
+    siteUserId: raw.site_user_id,
+    placedBy: raw.placed_by,
+    attempt: raw.attempt,
+    updatedAt: raw.updated_at,
+    failure: raw.failure,
+    confirmationSentAt: raw.confirmation_sent_at,
+    origin: raw.origin,
   }
 }
 
 /**
- * Writes a pending order; false when the site already has an order with this idempotency key
- * (a repeated submit), which is then left as it was.
+ * Writes a pending order (attempt 1); false when the site already has an order with this
+ * idempotency key (a repeated submit), which is then left as it was.
  */
 export async function insertPendingOrder(db: D1Database, order: OrderRow): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT OR IGNORE INTO orders (id, site_id, idempotency_key, cart_id, status, email, shipping, lines,
-        currency, subtotal_cents, grand_total_cents, payment_ref, subscription_plan, gift_card_code, created_at)
-       VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?)`,
+        currency, subtotal_cents, grand_total_cents, payment_ref, subscription_plan, gift_card_code, created_at,
+        site_user_id, placed_by, attempt, updated_at, origin)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, ?, ?, 1, ?, ?)`,
     )
     .bind(
       order.id,
@@ -102,33 +136,137 @@ export async function insertPendingOrder(db: D1Database, order: OrderRow): Promi
       order.grandTotalCents,
       order.subscriptionPlan === null ? null : JSON.stringify(order.subscriptionPlan),
       order.createdAt,
+      order.siteUserId,
+      order.placedBy,
+      order.createdAt,
+      order.origin,
     )
     .run()
   return result.meta.changes === 1
 }
 
-/** The order is paid: its payment reference and, for a gift card, the issued code. */
-export async function markOrderPaid(
+/**
+ * A failed order tried again (the shopper pressed Place order after a decline): pending under
+ * the next attempt, with what the form says now. False when it was not failed at `attempt`.
+ */
+export async function restartOrder(
+  db: D1Database,
+  order: OrderRow,
+  attempt: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE orders SET status = 'pending', attempt = ?, email = ?, shipping = ?, lines = ?, subtotal_cents = ?,
+         grand_total_cents = ?, failure = NULL, updated_at = ?
+       WHERE site_id = ? AND id = ? AND status = 'failed' AND attempt = ?`,
+    )
+    .bind(
+      attempt + 1,
+      order.email,
+      JSON.stringify(order.shipping),
+      JSON.stringify(order.lines),
+      order.subtotalCents,
+      order.grandTotalCents,
+      now,
+      order.siteId,
+      order.id,
+      attempt,
+    )
+    .run()
+  return result.meta.changes === 1
+}
+
+async function change(db: D1Database, sql: string, ...values: unknown[]): Promise<boolean> {
+  const result = await db
+    .prepare(sql)
+    .bind(...values)
+    .run()
+  return result.meta.changes === 1
+}
+
+/** pending (at `attempt`) → charged: the provider took the money under `paymentRef`. */
+export function recordCharge(
   db: D1Database,
   siteId: string,
   id: string,
+  attempt: number,
   paymentRef: string,
-  giftCardCode: string | null,
-): Promise<void> {
-  await db
-    .prepare(
-      "UPDATE orders SET status = 'paid', payment_ref = ?, gift_card_code = ? WHERE site_id = ? AND id = ?",
-    )
-    .bind(paymentRef, giftCardCode, siteId, id)
-    .run()
+  now: number,
+) {
+  return change(
+    db,
+    `UPDATE orders SET status = 'charged', payment_ref = ?, updated_at = ?
+     WHERE site_id = ? AND id = ? AND status = 'pending' AND attempt = ?`,
+    paymentRef,
+    now,
+    siteId,
+    id,
+    attempt,
+  )
 }
 
-/** Forgets a pending order whose payment failed, so the shopper can try again. */
-export async function deletePendingOrder(db: D1Database, siteId: string, id: string): Promise<void> {
-  await db
-    .prepare("DELETE FROM orders WHERE site_id = ? AND id = ? AND status = 'pending'")
-    .bind(siteId, id)
-    .run()
+/** charged → paid, with a gift card's code (the first one written stays). */
+export function markOrderPaid(
+  db: D1Database,
+  siteId: string,
+  id: string,
+  giftCardCode: string | null,
+  now: number,
+) {
+  return change(
+    db,
+    `UPDATE orders SET status = 'paid', gift_card_code = COALESCE(gift_card_code, ?), updated_at = ?
+     WHERE site_id = ? AND id = ? AND status = 'charged'`,
+    giftCardCode,
+    now,
+    siteId,
+    id,
+  )
+}
+
+/** pending (at `attempt`) → failed: nothing was charged. */
+export function markOrderFailed(
+  db: D1Database,
+  siteId: string,
+  id: string,
+  attempt: number,
+  failure: string,
+  now: number,
+) {
+  return change(
+    db,
+    `UPDATE orders SET status = 'failed', failure = ?, updated_at = ?
+     WHERE site_id = ? AND id = ? AND status = 'pending' AND attempt = ?`,
+    failure,
+    now,
+    siteId,
+    id,
+    attempt,
+  )
+}
+
+/** charged → refunded: the charge was given back (the stock was gone). */
+export function markOrderRefunded(db: D1Database, siteId: string, id: string, failure: string, now: number) {
+  return change(
+    db,
+    "UPDATE orders SET status = 'refunded', failure = ?, updated_at = ? WHERE site_id = ? AND id = ? AND status = 'charged'",
+    failure,
+    now,
+    siteId,
+    id,
+  )
+}
+
+/** The confirmation email of a paid order was accepted by the email provider. */
+export function markConfirmationSent(db: D1Database, siteId: string, id: string, now: number) {
+  return change(
+    db,
+    'UPDATE orders SET confirmation_sent_at = ? WHERE site_id = ? AND id = ? AND confirmation_sent_at IS NULL',
+    now,
+    siteId,
+    id,
+  )
 }
 
 export async function orderById(db: D1Database, siteId: string, id: string): Promise<OrderRow | null> {
@@ -136,6 +274,12 @@ export async function orderById(db: D1Database, siteId: string, id: string): Pro
     .prepare('SELECT * FROM orders WHERE site_id = ? AND id = ?')
     .bind(siteId, id)
     .first<RawOrder>()
+  return raw === null ? null : rowOf(raw)
+}
+
+/** An order by its id alone (ids are unique across sites): the provider's webhook names only the id. */
+export async function orderByIdOnly(db: D1Database, id: string): Promise<OrderRow | null> {
+  const raw = await db.prepare('SELECT * FROM orders WHERE id = ?').bind(id).first<RawOrder>()
   return raw === null ? null : rowOf(raw)
 }
 
@@ -149,6 +293,23 @@ export async function orderByIdempotencyKey(
     .bind(siteId, key)
     .first<RawOrder>()
   return raw === null ? null : rowOf(raw)
+}
+
+/**
+ * Orders the reconciliation sweep looks at, across every site: pending or charged and untouched
+ * since `before`, and paid ones whose confirmation email was never accepted.
+ */
+export async function ordersToReconcile(db: D1Database, before: number, limit: number): Promise<OrderRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM orders WHERE status IN ('pending', 'charged') AND updated_at < ?
+       UNION ALL
+       SELECT * FROM orders WHERE status = 'paid' AND confirmation_sent_at IS NULL AND updated_at < ?
+       LIMIT ?`,
+    )
+    .bind(before, before, limit)
+    .all<RawOrder>()
+  return results.map(rowOf)
 }
 
 /** Paid orders of a site (tests and operators count them). */

@@ -1,5 +1,11 @@
 import { DurableObject } from 'cloudflare:workers'
-import { checkAddToCart, checkEntryQuantity, type RuleVariant } from '../../templates/shared'
+import {
+  CART_TEXT,
+  checkAddToCart,
+  checkEntryQuantity,
+  QUANTITY_INPUT,
+  type RuleVariant,
+} from '../../templates/shared'
 import type { Env } from '../env'
 
 /** One line of a cart as stored. */
@@ -29,6 +35,12 @@ export interface EntryStock {
   variant: RuleVariant
 }
 
+/** Whether a checkout may take the cart, and why not. */
+export type CheckoutLock =
+  | { ok: true }
+  | { ok: false; reason: 'empty' }
+  | { ok: false; reason: 'paid' | 'in-checkout'; orderId: string }
+
 export type CartChange =
   | { ok: true; cart: StoredCart; entryId: string }
   | { ok: false; message: string; status: 400 | 404 | 409 }
@@ -56,6 +68,10 @@ export class CartObject extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS cart (
       one INTEGER PRIMARY KEY CHECK (one = 1), id TEXT NOT NULL, site_id TEXT NOT NULL,
       created INTEGER NOT NULL, is_purchased INTEGER NOT NULL DEFAULT 0, order_id TEXT)`)
+    // The order whose checkout holds the cart: one checkout at a time, so two tabs cannot pay it twice.
+    const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(cart)').toArray()
+    if (!columns.some((column) => column.name === 'checkout_order'))
+      this.sql.exec('ALTER TABLE cart ADD COLUMN checkout_order TEXT')
     this.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
       id TEXT PRIMARY KEY, item_id TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL,
       additional_fields TEXT, added INTEGER NOT NULL)`)
@@ -134,16 +150,19 @@ export class CartObject extends DurableObject<Env> {
     )
     if (!check.ok) return check
     const now = Date.now()
-    if (existing === null)
-      this.sql.exec('INSERT INTO cart (one, id, site_id, created) VALUES (1, ?, ?, ?)', cartId, siteId, now)
     const same = this.sql
-      .exec<{ id: string }>(
-        'SELECT id FROM entries WHERE item_id = ? AND sku = ? AND additional_fields IS ?',
+      .exec<{ id: string; quantity: number }>(
+        'SELECT id, quantity FROM entries WHERE item_id = ? AND sku = ? AND additional_fields IS ?',
         entry.itemId,
         entry.sku,
         entry.additionalFields,
       )
       .toArray()[0]
+    // A line holds at most 9,999 units however it got there (repeated adds included).
+    if ((same?.quantity ?? 0) + check.quantity > QUANTITY_INPUT.max)
+      return { ok: false, message: CART_TEXT.quantityRange, status: 400 }
+    if (existing === null)
+      this.sql.exec('INSERT INTO cart (one, id, site_id, created) VALUES (1, ?, ?, ?)', cartId, siteId, now)
     let entryId: string
     if (same) {
       entryId = same.id
@@ -198,11 +217,34 @@ export class CartObject extends DurableObject<Env> {
     return { ok: true, cart: this.read() as StoredCart, entryId }
   }
 
-  /** The order went through: the cart is closed and names its order. */
+  /**
+   * A checkout of `orderId` takes the cart: refused while another order's checkout holds it
+   * (`replacing` names one the caller found failed, which may be taken over) or once the cart
+   * is paid. A repeat by the same order is answered as the first.
+   */
+  beginCheckout(siteId: string, orderId: string, replacing: string | null = null): CheckoutLock {
+    const cart = this.snapshot(siteId)
+    if (cart === null) return { ok: false, reason: 'empty' }
+    if (cart.isPurchased) return { ok: false, reason: 'paid', orderId: cart.orderId ?? '' }
+    const holder = this.sql.exec<{ o: string | null }>('SELECT checkout_order AS o FROM cart').one().o
+    if (holder !== null && holder !== orderId && holder !== replacing)
+      return { ok: false, reason: 'in-checkout', orderId: holder }
+    this.sql.exec('UPDATE cart SET checkout_order = ?', orderId)
+    return { ok: true }
+  }
+
+  /** The checkout of `orderId` ended without payment: the cart is free for another. */
+  endCheckout(siteId: string, orderId: string): void {
+    if (this.snapshot(siteId) === null) return
+    this.sql.exec('UPDATE cart SET checkout_order = NULL WHERE checkout_order = ?', orderId)
+  }
+
+  /** The order went through: the cart is closed and names its order (a repeat is harmless). */
   markPurchased(siteId: string, orderId: string): boolean {
     const cart = this.snapshot(siteId)
-    if (cart === null || cart.isPurchased) return false
-    this.sql.exec('UPDATE cart SET is_purchased = 1, order_id = ?', orderId)
+    if (cart === null) return false
+    if (cart.isPurchased) return cart.orderId === orderId
+    this.sql.exec('UPDATE cart SET is_purchased = 1, order_id = ?, checkout_order = NULL', orderId)
     return true
   }
 }

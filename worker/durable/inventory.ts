@@ -27,6 +27,8 @@ export type ReserveResult =
   /** `key` already holds stock or was committed: a repeated submit of the same order. */
   | { ok: false; duplicate: true }
 
+export type CommitResult = { ok: true } | { ok: false; sku: string }
+
 /** A reservation left by a checkout that never finished frees its units after this long. */
 export const RESERVATION_TTL_MS = 15 * 60 * 1000
 
@@ -161,22 +163,46 @@ export class InventoryObject extends DurableObject<Env> {
     })
   }
 
-  /** The held units become sold (the order is paid). False when nothing was held under `key`. */
-  commit(key: string): boolean {
-    return this.ctx.storage.transactionSync(() => {
-      const held = this.sql
+  /**
+   * The units of a charged order become sold, once: a repeat is answered as the first. They are
+   * what `key` holds; when its reservation is gone (it expired while the order waited to be
+   * finished), the lines are taken from live stock now, all or none, and never beyond it: short
+   * of stock, nothing is sold and the first short line is answered (the order is refunded).
+   */
+  commit(key: string, lines: StockLine[]): CommitResult {
+    return this.ctx.storage.transactionSync((): CommitResult => {
+      if (this.sql.exec('SELECT 1 FROM committed WHERE key = ?', key).toArray().length > 0)
+        return { ok: true }
+      let held = this.sql
         .exec<{ sku: string; quantity: number }>('SELECT sku, quantity FROM reservations WHERE key = ?', key)
         .toArray()
+      if (held.length === 0) {
+        const wanted = new Map<string, number>()
+        for (const line of lines) wanted.set(line.sku, (wanted.get(line.sku) ?? 0) + line.quantity)
+        for (const [sku, quantity] of wanted) {
+          const level = this.level(sku)
+          if (level === null || (!level.unlimited && level.qtyInStock < quantity)) return { ok: false, sku }
+        }
+        held = [...wanted].map(([sku, quantity]) => ({ sku, quantity }))
+      }
       for (const { sku, quantity } of held)
         this.sql.exec('UPDATE stock SET sold = sold + ? WHERE sku = ?', quantity, sku)
       this.sql.exec('DELETE FROM reservations WHERE key = ?', key)
       this.sql.exec('INSERT OR IGNORE INTO committed (key, at) VALUES (?, ?)', key, Date.now())
-      return held.length > 0
+      return { ok: true }
     })
   }
 
-  /** Frees what `key` held (a declined card, an error). */
+  /** Frees what `key` held (a declined card, a checkout that never charged); committed units stay sold. */
   release(key: string): void {
     this.sql.exec('DELETE FROM reservations WHERE key = ?', key)
+  }
+
+  /** What `key` holds or sold, for checks: 'held', 'committed' or 'none'. */
+  holding(key: string): 'held' | 'committed' | 'none' {
+    if (this.sql.exec('SELECT 1 FROM committed WHERE key = ?', key).toArray().length > 0) return 'committed'
+    return this.sql.exec('SELECT 1 FROM reservations WHERE key = ? LIMIT 1', key).toArray().length > 0
+      ? 'held'
+      : 'none'
   }
 }

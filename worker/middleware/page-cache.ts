@@ -50,6 +50,31 @@ export function cacheTags(siteId: string, collection?: string, item?: string): s
   return tags.join(',')
 }
 
+/** What a response that sets a cookie tells shared caches and browsers instead of `public`. */
+export const COOKIE_SETTING_CACHE_CONTROL = 'private, max-age=60'
+
+/**
+ * A response that sets a cookie is never shareable (RFC 9111 §3, RFC 6265 §8.1): a shared cache
+ * between us and the shopper that kept it would hand one visitor's crumb or visitor id to the
+ * next. Such a response's `public` cache policy becomes `private` (the browser may still keep
+ * it a minute); our own page cache stores copies without cookies (the cookies are added after
+ * it), so a repeat view that sets nothing stays public. Mounted outside every middleware that
+ * sets cookies.
+ */
+export function privateWhenSettingCookies(): MiddlewareHandler<AppEnv> {
+  return async function privateWhenSettingCookies(c, next) {
+    await next()
+    const headers = c.res.headers
+    if (!headers.has('Set-Cookie')) return
+    const control = headers.get('Cache-Control') ?? ''
+    if (/\b(private|no-store)\b/i.test(control)) return
+    headers.set(
+      'Cache-Control',
+      /\b(public|s-maxage)\b/i.test(control) ? COOKIE_SETTING_CACHE_CONTROL : 'private',
+    )
+  }
+}
+
 /** Whether the request is someone's own: never looked up, never stored. */
 export function isPersonalRequest(request: Request): boolean {
   if (request.headers.has('Authorization')) return true

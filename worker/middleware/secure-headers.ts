@@ -107,7 +107,8 @@ export function secureHeaders(): MiddlewareHandler<AppEnv> {
     headers.delete(INLINE_STYLE_HASHES)
     headers.set('Content-Security-Policy', contentSecurityPolicy(c.get('tenant'), hashes))
     headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // A personal page asks for none (its URL can carry an order id or a token).
+    if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     headers.set('Permissions-Policy', PERMISSIONS_POLICY)
   }
 }

@@ -22,12 +22,16 @@ import {
   COOKIE,
   formatVisitorRecord,
   nextVisit,
+  parseVisitTimestamp,
   VISIT_TIMESTAMP_MAX_AGE,
   VISITOR_RECORD_MAX_AGE,
 } from '../../templates/shared'
 import { randomId } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import { clearCookie, readCookie, writePlainCookie } from './cookies'
+
+/** How old the visit timestamp may get before a page view renews it. */
+export const VISIT_TIMESTAMP_RENEW_MS = 60_000
 
 /**
  * The five visitor cookies a restrictive cookie policy clears and stops setting (storefront.md
@@ -69,6 +73,12 @@ export function visitCookies(): MiddlewareHandler<AppEnv> {
     if (transition !== 'same-visit') {
       writePlainCookie(c, COOKIE.census, formatVisitorRecord(record), VISITOR_RECORD_MAX_AGE)
     }
-    writePlainCookie(c, COOKIE.visitTimestamp, String(now), VISIT_TIMESTAMP_MAX_AGE)
+    // Renewed at most once a minute: a repeat view within the minute sets no cookie, so it stays
+    // shareable (page-cache.ts, privateWhenSettingCookies). A visit then ends 29 to 30 minutes
+    // after its last page view instead of exactly 30.
+    const stamped = parseVisitTimestamp(readCookie(c, COOKIE.visitTimestamp))
+    if (transition !== 'same-visit' || stamped === null || now - stamped >= VISIT_TIMESTAMP_RENEW_MS) {
+      writePlainCookie(c, COOKIE.visitTimestamp, String(now), VISIT_TIMESTAMP_MAX_AGE)
+    }
   }
 }

@@ -2,6 +2,11 @@
  * The payment provider behind checkout (a third party we cannot reach from here): one interface,
  * a local test provider that behaves like a card processor (README, "Payments"), and the real
  * one chosen by configuration (`PAYMENT_PROVIDER` in wrangler.toml `[vars]`).
+ *
+ * A checkout must end paid or not charged whatever fails (worker/commerce/order-states.ts), so
+ * the provider is asked three things: charge (under an idempotency key: a repeat charges once),
+ * what it did under a key whose answer was lost (`find`, the provider's own record), and to
+ * refund a charge the shop cannot fulfil.
  */
 import type { Env } from '../env'
 import { stripeProvider } from './stripe-provider'
@@ -14,7 +19,7 @@ export interface ChargeRequest {
   card: string
   /** Our order id. */
   reference: string
-  /** The same key on a retry, so the provider charges once. */
+  /** The same key on a retry, so the provider charges once (`<order id>.<attempt>`). */
   idempotencyKey: string
   /** 1 for the first try, 2 for the retry a temporary failure asks for. */
   attempt: number
@@ -26,6 +31,16 @@ export type ChargeResult =
   | { status: 'declined' }
   /** A temporary failure: the same charge may be tried again. */
   | { status: 'retry' }
+  /** Nothing is known: the charge may or may not have happened (ask `find`). */
+  | { status: 'error'; detail: string }
+
+/** What the provider's own record says about a charge key. */
+export type FoundCharge =
+  | { status: 'succeeded'; paymentRef: string }
+  | { status: 'refunded'; paymentRef: string }
+  | { status: 'declined' }
+  /** The provider never charged under this key. */
+  | { status: 'none' }
   | { status: 'error'; detail: string }
 
 export interface PaymentProvider {
@@ -33,6 +48,10 @@ export interface PaymentProvider {
   /** Whether the checkout form asks for a card number itself (only the test provider). */
   readonly cardInForm: boolean
   charge(request: ChargeRequest, env: Env): Promise<ChargeResult>
+  /** The provider's record of the charge made under `idempotencyKey` for order `reference`. */
+  find(reference: string, idempotencyKey: string, env: Env): Promise<FoundCharge>
+  /** Refunds a charge in full; true once the provider has accepted it (a repeat is harmless). */
+  refund(paymentRef: string, env: Env): Promise<boolean>
 }
 
 const PROVIDERS: Readonly<Record<string, PaymentProvider>> = { test: testProvider, stripe: stripeProvider }
@@ -48,12 +67,27 @@ export function paymentProvider(env: Env): PaymentProvider {
   return provider
 }
 
-/** Charges, trying once more when the provider answers with a temporary failure. */
+/** The provider's idempotency key of an order's charge attempt. */
+export function chargeKey(orderId: string, attempt: number): string {
+  return `${orderId}.${attempt}`
+}
+
+/**
+ * Charges, trying once more when the provider answers with a temporary failure. A thrown error
+ * (a network failure, a timeout) is an `error`: the charge may have happened.
+ */
 export async function chargeWithRetry(
   provider: PaymentProvider,
   request: Omit<ChargeRequest, 'attempt'>,
   env: Env,
-) {
-  const first = await provider.charge({ ...request, attempt: 1 }, env)
-  return first.status === 'retry' ? provider.charge({ ...request, attempt: 2 }, env) : first
+): Promise<ChargeResult> {
+  const attempt = async (n: number): Promise<ChargeResult> => {
+    try {
+      return await provider.charge({ ...request, attempt: n }, env)
+    } catch (error) {
+      return { status: 'error', detail: String(error) }
+    }
+  }
+  const first = await attempt(1)
+  return first.status === 'retry' ? attempt(2) : first
 }

@@ -1,13 +1,32 @@
 /**
  * The real card provider (`PAYMENT_PROVIDER = "stripe"`): a PaymentIntent confirmed with the
  * payment method the provider's own script made in the browser (its id arrives in the `card`
- * field, e.g. `pm_…`), the order id as the idempotency key. The card number never reaches us.
+ * field, e.g. `pm_…`), under our charge key as Stripe's idempotency key and with the order id in
+ * its metadata. The card number never reaches us. A lost answer is looked up by searching the
+ * PaymentIntents of the order (`metadata['order']`); a refund is a Refund of the PaymentIntent.
  * Not reachable from development machines: the test provider stands in for it there.
  */
 import type { Env } from '../env'
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider'
+import type { ChargeRequest, ChargeResult, FoundCharge, PaymentProvider } from './provider'
 
-const API = 'https://api.stripe.com/v1/payment_intents'
+const API = 'https://api.stripe.com/v1'
+/** A provider call that takes longer than this is treated as an unknown outcome (`find` tells). */
+const TIMEOUT_MS = 20_000
+
+interface PaymentIntent {
+  id?: string
+  status?: string
+  metadata?: Record<string, string>
+  latest_charge?: { refunded?: boolean } | string | null
+}
+
+function stripeFetch(env: Env, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${API}${path}`, {
+    ...init,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+    headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, ...init.headers },
+  })
+}
 
 export const stripeProvider: PaymentProvider = {
   name: 'stripe',
@@ -21,24 +40,57 @@ export const stripeProvider: PaymentProvider = {
       confirm: 'true',
       receipt_email: request.email,
       'metadata[order]': request.reference,
+      'metadata[charge_key]': request.idempotencyKey,
       'automatic_payment_methods[enabled]': 'true',
       'automatic_payment_methods[allow_redirects]': 'never',
     })
-    const response = await fetch(API, {
+    const response = await stripeFetch(env, '/payment_intents', {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${env.STRIPE_SECRET_KEY}`,
         'content-type': 'application/x-www-form-urlencoded',
         'idempotency-key': request.idempotencyKey,
       },
       body,
     })
-    const json = (await response.json()) as { id?: string; status?: string; error?: { type?: string } }
+    const json = (await response.json()) as PaymentIntent & { error?: { type?: string } }
     if (response.ok && json.status === 'succeeded' && json.id)
       return { status: 'succeeded', paymentRef: json.id }
     if (json.error?.type === 'card_error') return { status: 'declined' }
     if (response.status === 409 || response.status === 429 || response.status >= 500)
       return { status: 'retry' }
     return { status: 'error', detail: `stripe answered ${response.status}` }
+  },
+  async find(reference: string, idempotencyKey: string, env: Env): Promise<FoundCharge> {
+    if (!env.STRIPE_SECRET_KEY) return { status: 'error', detail: 'STRIPE_SECRET_KEY is not set' }
+    const query = new URLSearchParams({
+      query: `metadata['order']:'${reference.replace(/'/g, '')}'`,
+      expand: 'data.latest_charge',
+    })
+    const response = await stripeFetch(env, `/payment_intents/search?${query}`)
+    if (!response.ok) return { status: 'error', detail: `stripe answered ${response.status}` }
+    const { data = [] } = (await response.json()) as { data?: PaymentIntent[] }
+    const intent = data.find((candidate) => candidate.metadata?.charge_key === idempotencyKey)
+    if (intent?.id === undefined) return { status: 'none' }
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null
+    if (intent.status === 'succeeded') {
+      return charge?.refunded
+        ? { status: 'refunded', paymentRef: intent.id }
+        : { status: 'succeeded', paymentRef: intent.id }
+    }
+    if (intent.status === 'requires_payment_method' || intent.status === 'canceled')
+      return { status: 'declined' }
+    return { status: 'error', detail: `payment intent is ${intent.status}` }
+  },
+  async refund(paymentRef: string, env: Env): Promise<boolean> {
+    if (!env.STRIPE_SECRET_KEY) return false
+    const response = await stripeFetch(env, '/refunds', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': `refund.${paymentRef}`,
+      },
+      body: new URLSearchParams({ payment_intent: paymentRef }),
+    })
+    return response.ok
   },
 }

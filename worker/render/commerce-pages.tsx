@@ -71,17 +71,36 @@ export function checkoutPageHtml(
   return `<section class="checkout-page"><h1 class="page-title">${CART_TEXT.checkoutTitle}</h1><div class="checkout-layout">${islandHtml('checkout-form', form)}${aside}</div></section>`
 }
 
+/** The order page's title: confirmed, being placed, not placed or refunded. */
+export function orderTitleOf(order: OrderRow): string {
+  if (order.status === 'paid') return CART_TEXT.orderConfirmedTitle
+  if (order.status === 'failed') return CART_TEXT.orderFailedTitle
+  if (order.status === 'refunded') return CART_TEXT.orderRefundedTitle
+  return CART_TEXT.checkoutTitle
+}
+
+function OrderStatusText(props: { order: OrderRow }) {
+  switch (props.order.status) {
+    case 'paid':
+      return <p>{CART_TEXT.orderConfirmedThanks}</p>
+    case 'failed':
+      return (
+        <p role="status">
+          {CART_TEXT.orderFailed} <a href="/cart">{CART_TEXT.backToCart}</a>
+        </p>
+      )
+    case 'refunded':
+      return <p role="status">{CART_TEXT.orderRefunded}</p>
+    default:
+      return <p role="status">{CART_TEXT.orderPending}</p>
+  }
+}
+
 export function orderPageHtml(order: OrderRow, display: MoneyDisplay, planText: string | null): string {
   return renderToString(
     <section className="order-confirmed">
-      <h1 className="page-title">
-        {order.status === 'paid' ? CART_TEXT.orderConfirmedTitle : CART_TEXT.checkoutTitle}
-      </h1>
-      {order.status === 'paid' ? (
-        <p>{CART_TEXT.orderConfirmedThanks}</p>
-      ) : (
-        <p role="status">{CART_TEXT.orderPending}</p>
-      )}
+      <h1 className="page-title">{orderTitleOf(order)}</h1>
+      <OrderStatusText order={order} />
       <dl className="order-facts">
         <dt>{CART_TEXT.orderNumber}</dt>
         <dd className="order-number">{order.id}</dd>
@@ -110,6 +129,53 @@ export function orderPageHtml(order: OrderRow, display: MoneyDisplay, planText: 
       <p>
         <a href="/">{CART_TEXT.continueShopping}</a>
       </p>
+    </section>,
+  )
+}
+
+/** The page asking a browser that did not place an order for its number and email. */
+export function orderLookupHtml(props: {
+  action: string
+  orderNumber: string
+  email: string
+  error: string | null
+}) {
+  return renderToString(
+    <section className="order-lookup">
+      <h1 className="page-title">{CART_TEXT.orderLookupTitle}</h1>
+      <p>{CART_TEXT.orderLookupIntro}</p>
+      <form className="order-lookup-form" method="post" action={props.action}>
+        {props.error ? (
+          <p className="form-error" role="alert" id="order-lookup-error">
+            {props.error}
+          </p>
+        ) : null}
+        <p className="field">
+          <label htmlFor="order-lookup-number">{CART_TEXT.orderNumber}</label>
+          <input
+            id="order-lookup-number"
+            name="orderNumber"
+            required
+            autoComplete="off"
+            defaultValue={props.orderNumber}
+            aria-describedby={props.error ? 'order-lookup-error' : undefined}
+          />
+        </p>
+        <p className="field">
+          <label htmlFor="order-lookup-email">{CART_TEXT.emailLabel}</label>
+          <input
+            id="order-lookup-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={props.email}
+          />
+        </p>
+        <button type="submit" className="sqs-button-element--primary order-lookup-submit">
+          {CART_TEXT.orderLookupSubmit}
+        </button>
+      </form>
     </section>,
   )
 }

@@ -27,25 +27,46 @@ import {
 import { formBody } from '../api/validate'
 import { forgetCart, storedCartOf } from '../commerce/cart-session'
 import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
-import { type CheckoutSource, linesOf, placeOrder } from '../commerce/checkout'
+import { type Buyer, type CheckoutSource, linesOf, placedByOf, placeOrder } from '../commerce/checkout'
 import { installmentOfferOf } from '../commerce/installments'
+import {
+  grantOrderAccess,
+  isOrderAccessToken,
+  mayReadOrder,
+  orderPath,
+  sameEmail,
+} from '../commerce/order-access'
+import { sendOrderConfirmation } from '../commerce/order-email'
+import { CHARGE_IN_FLIGHT_MS, resumeOrder } from '../commerce/order-states'
 import { productById, unitCentsOf, variantBySku } from '../commerce/products'
 import { readCheckoutToken, signCheckoutToken } from '../commerce/tokens'
 import type { AppEnv } from '../context'
-import { orderById, orderByIdempotencyKey } from '../db/orders'
-import { requireSameOrigin } from '../middleware/crumb'
+import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
+import { requireSameOrigin, sameSecret } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
+import { liveSiteUser } from '../middleware/site-user'
 import { paymentProvider } from '../payments/provider'
 import { TEST_CARDS } from '../payments/test-provider'
 import type { Form, Item } from '../records'
 import { cartPageHtml } from '../render/cart-page'
-import { checkoutPageHtml, orderPageHtml, refusalHtml, singlePurchaseHtml } from '../render/commerce-pages'
+import {
+  checkoutPageHtml,
+  orderLookupHtml,
+  orderPageHtml,
+  orderTitleOf,
+  refusalHtml,
+  singlePurchaseHtml,
+} from '../render/commerce-pages'
 import { islandCssOf } from '../render/islands'
 import { renderReactPage } from '../render/template-page'
 import * as z from '../zod'
 import { notFoundPage } from './pages'
 
-export const PRIVATE_PAGE = { 'cache-control': 'private, no-store' } as const
+/** Personal pages: never stored by a shared cache, and no `Referer` (their URLs can carry order ids and tokens). */
+export const PRIVATE_PAGE = {
+  'cache-control': 'private, no-store',
+  'referrer-policy': 'no-referrer',
+} as const
 
 /** The tracking script's page kind of a personal page: the full-page cart, checkout, or the rest. */
 function personalPageKind(path: string): string {
@@ -109,18 +130,55 @@ function planTextOf(c: Context<AppEnv>, item: Item, unitCents: number): string |
   })
 }
 
-/** What this checkout sells: the token's purchase, or the visitor's open cart; null when nothing. */
+/**
+ * What this checkout sells: the token's purchase, or the visitor's open cart; null when
+ * nothing; `paid` for a cart whose order went through (it cannot be paid again).
+ */
 async function checkoutSource(
   c: Context<AppEnv>,
   token: string | undefined,
-): Promise<CheckoutSource | 'bad-token' | null> {
+): Promise<CheckoutSource | 'bad-token' | { paid: string } | null> {
   if (token !== undefined) {
     const claims = await readCheckoutToken(c.env, c.var.tenant.siteId, token)
     return claims === null ? 'bad-token' : { kind: 'token', claims }
   }
   const cart = await storedCartOf(c)
-  if (cart === null || cart.isPurchased || cart.entries.length === 0) return null
+  if (cart?.isPurchased) return { paid: cart.orderId ?? '' }
+  if (cart === null || cart.entries.length === 0) return null
   return { kind: 'cart', cart }
+}
+
+/** A second checkout of a paid cart: refused, with the way to its order. */
+function cartPaidPage(c: Context<AppEnv>, orderId: string, message: string = CART_TEXT.cartAlreadyPaid) {
+  return personalPage(
+    c,
+    CART_TEXT.checkoutTitle,
+    () =>
+      refusalHtml(CART_TEXT.checkoutTitle, message, { href: orderPath(orderId), label: CART_TEXT.seeOrder }),
+    { status: 409 },
+  )
+}
+
+/** Who is placing an order: the signed-in site user, and the hash of this browser's crumb. */
+async function buyerOf(c: Context<AppEnv>): Promise<Buyer> {
+  const session = await liveSiteUser(c)
+  return { siteUserId: session?.user.id ?? null, placedBy: await placedByOf(c.var.crumb) }
+}
+
+/** Whether this request comes from the browser (or site user) that placed `order`. */
+async function isPlacingBrowser(c: Context<AppEnv>, order: OrderRow): Promise<boolean> {
+  const buyer = await buyerOf(c)
+  return (
+    (order.placedBy !== null && sameSecret(order.placedBy, buyer.placedBy)) ||
+    (order.siteUserId !== null && order.siteUserId === buyer.siteUserId)
+  )
+}
+
+/** To the order's page, opened for this browser when it placed the order. */
+async function toOrder(c: Context<AppEnv>, order: OrderRow | string, grant: boolean) {
+  const id = typeof order === 'string' ? order : order.id
+  if (grant) await grantOrderAccess(c, id)
+  return c.redirect(orderPath(id), 303)
 }
 
 async function checkoutPage(
@@ -206,6 +264,7 @@ commercePageRoutes.get('/checkout', async function showCheckout(c) {
   const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
   if (source === 'bad-token') return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.tokenInvalid)
   if (source === null) return c.redirect('/cart', 303)
+  if ('paid' in source) return cartPaidPage(c, source.paid)
   return checkoutPage(c, source, {
     idempotencyKey: newIdempotencyKey(),
     values: {},
@@ -224,20 +283,31 @@ commercePageRoutes.post(
     const key = idempotencyKeySchema.safeParse(body.idempotencyKey)
     if (!key.success)
       return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.paymentFailed, '/checkout')
-    // A repeated submit of an order already placed shows that order (its cart is closed by now).
+    // A repeated submit of an order already under way: finished rather than placed again, and
+    // opened only to the browser that placed it (another browser replaying the key sees nothing).
     const placed = await orderByIdempotencyKey(c.env.DB, c.var.tenant.siteId, key.data)
-    if (placed !== null) return c.redirect(`/commerce/orders/${placed.id}`, 303)
+    if (placed !== null && placed.status !== 'failed') {
+      await resumeOrder(c.env, placed, CHARGE_IN_FLIGHT_MS)
+      return toOrder(c, placed, await isPlacingBrowser(c, placed))
+    }
     const query = tokenQuery.safeParse(c.req.query())
     const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
     if (source === 'bad-token') return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.tokenInvalid)
     if (source === null) return c.redirect('/cart', 303)
+    if ('paid' in source) return cartPaidPage(c, source.paid)
     const values = checkoutValuesOf(body as Record<string, unknown>)
-    const result = await placeOrder(c, source, values, key.data)
+    const result = await placeOrder(c, source, values, key.data, await buyerOf(c))
     if (result.ok) {
-      if (source.kind === 'cart') forgetCart(c)
-      return c.redirect(`/commerce/orders/${result.orderId}`, 303)
+      const order = await orderById(c.env.DB, c.var.tenant.siteId, result.orderId).catch(() => null)
+      if (order?.status === 'paid') {
+        if (source.kind === 'cart') forgetCart(c)
+        c.executionCtx.waitUntil(sendOrderConfirmation(c.env, order))
+      }
+      return toOrder(c, result.orderId, true)
     }
     if (result.status === 303) return c.redirect(result.location, 303)
+    if (result.status === 409 && result.orderId !== undefined && source.kind === 'cart')
+      return cartPaidPage(c, result.orderId, result.message)
     const { card: _card, ...kept } = values
     return checkoutPage(
       c,
@@ -253,23 +323,77 @@ commercePageRoutes.post(
   },
 )
 
-commercePageRoutes.get('/commerce/orders/:orderId', async function showOrder(c) {
-  const id = orderIdSchema.safeParse(c.req.param('orderId'))
-  const order = id.success ? await orderById(c.env.DB, c.var.tenant.siteId, id.data) : null
-  if (order === null) return notFoundPage(c.var.catalog, c.req.path)
+const accessQuery = z.object({ access: z.optional(z.string().check(z.maxLength(200))) })
+const lookupSchema = z.object({
+  orderNumber: z.string().check(z.trim(), z.maxLength(64)),
+  email: z.string().check(z.trim(), z.maxLength(256)),
+})
+
+/** The page asking for the order number and email (no order is shown, nor said to exist). */
+function orderLookupPage(
+  c: Context<AppEnv>,
+  options: { orderNumber?: string; email?: string; error?: string; status?: number } = {},
+) {
+  return personalPage(
+    c,
+    CART_TEXT.orderLookupTitle,
+    () =>
+      orderLookupHtml({
+        action: c.req.path,
+        orderNumber: options.orderNumber ?? '',
+        email: options.email ?? '',
+        error: options.error ?? null,
+      }),
+    { status: options.status ?? 404, css: CHECKOUT_PAGE_CSS },
+  )
+}
+
+async function showOrderPage(c: Context<AppEnv>, order: OrderRow) {
   const { site } = c.var.tenant
   const line = order.lines[0]
   const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
   const planText = item && line ? planTextOf(c, item, line.unitCents) : null
-  return personalPage(
-    c,
-    CART_TEXT.orderConfirmedTitle,
-    () => orderPageHtml(order, moneyDisplayOf(site), planText),
-    {
-      css: CHECKOUT_PAGE_CSS,
-    },
-  )
+  return personalPage(c, orderTitleOf(order), () => orderPageHtml(order, moneyDisplayOf(site), planText), {
+    css: CHECKOUT_PAGE_CSS,
+  })
+}
+
+commercePageRoutes.get('/commerce/orders', (c) => orderLookupPage(c, { status: 200 }))
+
+commercePageRoutes.get('/commerce/orders/:orderId', async function showOrder(c) {
+  const id = orderIdSchema.safeParse(c.req.param('orderId'))
+  if (!id.success) return orderLookupPage(c)
+  const { access } = accessQuery.safeParse(c.req.query()).data ?? {}
+  if (access !== undefined) {
+    // The email's link: opens the order to this browser, then the token leaves the URL.
+    const valid = await isOrderAccessToken(c.env, c.var.tenant.siteId, id.data, access, Date.now())
+    if (!valid)
+      return orderLookupPage(c, { orderNumber: id.data, error: CART_TEXT.tokenInvalid, status: 403 })
+    return toOrder(c, id.data, true)
+  }
+  const order = await orderById(c.env.DB, c.var.tenant.siteId, id.data)
+  if (order === null || !(await mayReadOrder(c, order))) return orderLookupPage(c, { orderNumber: id.data })
+  return showOrderPage(c, order)
 })
+
+async function lookUpOrder(c: Context<AppEnv>) {
+  const fields = lookupSchema.safeParse(await formBody(c, z.record(z.string(), z.unknown())))
+  const typed = fields.success ? fields.data : { orderNumber: '', email: '' }
+  const id = orderIdSchema.safeParse(typed.orderNumber)
+  const order = id.success ? await orderById(c.env.DB, c.var.tenant.siteId, id.data) : null
+  if (order === null || !sameEmail(order, typed.email))
+    return orderLookupPage(c, { ...typed, error: CART_TEXT.orderLookupFailed })
+  return toOrder(c, order, true)
+}
+
+// Guessing order numbers and emails: a few tries a minute per visitor and address.
+for (const path of ['/commerce/orders', '/commerce/orders/:orderId'])
+  commercePageRoutes.post(
+    path,
+    requireSameOrigin(),
+    rateLimit('order-lookup', { limiter: 'SIGN_IN_LIMITER', addressLimiter: 'ADDRESS_STRICT_LIMITER' }),
+    lookUpOrder,
+  )
 
 commercePageRoutes.get('/commerce/subscription', async function showSubscription(c) {
   const query = tokenQuery.safeParse(c.req.query())

@@ -17,6 +17,7 @@
  */
 import type { Context } from 'hono'
 import { ACCOUNT_TEXT, COOKIE } from '../../templates/shared'
+import { formFields } from '../api/validate'
 import { verifyPassword } from '../auth/passwords'
 import { sessionSecret } from '../auth/secret'
 import { endSession, SIGN_IN, signInAttempt, startSession } from '../auth/sessions'
@@ -172,13 +173,10 @@ const signInFormSchema = z.object({
   rememberMe: z.optional(z.string()),
 })
 
-async function formFields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  try {
-    const body = await c.req.parseBody()
-    return Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'))
-  } catch {
-    return {}
-  }
+/** The text fields of a guarded page's form post (a body too large or unreadable is a 4xx). */
+async function textFields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const fields = await formFields(c)
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string'))
 }
 
 /** Back to the page with a GET (post/redirect/get), carrying the cookies just set. */
@@ -188,7 +186,7 @@ function backToPage(c: Context<AppEnv>, collection: Collection): Response {
 
 async function unlockPage(c: Context<AppEnv>, collection: Collection): Promise<Response> {
   const screen = { kind: 'lock-screen' } as const
-  const fields = passwordFormSchema.safeParse(await formFields(c))
+  const fields = passwordFormSchema.safeParse(await textFields(c))
   if (!(await withinLimits(c, PAGE_PASSWORD, { limiter: 'SIGN_IN_LIMITER' })))
     return guardScreen(c, collection, collection.fullUrl, screen, 429, ACCOUNT_TEXT.tooManyAttempts)
   const hash = collection.pagePassword
@@ -236,7 +234,7 @@ async function tooManyTries(
 }
 
 async function signInOrOut(c: Context<AppEnv>, collection: Collection): Promise<Response> {
-  const fields = await formFields(c)
+  const fields = await textFields(c)
   const memberArea: MemberArea = { action: collection.fullUrl, title: collection.title }
   if (fields.intent === 'sign-out') {
     const session = await liveSiteUser(c)
