@@ -25,11 +25,14 @@ export class Shopper {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   }
 
+  /** How requests reach the worker: the real one unless a test routes them through other bindings. */
+  send: (request: Request) => Promise<Response> = (request) => exports.default.fetch(request)
+
   /** Sends a request with the jar's cookies and keeps what the response sets (max-age 0 clears). */
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers)
     if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader())
-    const response = await exports.default.fetch(
+    const response = await this.send(
       new Request(`http://${this.host}${path}`, { redirect: 'manual', ...init, headers }),
     )
     for (const cookie of response.headers.getAll('Set-Cookie')) {

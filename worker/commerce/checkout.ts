@@ -168,6 +168,9 @@ function orderOf(
   }
 }
 
+/** A cart's checkout lock whose order was never written is taken over after this long. */
+const CHECKOUT_LOCK_STALE_MS = 2 * 60 * 1000
+
 /**
  * Takes the cart's checkout lock for `orderId`: null when taken, else the refusal. A lock held
  * by an order that failed (or was never written) is taken over.
@@ -177,8 +180,12 @@ async function lockCart(c: Context<AppEnv>, cartId: string, orderId: string): Pr
   const siteId = c.var.tenant.siteId
   let lock = await cart.beginCheckout(siteId, orderId)
   if (!lock.ok && lock.reason === 'in-checkout') {
+    // A holder that failed, or that never got written within the time a checkout takes, is gone.
     const holder = await orderById(c.env.DB, siteId, lock.orderId)
-    const stale = holder === null || holder.status === 'failed' || holder.status === 'refunded'
+    const stale =
+      holder === null
+        ? Date.now() - lock.since > CHECKOUT_LOCK_STALE_MS
+        : holder.status === 'failed' || holder.status === 'refunded'
     if (stale) lock = await cart.beginCheckout(siteId, orderId, lock.orderId)
   }
   if (lock.ok) return null

@@ -129,7 +129,7 @@ export async function chargeSucceeded(env: Env, order: OrderRow, paymentRef: str
 export async function settlePending(
   env: Env,
   order: OrderRow,
-  options: { inFlightMs: number; found?: FoundCharge },
+  options: { inFlightMs: number; found?: FoundCharge; now?: number },
 ): Promise<OrderStatus> {
   const found =
     options.found ?? (await paymentProvider(env).find(order.id, chargeKey(order.id, order.attempt), env))
@@ -146,7 +146,7 @@ export async function settlePending(
     case 'declined':
       return failOrder(env, order, 'declined')
     case 'none':
-      if (Date.now() - order.updatedAt < options.inFlightMs) return 'pending'
+      if ((options.now ?? Date.now()) - order.updatedAt < options.inFlightMs) return 'pending'
       return failOrder(env, order, 'not-charged')
     case 'error':
       logError('order-settle-unknown', { siteId: order.siteId, order: order.id, detail: found.detail })
@@ -155,8 +155,13 @@ export async function settlePending(
 }
 
 /** Moves an unfinished order on as far as it can go now (the sweep, a resubmit, the webhook). */
-export async function resumeOrder(env: Env, order: OrderRow, inFlightMs: number): Promise<OrderStatus> {
+export async function resumeOrder(
+  env: Env,
+  order: OrderRow,
+  inFlightMs: number,
+  now = Date.now(),
+): Promise<OrderStatus> {
   if (order.status === 'charged') return finishCharged(env, order)
-  if (order.status === 'pending') return settlePending(env, order, { inFlightMs })
+  if (order.status === 'pending') return settlePending(env, order, { inFlightMs, now })
   return order.status
 }

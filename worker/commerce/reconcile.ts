@@ -30,7 +30,7 @@ export async function reconcileOrders(env: Env, now = Date.now()): Promise<Sweep
   const report: SweepReport = { looked: orders.length, outcomes: {}, confirmationsSent: 0 }
   for (const order of orders) {
     try {
-      const status = await resumeOrder(env, order, SWEEP_AFTER_MS)
+      const status = await resumeOrder(env, order, SWEEP_AFTER_MS, now)
       report.outcomes[status] = (report.outcomes[status] ?? 0) + 1
       if (status === 'paid') {
         const paid = await orderById(env.DB, order.siteId, order.id)

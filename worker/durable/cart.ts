@@ -39,7 +39,9 @@ export interface EntryStock {
 export type CheckoutLock =
   | { ok: true }
   | { ok: false; reason: 'empty' }
-  | { ok: false; reason: 'paid' | 'in-checkout'; orderId: string }
+  | { ok: false; reason: 'paid'; orderId: string }
+  /** `since`: when the holder took the cart (epoch ms). */
+  | { ok: false; reason: 'in-checkout'; orderId: string; since: number }
 
 export type CartChange =
   | { ok: true; cart: StoredCart; entryId: string }
@@ -70,8 +72,10 @@ export class CartObject extends DurableObject<Env> {
       created INTEGER NOT NULL, is_purchased INTEGER NOT NULL DEFAULT 0, order_id TEXT)`)
     // The order whose checkout holds the cart: one checkout at a time, so two tabs cannot pay it twice.
     const columns = this.sql.exec<{ name: string }>('PRAGMA table_info(cart)').toArray()
-    if (!columns.some((column) => column.name === 'checkout_order'))
+    if (!columns.some((column) => column.name === 'checkout_order')) {
       this.sql.exec('ALTER TABLE cart ADD COLUMN checkout_order TEXT')
+      this.sql.exec('ALTER TABLE cart ADD COLUMN checkout_since INTEGER')
+    }
     this.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
       id TEXT PRIMARY KEY, item_id TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL,
       additional_fields TEXT, added INTEGER NOT NULL)`)
@@ -226,17 +230,25 @@ export class CartObject extends DurableObject<Env> {
     const cart = this.snapshot(siteId)
     if (cart === null) return { ok: false, reason: 'empty' }
     if (cart.isPurchased) return { ok: false, reason: 'paid', orderId: cart.orderId ?? '' }
-    const holder = this.sql.exec<{ o: string | null }>('SELECT checkout_order AS o FROM cart').one().o
-    if (holder !== null && holder !== orderId && holder !== replacing)
-      return { ok: false, reason: 'in-checkout', orderId: holder }
-    this.sql.exec('UPDATE cart SET checkout_order = ?', orderId)
+    const lock = this.sql
+      .exec<{ o: string | null; since: number | null }>(
+        'SELECT checkout_order AS o, checkout_since AS since FROM cart',
+      )
+      .one()
+    if (lock.o !== null && lock.o !== orderId && lock.o !== replacing)
+      return { ok: false, reason: 'in-checkout', orderId: lock.o, since: lock.since ?? 0 }
+    if (lock.o !== orderId)
+      this.sql.exec('UPDATE cart SET checkout_order = ?, checkout_since = ?', orderId, Date.now())
     return { ok: true }
   }
 
   /** The checkout of `orderId` ended without payment: the cart is free for another. */
   endCheckout(siteId: string, orderId: string): void {
     if (this.snapshot(siteId) === null) return
-    this.sql.exec('UPDATE cart SET checkout_order = NULL WHERE checkout_order = ?', orderId)
+    this.sql.exec(
+      'UPDATE cart SET checkout_order = NULL, checkout_since = NULL WHERE checkout_order = ?',
+      orderId,
+    )
   }
 
   /** The order went through: the cart is closed and names its order (a repeat is harmless). */
@@ -244,7 +256,10 @@ export class CartObject extends DurableObject<Env> {
     const cart = this.snapshot(siteId)
     if (cart === null) return false
     if (cart.isPurchased) return cart.orderId === orderId
-    this.sql.exec('UPDATE cart SET is_purchased = 1, order_id = ?, checkout_order = NULL', orderId)
+    this.sql.exec(
+      'UPDATE cart SET is_purchased = 1, order_id = ?, checkout_order = NULL, checkout_since = NULL',
+      orderId,
+    )
     return true
   }
 }

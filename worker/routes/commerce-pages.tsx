@@ -24,8 +24,8 @@ import {
   ProductType,
   subscriptionPriceText,
 } from '../../templates/shared'
-import { formBody } from '../api/validate'
-import { forgetCart, storedCartOf } from '../commerce/cart-session'
+import { formBody, InputError } from '../api/validate'
+import { cartIdOf, forgetCart, storedCartOf } from '../commerce/cart-session'
 import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
 import { type Buyer, type CheckoutSource, linesOf, placedByOf, placeOrder } from '../commerce/checkout'
 import { installmentOfferOf } from '../commerce/installments'
@@ -42,6 +42,7 @@ import { productById, unitCentsOf, variantBySku } from '../commerce/products'
 import { readCheckoutToken, signCheckoutToken } from '../commerce/tokens'
 import type { AppEnv } from '../context'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
+import { logError } from '../log'
 import { requireSameOrigin, sameSecret } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { liveSiteUser } from '../middleware/site-user'
@@ -273,53 +274,72 @@ commercePageRoutes.get('/checkout', async function showCheckout(c) {
   })
 })
 
+/**
+ * To the order's page after a submit: opened for this browser when it placed the order; once
+ * the order is paid, the cart's cookies are cleared and the confirmation email goes out.
+ */
+async function afterSubmit(c: Context<AppEnv>, orderId: string, grant: boolean) {
+  const order = await orderById(c.env.DB, c.var.tenant.siteId, orderId).catch(() => null)
+  if (grant && order?.status === 'paid') {
+    if (order.cartId !== null && order.cartId === cartIdOf(c)) forgetCart(c)
+    c.executionCtx.waitUntil(sendOrderConfirmation(c.env, order))
+  }
+  return toOrder(c, orderId, grant)
+}
+
+async function submitCheckout(c: Context<AppEnv>) {
+  if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, '/checkout')
+  const body = await formBody(c, z.record(z.string(), z.unknown()))
+  const key = idempotencyKeySchema.safeParse(body.idempotencyKey)
+  if (!key.success) return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.paymentFailed, '/checkout')
+  // A repeated submit of an order already under way: finished rather than placed again, and
+  // opened only to the browser that placed it (another browser replaying the key sees nothing).
+  const placed = await orderByIdempotencyKey(c.env.DB, c.var.tenant.siteId, key.data)
+  if (placed !== null && placed.status !== 'failed') {
+    // Storage failing here leaves it for the sweep; the order page says it is being placed.
+    await resumeOrder(c.env, placed, CHARGE_IN_FLIGHT_MS).catch((error) =>
+      logError('checkout-resume-failed', { siteId: placed.siteId, order: placed.id, message: String(error) }),
+    )
+    return afterSubmit(c, placed.id, await isPlacingBrowser(c, placed))
+  }
+  const query = tokenQuery.safeParse(c.req.query())
+  const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
+  if (source === 'bad-token') return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.tokenInvalid)
+  if (source === null) return c.redirect('/cart', 303)
+  if ('paid' in source) return cartPaidPage(c, source.paid)
+  const values = checkoutValuesOf(body as Record<string, unknown>)
+  const result = await placeOrder(c, source, values, key.data, await buyerOf(c))
+  if (result.ok) return afterSubmit(c, result.orderId, true)
+  if (result.status === 303) return c.redirect(result.location, 303)
+  if (result.status === 409 && result.orderId !== undefined && source.kind === 'cart')
+    return cartPaidPage(c, result.orderId, result.message)
+  const { card: _card, ...kept } = values
+  return checkoutPage(
+    c,
+    source,
+    {
+      idempotencyKey: key.data,
+      values: kept,
+      errors: (result.errors ?? {}) as Record<string, string>,
+      formError: result.message,
+    },
+    result.status,
+  )
+}
+
 commercePageRoutes.post(
   '/checkout',
   requireSameOrigin(),
   rateLimit('checkout'),
-  async function submitCheckout(c) {
-    if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, '/checkout')
-    const body = await formBody(c, z.record(z.string(), z.unknown()))
-    const key = idempotencyKeySchema.safeParse(body.idempotencyKey)
-    if (!key.success)
-      return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.paymentFailed, '/checkout')
-    // A repeated submit of an order already under way: finished rather than placed again, and
-    // opened only to the browser that placed it (another browser replaying the key sees nothing).
-    const placed = await orderByIdempotencyKey(c.env.DB, c.var.tenant.siteId, key.data)
-    if (placed !== null && placed.status !== 'failed') {
-      await resumeOrder(c.env, placed, CHARGE_IN_FLIGHT_MS)
-      return toOrder(c, placed, await isPlacingBrowser(c, placed))
+  async function placeCheckout(c) {
+    try {
+      return await submitCheckout(c)
+    } catch (error) {
+      if (error instanceof InputError) throw error
+      // Storage failed where the steps could not say more: the sweep settles anything started.
+      logError('checkout-failed', { siteId: c.var.tenant.siteId, message: String(error) })
+      return refusalPage(c, 503, CART_TEXT.checkoutTitle, CART_TEXT.checkoutBusy, '/checkout')
     }
-    const query = tokenQuery.safeParse(c.req.query())
-    const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
-    if (source === 'bad-token') return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.tokenInvalid)
-    if (source === null) return c.redirect('/cart', 303)
-    if ('paid' in source) return cartPaidPage(c, source.paid)
-    const values = checkoutValuesOf(body as Record<string, unknown>)
-    const result = await placeOrder(c, source, values, key.data, await buyerOf(c))
-    if (result.ok) {
-      const order = await orderById(c.env.DB, c.var.tenant.siteId, result.orderId).catch(() => null)
-      if (order?.status === 'paid') {
-        if (source.kind === 'cart') forgetCart(c)
-        c.executionCtx.waitUntil(sendOrderConfirmation(c.env, order))
-      }
-      return toOrder(c, result.orderId, true)
-    }
-    if (result.status === 303) return c.redirect(result.location, 303)
-    if (result.status === 409 && result.orderId !== undefined && source.kind === 'cart')
-      return cartPaidPage(c, result.orderId, result.message)
-    const { card: _card, ...kept } = values
-    return checkoutPage(
-      c,
-      source,
-      {
-        idempotencyKey: key.data,
-        values: kept,
-        errors: (result.errors ?? {}) as Record<string, string>,
-        formError: result.message,
-      },
-      result.status,
-    )
   },
 )
 

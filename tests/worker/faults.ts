@@ -1,0 +1,96 @@
+// Storage that fails on purpose, around the real bindings (never fakes of them): a D1 whose
+// statements matching a pattern throw, a Durable Object namespace whose stubs throw on one
+// method. Each fault fails `times` calls (Infinity: for ever), then lets calls through.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { app } from '../../worker/app'
+import type { Env } from '../../worker/env'
+
+export class InjectedFault extends Error {
+  override name = 'InjectedFault'
+}
+
+/** A fault budget shared by the calls it applies to. */
+export interface Fault {
+  times: number
+  /** How many calls it failed so far. */
+  hits: number
+}
+
+function take(fault: Fault): boolean {
+  if (fault.hits >= fault.times) return false
+  fault.hits++
+  return true
+}
+
+const POISONED = Symbol('poisoned statement')
+
+/** `db` with every statement whose SQL matches `pattern` failing, `times` times. */
+export function failingD1(db: D1Database, pattern: RegExp, fault: Fault): D1Database {
+  const poisoned = () => {
+    const reject = () => Promise.reject(new InjectedFault(`D1 failed on ${pattern}`))
+    const statement = {
+      [POISONED]: true,
+      bind: () => statement,
+      run: reject,
+      first: reject,
+      all: reject,
+      raw: reject,
+    }
+    return statement as unknown as D1PreparedStatement
+  }
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'prepare')
+        return (sql: string) => (pattern.test(sql) && take(fault) ? poisoned() : target.prepare(sql))
+      if (property === 'batch')
+        return (statements: D1PreparedStatement[]) =>
+          statements.some((s) => (s as unknown as Record<symbol, unknown>)[POISONED])
+            ? Promise.reject(new InjectedFault(`D1 batch failed on ${pattern}`))
+            : target.batch(statements)
+      const value = (target as unknown as Record<PropertyKey, unknown>)[property]
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** `namespace` whose stubs throw on `method`, `times` times (the call never reaches the object). */
+export function failingDurable<T extends Rpc.DurableObjectBranded | undefined>(
+  namespace: DurableObjectNamespace<T>,
+  method: string,
+  fault: Fault,
+): DurableObjectNamespace<T> {
+  return new Proxy(namespace, {
+    get(target, property) {
+      if (property === 'get')
+        return (id: DurableObjectId) => {
+          const stub = target.get(id)
+          return new Proxy(stub, {
+            get(inner, name) {
+              if (name === method && take(fault))
+                return () => Promise.reject(new InjectedFault(`${method} failed`))
+              // An RPC stub's method is called on the stub itself: `bind` would be a remote call.
+              const methods = inner as unknown as Record<PropertyKey, (...args: unknown[]) => unknown>
+              return (...args: unknown[]) => methods[name]?.(...args)
+            },
+          })
+        }
+      const value = (target as unknown as Record<PropertyKey, unknown>)[property]
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** Runs a request through the app with `bindings`, waiting for its `waitUntil` work. */
+export async function fetchWith(bindings: Env, request: Request): Promise<Response> {
+  const ctx = createExecutionContext()
+  const response = await app.fetch(request, bindings, ctx)
+  const body = await response.arrayBuffer()
+  await waitOnExecutionContext(ctx)
+  return new Response(body, response)
+}
+
+/** The test bindings with some replaced. */
+export function bindingsWith(changes: Partial<Env>): Env {
+  return { ...(env as unknown as Env), ...changes }
+}
