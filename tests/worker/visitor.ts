@@ -152,17 +152,26 @@ export function marker(): string {
 }
 
 /**
- * Runs `run` inside one rate-limit window: the local limiter counts in fixed windows aligned
- * to the minute (miniflare), so a run that crossed into the next minute is run once more.
+ * Runs `run` inside one rate-limit window, deterministically: the local limiter counts in fixed
+ * windows aligned to the period (miniflare), so when less than `needMs` is left of the current
+ * window the run waits for the next one to begin. A run that still crosses a window took longer
+ * than `needMs` and fails loudly (a slow test, not a flaky one). Callers give their test a
+ * timeout of `needMs` plus the period.
  */
 export async function inOneRateWindow<T>(
   run: (attempt: number) => Promise<T>,
   periodSeconds = 60,
+  needMs = 20_000,
 ): Promise<T> {
-  const windowOf = () => Math.floor(Date.now() / (periodSeconds * 1000))
-  for (let attempt = 0; ; attempt++) {
-    const window = windowOf()
-    const result = await run(attempt)
-    if (windowOf() === window || attempt > 0) return result
-  }
+  const periodMs = periodSeconds * 1000
+  const left = periodMs - (Date.now() % periodMs)
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50))
+  const window = Math.floor(Date.now() / periodMs)
+  const result = await run(0)
+  if (Math.floor(Date.now() / periodMs) !== window)
+    throw new Error(`The run took more than ${needMs} ms and crossed a rate-limit window: give it more room`)
+  return result
 }
+
+/** The timeout of a test that runs in one rate-limit window (its own time and a wait for a window). */
+export const RATE_WINDOW_TIMEOUT = 90_000
