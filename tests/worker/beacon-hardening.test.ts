@@ -252,6 +252,23 @@ describe('The worker’s fields win over the client’s', () => {
     })
   })
 
+  it('Should store at most 512 characters of the user agent header', async () => {
+    const tag = marker()
+    const content = commerceContent('CommerceShopping_VisitPDP', { item_title: tag })
+    const response = await visit(HOST, '/api/v1/clanker/events', {
+      method: 'POST',
+      headers: {
+        'content-type': FORM,
+        'user-agent': `Agent/${'x'.repeat(2000)}`,
+        cookie: `crumb=${newCrumb()}`,
+      },
+      body: form({ eventSchemaName: 'CommerceShopping_VisitPDP', eventContent: JSON.stringify(content) }),
+    })
+    expect(response.status).toBe(202)
+    const [row] = await storedEvents(tag, 1)
+    expect(row?.data.enduser_user_agent).toBe(`Agent/${'x'.repeat(506)}`)
+  })
+
   it('Should store the site a page view, a version 0 event and an error report come from, whatever they claim', async () => {
     const tag = marker()
     const crumb = newCrumb()

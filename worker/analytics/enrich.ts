@@ -23,6 +23,9 @@ import { siteUserClaims } from '../middleware/site-user'
 import { analyticsCartId } from './cart-id'
 import { isCommerceEvent } from './schemas'
 
+/** The longest user agent stored: the version 2 schema's limit (a header is the client's to choose too). */
+const USER_AGENT_MAX = 512
+
 /** Each commerce event's action and the object it acts on. */
 const COMMERCE_ACTIONS: Record<CommerceEventName, { action: string; object_type: string }> = {
   CommerceShopping_VisitPDP: { action: 'visit', object_type: 'product_detail_page' },
@@ -45,7 +48,7 @@ export async function enrichEvent(
     source_environment: sourceEnvironment(tenant.hostname),
     context_website_id: tenant.site.website.id,
     website_locale: tenant.site.website.language,
-    enduser_user_agent: c.req.header('user-agent') ?? null,
+    enduser_user_agent: c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
     page_host: new URL(c.req.url).host,
   }
   if (!isCommerceEvent(schemaName)) return event
