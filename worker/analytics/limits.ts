@@ -3,8 +3,8 @@
  *
  * Sizes, checked before a body is read (beacon-body.ts): a declared `Content-Length` over the
  * limit is a 413 at once, and a body without one is read only up to the limit. The tracking
- * script's largest beacon (a commerce event with a long query string and referrer) is under
- * 10 KB, so 64 KiB refuses nothing it sends.
+ * script's beacons are a few KB; the schemas' field limits keep its largest (a commerce event
+ * with long URLs) well under 64 KiB.
  *
  * Volume, counted in this order (guard.ts), each key carrying the site id so one tenant's flood
  * never spends another tenant's budget:
@@ -16,10 +16,11 @@
  *    the 429), never a page.
  * 2. per visitor (their signed crumb) and endpoint: `BEACON_LIMITER`, 1,000 a minute.
  * 3. per site, every address together: `BEACON_SITE_LIMITER`, 60,000 a minute (1,000 beacons a
- *    second, about 12,000 page views a minute, several times the busiest demo store's peak).
- *    It bounds what one tenant can push into the shared queue and D1 (at most 64 KiB × 60,000 a
- *    minute), and it is counted last, so only beacons within their address's limit spend it:
- *    draining it takes more than 100 addresses at their full limit.
+ *    second, about 12,000 page views a minute: room for a store's sale-day peak; the figure is
+ *    every site's, raised in wrangler.toml if one outgrows it). It bounds what one tenant can
+ *    put into the queue and the D1 table every tenant shares, and it is counted last, so only
+ *    beacons within their address's limit spend it: draining it takes more than 100 addresses
+ *    at their full limit.
  *
  * The figures of the three limiters live in wrangler.toml (a binding's limit is its config).
  */
