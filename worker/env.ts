@@ -13,6 +13,10 @@ export interface Env {
   SIGN_IN_LIMITER: RateLimit
   /** Analytics beacons per visitor and endpoint (generous: a page sends a handful). */
   BEACON_LIMITER: RateLimit
+  /** Analytics beacons per client address and site, every endpoint together (analytics/limits.ts). */
+  BEACON_ADDRESS_LIMITER: RateLimit
+  /** Analytics beacons per site, every address together (analytics/limits.ts). */
+  BEACON_SITE_LIMITER: RateLimit
   /** Per client address and endpoint, above every per-visitor limit (300 a minute). */
   ADDRESS_LIMITER: RateLimit
   /** Per client address where a person acts a few times a minute at most: likes (30 a minute). */

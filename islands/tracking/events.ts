@@ -5,7 +5,9 @@
  * (the visitor's ids, the window, the page's address, the cart line); the page's product comes
  * ready from the worker (`context.commerce`), and the worker adds the rest when the event
  * arrives (worker/analytics/enrich.ts): the event's origin and action, the client and the
- * environment, the signed-in site user and the cart's id.
+ * environment, the signed-in site user and the cart's analytics id (the cart cookie is
+ * HttpOnly: the script never sends a cart id, and the worker's fields win over the script's).
+ * The beacon goes with the page's cookies: the worker takes none without the crumb cookie.
  */
 import { COOKIE, type CommerceEventName, PRODUCT_TYPE_NAMES } from '../../templates/shared'
 import { cookieValue } from '../browser-cookies'
@@ -55,7 +57,6 @@ function lineFields(line: CartLineDetail) {
     item_variant_object: variant?.attributes,
     item_price: Number.isFinite(price) ? price : undefined,
     currency_code: money?.currency,
-    cart_id: line.cartId ?? undefined,
     num_items_in_cart: line.cartQuantity ?? undefined,
     item_title: line.title,
     item_type: type,

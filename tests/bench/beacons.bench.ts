@@ -2,7 +2,8 @@
 // by `wrangler dev` (fresh local state), then a count of the events the queue's consumer
 // stored in D1. Prints events sent, acknowledged (202 `accepted`) and stored, which must be
 // equal, any refusals (a 429 would mean the beacon limit is too tight), and the beacon
-// throughput beside a trivial route (`/_health`) on the same server in the same run.
+// throughput beside a trivial route (`/_health`) on the same server in the same run. Each
+// visitor sends with a crumb the server minted, from an address of its own.
 //
 //   node --import tsx tests/bench/beacons.bench.ts [--beacons 10000] [--concurrency 16] [--visitors 40] [--port 8894]
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -188,6 +189,30 @@ function send(
   })
 }
 
+/** A crumb the server minted and signed, from the Set-Cookie of a call that sets one. */
+async function mintedCrumb(): Promise<string> {
+  const crumb = await new Promise<string>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: '/api/1/performance/settings',
+        agent,
+        headers: { host: HOSTS[0] },
+      },
+      (res) => {
+        res.resume()
+        const cookie = (res.headers['set-cookie'] ?? []).find((header) => header.startsWith('crumb='))
+        resolve(cookie?.slice('crumb='.length).split(';')[0] ?? '')
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+  if (crumb === '') throw new Error('The server set no crumb cookie')
+  return crumb
+}
+
 let resent = 0
 
 /**
@@ -250,10 +275,8 @@ async function healthRate(seconds: number): Promise<number> {
 const server = startServer()
 try {
   await waitUntilReady()
-  const crumbs = Array.from(
-    { length: VISITORS },
-    (_, n) => `bench${String(n).padStart(3, '0')}${randomUUID().slice(0, 14)}`,
-  )
+  // Beacons need a crumb the server minted: each visitor takes the one its first answer sets.
+  const crumbs = await Promise.all(Array.from({ length: VISITORS }, () => mintedCrumb()))
   let next = 0
   let sentEvents = 0
   let ackedEvents = 0
@@ -265,7 +288,13 @@ try {
       for (let i = next++; i < BEACONS; i = next++) {
         const crumb = crumbs[i % VISITORS] as string
         const beacon = beaconFor(i, crumb)
-        const headers: Record<string, string> = { 'content-type': beacon.type, cookie: `crumb=${crumb}` }
+        const headers: Record<string, string> = {
+          'content-type': beacon.type,
+          cookie: `crumb=${crumb}`,
+          // Each visitor from an address of its own, as on the internet: beacons are limited per
+          // address and site (wrangler dev keeps a CF-Connecting-IP the request brings).
+          'cf-connecting-ip': `198.18.${Math.floor((i % VISITORS) / 250)}.${(i % VISITORS) % 250}`,
+        }
         if (beacon.crumbHeader) headers['x-csrf-token'] = crumb
         const t0 = performance.now()
         const { status, text } = await sendOnce(

@@ -1,10 +1,10 @@
 // Every beacon and event endpoint (storefront.md section 7, platform.md section 7): good input
 // is acknowledged (202) and stored by the queue's consumer, bad input is a 400 with a reason
-// (never a 500), beacons need no crumb, and the suppression rules (storefront.md section 6).
-import { createExecutionContext } from 'cloudflare:test'
-import { env } from 'cloudflare:workers'
+// (never a 500), and the suppression rules (storefront.md section 6). What issue 18 asks of
+// beacons (a crumb the server minted, the worker's fields winning, no secrets stored, size and
+// volume limits) is in beacon-hardening.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { app } from '../../worker/app'
+import { newCartId, publicCartId } from '../../worker/commerce/cart-session'
 import { visit } from './helpers'
 import {
   callApi,
@@ -20,13 +20,20 @@ import {
 const HOST = 'aurora.localhost'
 const CVR = 'visitor1|1780000000000|1780000000000|1780000000000|1'
 
-/** A beacon as `navigator.sendBeacon` sends form fields: no crumb header, cookies only. */
+/** The page's cookies as a beacon carries them: a crumb the worker minted, unless one is given. */
+function withCrumb(cookies: string[]): string {
+  return (
+    cookies.some((cookie) => cookie.startsWith('crumb=')) ? cookies : [`crumb=${newCrumb()}`, ...cookies]
+  ).join('; ')
+}
+
+/** A beacon as `navigator.sendBeacon` sends form fields: no crumb header, the page's cookies. */
 function beacon(path: string, fields: Record<string, string>, cookies: string[] = [], host = HOST) {
   return visit(host, path, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
-      ...(cookies.length > 0 ? { cookie: cookies.join('; ') } : {}),
+      cookie: withCrumb(cookies),
     },
     body: new URLSearchParams(fields).toString(),
   })
@@ -36,10 +43,7 @@ function beacon(path: string, fields: Record<string, string>, cookies: string[] 
 function textBeacon(path: string, body: unknown, cookies: string[] = []) {
   return visit(HOST, path, {
     method: 'POST',
-    headers: {
-      'content-type': 'text/plain;charset=UTF-8',
-      ...(cookies.length ? { cookie: cookies.join('; ') } : {}),
-    },
+    headers: { 'content-type': 'text/plain;charset=UTF-8', cookie: withCrumb(cookies) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }
@@ -66,7 +70,7 @@ function commerceContent(name: string, extra: Record<string, unknown> = {}) {
 }
 
 describe('POST /api/census/RecordHit', () => {
-  it('Should acknowledge a page view without a crumb and store it', async () => {
+  it('Should acknowledge a page view sent with the crumb cookie and store it', async () => {
     const tag = marker()
     const response = await beacon('/api/census/RecordHit', pageView('/apparel', { tag }))
     expect(response.status).toBe(202)
@@ -92,7 +96,7 @@ describe('POST /api/census/RecordHit', () => {
   it('Should refuse JSON (415) and a body over 64 KB (413)', async () => {
     const json = await visit(HOST, '/api/census/RecordHit', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: `crumb=${newCrumb()}` },
       body: '{}',
     })
     expect(json.status).toBe(415)
@@ -103,7 +107,11 @@ describe('POST /api/census/RecordHit', () => {
   it('Should accept the fields as multipart form data too (sendBeacon with FormData)', async () => {
     const form = new FormData()
     for (const [name, value] of Object.entries(pageView('/gear'))) form.set(name, value)
-    const response = await visit(HOST, '/api/census/RecordHit', { method: 'POST', body: form })
+    const response = await visit(HOST, '/api/census/RecordHit', {
+      method: 'POST',
+      headers: { cookie: `crumb=${newCrumb()}` },
+      body: form,
+    })
     expect(response.status).toBe(202)
   })
 })
@@ -189,7 +197,6 @@ describe('POST /api/events/RecordJavascriptErrors', () => {
   })
 
   for (const [what, body, reason] of [
-    ['more than 10 entries', Array.from({ length: 11 }, () => entry('x')), 'at most 10 entries'],
     ['an empty batch', [], 'at least one entry'],
     ['an object instead of an array', entry('x'), /expected array/i],
     [
@@ -247,11 +254,12 @@ describe('POST /api/events/RecordEvent (version 0)', () => {
 describe('POST /api/v1/clanker/events and validate-event-content', () => {
   it('Should store a product view sent as a form-encoded beacon, with what only the worker knows', async () => {
     const tag = marker()
+    const cartId = newCartId()
     const content = commerceContent('CommerceShopping_VisitPDP', { item_title: tag })
     const response = await beacon(
       '/api/v1/clanker/events',
       { eventSchemaName: 'CommerceShopping_VisitPDP', eventContent: JSON.stringify(content) },
-      ['ss_cart=cart-42'],
+      [`ss_cart=${cartId}`],
     )
     expect(response.status).toBe(202)
     const [row] = await storedEvents(tag, 1)
@@ -259,7 +267,7 @@ describe('POST /api/v1/clanker/events and validate-event-content', () => {
     expect(row?.data).toMatchObject({
       logged_in: false,
       site_user_id: null,
-      cart_id: 'cart-42',
+      cart_id: await publicCartId('aurora', cartId),
       website_id: 'aurora',
     })
   })
@@ -273,7 +281,7 @@ describe('POST /api/v1/clanker/events and validate-event-content', () => {
     })
     const response = await visit(HOST, '/api/v1/clanker/events', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: `crumb=${newCrumb()}` },
       body: JSON.stringify({
         eventSchemaName: 'CommerceShopping_AddToCart',
         eventContent: JSON.stringify(content),
@@ -427,11 +435,6 @@ describe('The performance collector’s calls', () => {
       'first_contentful_paint_ms',
     ],
     ['an unknown record kind', record('Heartbeat', {}), 'event'],
-    [
-      'more than 50 records',
-      Array.from({ length: 51 }, () => record('Performance', { load_event_end_ms: 1 })[0]),
-      'at most 50 records',
-    ],
     ['a body that is not JSON', 'nope', 'The request body is not valid JSON.'],
   ] as const) {
     it(`Should answer ${what} with a 400 that says why`, async () => {
@@ -538,60 +541,5 @@ describe('Suppression', () => {
     })
     expect(response.status).toBe(202)
     expect(await storedEvents(tag, 1)).toHaveLength(1)
-  })
-})
-
-describe('Beacon rate limits', () => {
-  /** The app with a beacon limiter that refuses everything and notes the keys it was asked about. */
-  function refusingLimiter() {
-    const keys: string[] = []
-    const limiter = {
-      limit: async ({ key }: { key: string }) => {
-        keys.push(key)
-        return { success: false }
-      },
-    }
-    return { keys, bindings: { ...env, BEACON_LIMITER: limiter } }
-  }
-
-  it('Should count beacons per visitor (their crumb) and endpoint on the beacon limiter, and answer a 429 with a message', async () => {
-    const { keys, bindings } = refusingLimiter()
-    const crumb = newCrumb()
-    const response = await app.request(
-      `http://${HOST}/api/census/RecordHit`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumb}` },
-        body: new URLSearchParams(pageView('/')).toString(),
-      },
-      bindings,
-      createExecutionContext(),
-    )
-    expect(response.status).toBe(429)
-    expect(await response.json()).toEqual({ message: 'Please try again in a few seconds.' })
-    expect(keys).toEqual([`aurora:census:RecordHit:v:${crumb}`])
-  })
-
-  it('Should put every beacon endpoint on the beacon limiter', async () => {
-    for (const [path, key] of [
-      ['/api/census/button-click', 'census:button-click'],
-      ['/api/census/overlay', 'census:overlay'],
-      ['/api/census/form-render', 'census:form-render'],
-      ['/api/census/RecordQuickView/item-1', 'census:RecordQuickView'],
-      ['/api/events/RecordEvent', 'events:RecordEvent'],
-      ['/api/events/RecordJavascriptErrors', 'events:RecordJavascriptErrors'],
-      ['/api/v1/clanker/events', 'clanker:events'],
-      ['/api/1/performance/records', 'performance:records'],
-    ]) {
-      const { keys, bindings } = refusingLimiter()
-      const response = await app.request(
-        `http://${HOST}${path}`,
-        { method: 'POST', body: '' },
-        bindings,
-        createExecutionContext(),
-      )
-      expect(response.status, path).toBe(429)
-      expect(keys[0], path).toMatch(new RegExp(`^aurora:${key}:`))
-    }
   })
 })

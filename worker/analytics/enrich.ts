@@ -4,20 +4,26 @@
  * client's name and version, the source environment (from the host), the site and its locale,
  * the browser's user agent and the page's host; for a commerce event its fixed origin, name,
  * actor, action and object type, and what only the worker can know from the beacon's cookies:
- * the signed-in site user (`site_user_id`, `logged_in`) and the cart's id.
+ * the signed-in site user (`site_user_id`, `logged_in`) and the cart (`cart_id`, an id derived
+ * from the cart cookie, never its value: cart-id.ts).
+ *
+ * What the worker fills always wins over what the client sent under the same name (issue 18:
+ * an event must not claim another tenant's site, another environment, host, browser or cart).
  */
 import type { Context } from 'hono'
 import {
   COMMERCE_EVENT_ORIGIN,
-  COOKIE,
   type CommerceEventName,
   sourceEnvironment,
   TRACKING,
 } from '../../templates/shared'
+import { cartIdOf, publicCartId } from '../commerce/cart-session'
 import type { AppEnv } from '../context'
-import { readCookie } from '../middleware/cookies'
 import { siteUserClaims } from '../middleware/site-user'
 import { isCommerceEvent } from './schemas'
+
+/** The longest user agent stored: the version 2 schema's limit (a header is the client's to choose too). */
+const USER_AGENT_MAX = 512
 
 /** Each commerce event's action and the object it acts on. */
 const COMMERCE_ACTIONS: Record<CommerceEventName, { action: string; object_type: string }> = {
@@ -27,7 +33,7 @@ const COMMERCE_ACTIONS: Record<CommerceEventName, { action: string; object_type:
   CommerceShopping_RemoveFromCart: { action: 'remove', object_type: 'cart_item' },
 }
 
-/** The event as stored: what the client sent, with the worker's fields. */
+/** The event as stored: what the client sent, under the worker's own fields. */
 export async function enrichEvent(
   c: Context<AppEnv>,
   schemaName: string,
@@ -35,21 +41,22 @@ export async function enrichEvent(
 ): Promise<Record<string, unknown>> {
   const { tenant } = c.var
   const event: Record<string, unknown> = {
+    ...content,
     client_name: TRACKING.clientName,
     client_version: TRACKING.clientVersion,
     source_environment: sourceEnvironment(tenant.hostname),
     context_website_id: tenant.site.website.id,
     website_locale: tenant.site.website.language,
-    enduser_user_agent: c.req.header('user-agent') ?? null,
+    enduser_user_agent: c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
     page_host: new URL(c.req.url).host,
-    ...content,
   }
   if (!isCommerceEvent(schemaName)) return event
   const claims = await siteUserClaims(c)
+  const cartId = cartIdOf(c)
   return {
-    website_id: tenant.site.website.id,
-    cart_id: readCookie(c, COOKIE.cart) ?? null,
     ...event,
+    website_id: tenant.site.website.id,
+    cart_id: cartId === null ? null : await publicCartId(tenant.siteId, cartId),
     ...COMMERCE_EVENT_ORIGIN,
     ...COMMERCE_ACTIONS[schemaName as CommerceEventName],
     event_name: schemaName,

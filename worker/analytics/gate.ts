@@ -12,12 +12,16 @@
  *
  * Not-found, lock-screen and member-screen pages load no tracking script at all
  * (render/tracking.ts). JavaScript error reports are not analytics: they are always recorded.
+ *
+ * Every event's data is scrubbed of secrets (order ids, tokens, gift-card codes: scrub.ts) on
+ * its way into the queue, whichever endpoint it came from.
  */
 import type { Context } from 'hono'
 import { accountSuppressesAnalytics, PAGE_VIEW_EXCLUDED_PATHS } from '../../templates/shared'
 import type { AppEnv } from '../context'
 import type { AnalyticsMessage } from '../env'
 import { siteUserClaims } from '../middleware/site-user'
+import { scrubEventData } from './scrub'
 
 /** One event for the queue. */
 export interface BeaconEvent {
@@ -58,7 +62,7 @@ export function refererPath(referer: string | undefined): string {
 /** The largest clock skew from a browser we take as it is; beyond it the arrival time is used. */
 const MAX_SKEW_MS = 24 * 60 * 60 * 1000
 
-/** Hands `events` to the queue: 202 `{accepted}` once it holds them, 204 when they are suppressed. */
+/** Hands `events` to the queue, scrubbed: 202 `{accepted}` once it holds them, 204 when they are suppressed. */
 export async function acceptEvents(
   c: Context<AppEnv>,
   events: readonly BeaconEvent[],
@@ -71,7 +75,7 @@ export async function acceptEvents(
     body: {
       siteId: c.var.tenant.siteId,
       event,
-      data,
+      data: scrubEventData(data),
       occurredAt: occurredAt !== undefined && Math.abs(occurredAt - now) < MAX_SKEW_MS ? occurredAt : now,
     } satisfies AnalyticsMessage,
   }))

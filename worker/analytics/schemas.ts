@@ -115,7 +115,10 @@ const errorDataSchema = z.object({
   customInfo: optional(z.record(z.string(), z.unknown())),
 })
 
-/** `POST /api/events/RecordJavascriptErrors`: a JSON array of at most 10 entries. */
+/**
+ * `POST /api/events/RecordJavascriptErrors`: a JSON array of entries (at most
+ * `BEACON_LIMITS.maxErrorReports`, checked before this: a 413, beacon-body.ts).
+ */
 export const javascriptErrorsSchema = z
   .array(
     z.object({
@@ -124,13 +127,7 @@ export const javascriptErrorsSchema = z
       timestamp: z.number().check(z.int(), z.positive()),
     }),
   )
-  .check(
-    z.minLength(1, 'must hold at least one entry'),
-    z.maxLength(
-      TRACKING.errorReporting.maxEntries,
-      `must hold at most ${TRACKING.errorReporting.maxEntries} entries`,
-    ),
-  )
+  .check(z.minLength(1, 'must hold at least one entry'))
 
 /** The version 0 event's data (platform.md section 3). */
 const v0DataSchema = z.strictObject({
@@ -273,7 +270,10 @@ const userTimingSchema = z.strictObject({
     .check(z.minLength(1), z.maxLength(100)),
 })
 
-/** `POST /api/1/performance/records`: a JSON array of `{app, data, event, pageLoadId, ts}`. */
+/**
+ * `POST /api/1/performance/records`: a JSON array of `{app, data, event, pageLoadId, ts}` (at
+ * most `BEACON_LIMITS.maxPerformanceRecords`, checked before this: a 413, beacon-body.ts).
+ */
 export const performanceRecordsSchema = z
   .array(
     z.discriminatedUnion('event', [
@@ -295,4 +295,4 @@ export const performanceRecordsSchema = z
       }),
     ]),
   )
-  .check(z.minLength(1, 'must hold at least one record'), z.maxLength(50, 'must hold at most 50 records'))
+  .check(z.minLength(1, 'must hold at least one record'))

@@ -1,8 +1,9 @@
 /**
  * The census beacons (storefront.md section 7): page views and button, overlay, form and
- * quick-view beacons, all form-encoded, all with no crumb (`sendBeacon` cannot send headers),
- * rate-limited per visitor and endpoint (generously: BEACON_LIMITER), validated (400 with a
- * reason) and handed to the analytics queue (analytics/gate.ts: 202, or 204 when suppressed).
+ * quick-view beacons, all form-encoded, each with the crumb cookie (a beacon cannot send the
+ * header) and within the beacon limits (analytics/guard.ts: 403 without a crumb the server
+ * minted, 429 past a limit), validated (400 with a reason, 413 over the size limit) and handed
+ * to the analytics queue (analytics/gate.ts: 202, or 204 when suppressed).
  *
  * - `POST /api/census/RecordHit`: `event`, `data` (JSON with `pagePath`), `ss_cvr`
  * - `POST /api/census/button-click`, `button-render`: `data` (button, page), `ss_cvr`
@@ -13,6 +14,7 @@
 import { Hono } from 'hono'
 import { beaconForm } from '../analytics/beacon-body'
 import { acceptEvents, refererPath } from '../analytics/gate'
+import { beaconGuard } from '../analytics/guard'
 import {
   buttonBeaconSchema,
   formRenderSchema,
@@ -22,40 +24,41 @@ import {
   recordHitSchema,
 } from '../analytics/schemas'
 import type { AppEnv } from '../context'
-import { rateLimit } from '../middleware/rate-limit'
 import { validate } from './validate'
 
 export const censusRoutes = new Hono<AppEnv>()
 
-const beaconLimit = (endpoint: string) => rateLimit(`census:${endpoint}`, { limiter: 'BEACON_LIMITER' })
+const guard = (endpoint: string) => beaconGuard(`census:${endpoint}`)
 
-censusRoutes.post('/RecordHit', beaconLimit('RecordHit'), async function recordHit(c) {
+censusRoutes.post('/RecordHit', guard('RecordHit'), async function recordHit(c) {
   const { event, data, ss_cvr } = await beaconForm(c, recordHitSchema)
-  return acceptEvents(c, [{ event: 'RecordHit', data: { ...data, event, ss_cvr } }], {
+  // The site is the request's, whatever the page view claims.
+  const websiteId = c.var.tenant.site.website.id
+  return acceptEvents(c, [{ event: 'RecordHit', data: { ...data, websiteId, event, ss_cvr } }], {
     pagePath: data.pagePath,
     pageView: true,
   })
 })
 
 for (const kind of ['button-click', 'button-render'] as const) {
-  censusRoutes.post(`/${kind}`, beaconLimit(kind), async function recordButton(c) {
+  censusRoutes.post(`/${kind}`, guard(kind), async function recordButton(c) {
     const { data, ss_cvr } = await beaconForm(c, buttonBeaconSchema)
     return acceptEvents(c, [{ event: kind, data: { ...data, ss_cvr } }], { pagePath: data.pagePath })
   })
 }
 
-censusRoutes.post('/overlay', beaconLimit('overlay'), async function recordOverlay(c) {
+censusRoutes.post('/overlay', guard('overlay'), async function recordOverlay(c) {
   const { data, ss_cvr } = await beaconForm(c, overlayBeaconSchema)
   return acceptEvents(c, [{ event: 'overlay', data: { ...data, ss_cvr } }], { pagePath: data.pagePath })
 })
 
-censusRoutes.post('/form-render', beaconLimit('form-render'), async function recordFormRender(c) {
+censusRoutes.post('/form-render', guard('form-render'), async function recordFormRender(c) {
   const { formId, visitorCookie } = await beaconForm(c, formRenderSchema)
   const pagePath = refererPath(c.req.header('referer'))
   return acceptEvents(c, [{ event: 'form-render', data: { formId, visitorCookie, pagePath } }], { pagePath })
 })
 
-censusRoutes.post('/RecordQuickView/:id', beaconLimit('RecordQuickView'), async function recordQuickView(c) {
+censusRoutes.post('/RecordQuickView/:id', guard('RecordQuickView'), async function recordQuickView(c) {
   const itemId = validate(quickViewIdSchema, c.req.param('id'))
   const { data, ss_cvr } = await beaconForm(c, quickViewSchema)
   const pagePath = data?.pagePath ?? refererPath(c.req.header('referer'))

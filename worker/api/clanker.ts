@@ -2,27 +2,30 @@
  * Version 2 events (platform.md sections 3 and 7, storefront.md section 7):
  *
  * - `POST /api/v1/clanker/events`: `eventSchemaName` and `eventContent` (JSON text), as JSON or
- *   as a form-encoded beacon (preferred: it needs no crumb and survives the page being left).
+ *   as a form-encoded beacon (preferred: it survives the page being left).
  *   The content is validated against its schema (the four commerce events and Performance),
- *   completed with what the worker knows (analytics/enrich.ts: among it, from the beacon's
- *   cookies, the signed-in site user and the cart), then queued: 202, or 204 when suppressed.
+ *   completed with what the worker knows, which wins over what the client sent under the same
+ *   name (analytics/enrich.ts: among it, from the beacon's cookies, the signed-in site user and
+ *   the cart), then queued: 202, or 204 when suppressed.
  * - `POST /api/v1/clanker/validate-event-content/{schemaName}`: the same validation, nothing
  *   stored: 200 `{valid: true}`, or 400 with the reason; an unknown schema is a 404.
+ *
+ * Both need the crumb cookie and stay within the beacon limits (analytics/guard.ts).
  */
 import { type Context, Hono } from 'hono'
-import { beaconForm } from '../analytics/beacon-body'
+import { beaconForm, beaconJson } from '../analytics/beacon-body'
 import { enrichEvent } from '../analytics/enrich'
 import { acceptEvents } from '../analytics/gate'
+import { beaconGuard } from '../analytics/guard'
 import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '../analytics/schemas'
 import type { AppEnv } from '../context'
-import { rateLimit } from '../middleware/rate-limit'
 import type * as z from '../zod'
-import { InputError, jsonBody, validate } from './validate'
+import { InputError, validate } from './validate'
 
 /** The envelope, from JSON or form fields. */
 function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {
   const type = c.req.header('content-type') ?? ''
-  return type.startsWith('application/json') ? jsonBody(c, schema) : beaconForm(c, schema)
+  return type.startsWith('application/json') ? beaconJson(c, schema) : beaconForm(c, schema)
 }
 
 /** `content` checked against schema `schemaName`. */
@@ -34,22 +37,18 @@ function checkedContent(schemaName: string, content: unknown): Record<string, un
 
 export const clankerRoutes = new Hono<AppEnv>()
 
-clankerRoutes.post(
-  '/events',
-  rateLimit('clanker:events', { limiter: 'BEACON_LIMITER' }),
-  async function recordEvent(c) {
-    const { eventSchemaName, eventContent } = await envelopeOf(c, clankerEnvelopeSchema)
-    const content = await enrichEvent(c, eventSchemaName, checkedContent(eventSchemaName, eventContent))
-    const pagePath = typeof content.page_path === 'string' ? content.page_path : '/'
-    const occurredAt =
-      typeof content.event_occurrence_timestamp === 'number' ? content.event_occurrence_timestamp : undefined
-    return acceptEvents(c, [{ event: eventSchemaName, data: content, occurredAt }], { pagePath })
-  },
-)
+clankerRoutes.post('/events', beaconGuard('clanker:events'), async function recordEvent(c) {
+  const { eventSchemaName, eventContent } = await envelopeOf(c, clankerEnvelopeSchema)
+  const content = await enrichEvent(c, eventSchemaName, checkedContent(eventSchemaName, eventContent))
+  const pagePath = typeof content.page_path === 'string' ? content.page_path : '/'
+  const occurredAt =
+    typeof content.event_occurrence_timestamp === 'number' ? content.event_occurrence_timestamp : undefined
+  return acceptEvents(c, [{ event: eventSchemaName, data: content, occurredAt }], { pagePath })
+})
 
 clankerRoutes.post(
   '/validate-event-content/:schemaName',
-  rateLimit('clanker:validate', { limiter: 'BEACON_LIMITER' }),
+  beaconGuard('clanker:validate'),
   async function validateEventContent(c) {
     const schemaName = c.req.param('schemaName')
     const { eventContent } = await envelopeOf(c, clankerValidationSchema)

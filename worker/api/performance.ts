@@ -7,15 +7,17 @@
  * - `POST /api/1/performance/records`: a JSON array of `{app, data, event, pageLoadId, ts}`
  *   (sent by beacon or XHR as text/plain), each `Performance` entry's data checked against the
  *   Performance payload and each `UserTiming` mark against the product's prefix; queued: 202,
- *   or 204 when suppressed.
+ *   or 204 when suppressed. It needs the crumb cookie and stays within the beacon limits
+ *   (analytics/guard.ts); more than 50 records is a 413.
  */
 import { Hono } from 'hono'
 import { TRACKING } from '../../templates/shared'
+import { beaconBatch } from '../analytics/beacon-body'
 import { acceptEvents, refererPath } from '../analytics/gate'
+import { beaconGuard } from '../analytics/guard'
+import { BEACON_LIMITS } from '../analytics/limits'
 import { performanceRecordsSchema } from '../analytics/schemas'
 import type { AppEnv } from '../context'
-import { rateLimit } from '../middleware/rate-limit'
-import { jsonBody } from './validate'
 
 export const performanceRoutes = new Hono<AppEnv>()
 
@@ -29,17 +31,18 @@ performanceRoutes.get('/settings', function performanceSettings(c) {
   )
 })
 
-performanceRoutes.post(
-  '/records',
-  rateLimit('performance:records', { limiter: 'BEACON_LIMITER' }),
-  async function recordPerformance(c) {
-    const records = await jsonBody(c, performanceRecordsSchema)
-    const pagePath = refererPath(c.req.header('referer'))
-    const events = records.map(({ app, event, data, pageLoadId, ts }) => ({
-      event: `performance:${event}`,
-      data: { app, pageLoadId, pagePath, ...data },
-      occurredAt: ts,
-    }))
-    return acceptEvents(c, events, { pagePath })
-  },
-)
+performanceRoutes.post('/records', beaconGuard('performance:records'), async function recordPerformance(c) {
+  const records = await beaconBatch(
+    c,
+    performanceRecordsSchema,
+    BEACON_LIMITS.maxPerformanceRecords,
+    'records',
+  )
+  const pagePath = refererPath(c.req.header('referer'))
+  const events = records.map(({ app, event, data, pageLoadId, ts }) => ({
+    event: `performance:${event}`,
+    data: { app, pageLoadId, pagePath, ...data },
+    occurredAt: ts,
+  }))
+  return acceptEvents(c, events, { pagePath })
+})

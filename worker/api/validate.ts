@@ -47,10 +47,10 @@ const TOO_LARGE = 'The request body is too large.'
  * anything is read, and a body that runs past it (chunked, or a length that lied) is cut off
  * and refused. Both are 413.
  */
-export async function readBody(c: Context, maxBytes: number): Promise<Uint8Array> {
+export async function readBody(c: Context, maxBytes: number, message = TOO_LARGE): Promise<Uint8Array> {
   const declared = c.req.header('content-length')
   if (declared !== undefined && (!/^\d+$/.test(declared) || Number(declared) > maxBytes))
-    throw new InputError(TOO_LARGE, {}, 413)
+    throw new InputError(message, {}, 413)
   const stream = c.req.raw.body
   if (stream === null) return new Uint8Array()
   const reader = stream.getReader()
@@ -62,7 +62,7 @@ export async function readBody(c: Context, maxBytes: number): Promise<Uint8Array
     size += value.byteLength
     if (size > maxBytes) {
       await reader.cancel()
-      throw new InputError(TOO_LARGE, {}, 413)
+      throw new InputError(message, {}, 413)
     }
     chunks.push(value)
   }
@@ -76,8 +76,8 @@ export async function readBody(c: Context, maxBytes: number): Promise<Uint8Array
 }
 
 /** The body as text (UTF-8), at most `maxBytes`. */
-export async function bodyText(c: Context, maxBytes: number): Promise<string> {
-  return new TextDecoder().decode(await readBody(c, maxBytes))
+export async function bodyText(c: Context, maxBytes: number, message = TOO_LARGE): Promise<string> {
+  return new TextDecoder().decode(await readBody(c, maxBytes, message))
 }
 
 /** The JSON body, validated; refuses bodies over `maxBytes` (64 KiB unless told) with a 413. */

@@ -11,6 +11,9 @@
  *   visitors, each within their own limit, and together still far below this one; a script
  *   that mints a crumb per call meets it. IPv6 counts by /64 (client-address.ts).
  *
+ * Analytics beacons have tiers of their own, per address and site, per visitor and per site
+ * (analytics/guard.ts, analytics/limits.ts).
+ *
  * What a visitor behind a busy shared address can still do: everything, until the address as a
  * whole passes 300 calls of one endpoint a minute (30 for likes); then that endpoint answers
  * 429 'Please try again in a few seconds.' for the rest of the minute, and other endpoints
@@ -33,6 +36,8 @@ export type RateLimiterName =
   | 'BEACON_LIMITER'
   | 'ADDRESS_LIMITER'
   | 'ADDRESS_STRICT_LIMITER'
+  | 'BEACON_ADDRESS_LIMITER'
+  | 'BEACON_SITE_LIMITER'
 
 export interface RateLimitOptions {
   /** Which binding counts visitors (its limit and period are in wrangler.toml); RATE_LIMITER unless told. */

@@ -1,10 +1,14 @@
 /**
  * The analytics queue's consumer: a batch of beacons becomes rows in D1 in one transaction.
+ * Beacons are scrubbed of secrets before they are queued (analytics/gate.ts); the consumer
+ * scrubs again (it changes nothing scrubbed already), so a message queued by an older worker
+ * during a deploy is stored clean too.
  * A message that does not match the schema is acknowledged and logged (retrying cannot fix
  * it); a failed write retries every valid message of the batch, and `message_id` keeps redelivery
  * idempotent.
  */
 
+import { scrubEventData } from '../analytics/scrub'
 import { insertAnalyticsEvent } from '../db/analytics-events'
 import type { AnalyticsMessage, Env } from '../env'
 import { logError } from '../log'
@@ -30,7 +34,14 @@ export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>,
     }
     const { siteId, event, data, occurredAt } = parsed.data
     statements.push(
-      insertAnalyticsEvent(env.DB, { messageId: message.id, siteId, event, data, occurredAt, receivedAt }),
+      insertAnalyticsEvent(env.DB, {
+        messageId: message.id,
+        siteId,
+        event,
+        data: scrubEventData(data),
+        occurredAt,
+        receivedAt,
+      }),
     )
     stored.push(message)
   }
