@@ -136,7 +136,7 @@ describe('scrubEventData', () => {
   })
 })
 
-describe('publicCartId (the cart's id in analytics and the cart API)', () => {
+describe('publicCartId, the cart’s id in analytics and the cart API', () => {
   it('Should name a cart by a stable id that is not the cookie’s value and differs per site', async () => {
     const cartId = newCartId()
     const id = await publicCartId('aurora', cartId)
