@@ -2,6 +2,10 @@
 // http://127.0.0.1:8787 (demo tenants at http://aurora.localhost:8787 and so on).
 //
 //   node scripts/start.mjs [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
+//                          [--test-scheduled]
+//
+// --test-scheduled passes wrangler dev's flag of that name: `GET /__scheduled?cron=...` then runs
+// the Worker's `scheduled` export (the crash benchmark triggers the reconciliation sweep so).
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -18,6 +22,8 @@ const { values } = parseArgs({
     fresh: { type: 'boolean', default: false },
     // wrangler's log level; benchmarks pass `warn` so no request is logged.
     'log-level': { type: 'string' },
+    // wrangler dev's `--test-scheduled`: `GET /__scheduled?cron=...` runs the `scheduled` export.
+    'test-scheduled': { type: 'boolean', default: false },
   },
 })
 
@@ -42,6 +48,7 @@ const dev = startWrangler([
   '--show-interactive-dev-session=false',
   ...persist,
   ...(values['log-level'] ? ['--log-level', values['log-level']] : []),
+  ...(values['test-scheduled'] ? ['--test-scheduled'] : []),
 ])
 console.log(
   `storefront: http://127.0.0.1:${values.port} (demo tenants: http://aurora.localhost:${values.port}, http://kissa.localhost:${values.port}, http://journal.localhost:${values.port})`,
