@@ -15,6 +15,7 @@ import { brokenSiteResponse } from './render/plain'
 import { cartFormRoutes } from './routes/cart-forms'
 import { commercePageRoutes } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
+import { operatorRoutes } from './routes/operator'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
 
@@ -34,6 +35,8 @@ app.onError(function reportError(error, c) {
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
 app.use(secureHeaders())
+// The operator's calls (dead letters), on any host and before any tenant: a bearer token opens them.
+app.route('/', operatorRoutes)
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())

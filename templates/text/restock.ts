@@ -12,6 +12,9 @@ export const RESTOCK_TEXT = {
   submitting: FORMS_TEXT.submitting,
   /** The server's message for a product, variant or store that takes no sign-ups. */
   unknownVariant: 'Back-in-stock emails are not available for this item.',
+  /** The notification email (the owner's send): `{product}` its title, `{url}` its page. */
+  notificationSubject: '{product} is back in stock',
+  notificationBody: '{product} is back in stock: {url}',
 } as const
 
 export type RestockTextName = keyof typeof RESTOCK_TEXT
