@@ -18,6 +18,7 @@ import { demoIndex } from './routes/demo-index'
 import { operatorRoutes } from './routes/operator'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
+import { subscriptionRoutes } from './routes/subscriptions'
 
 export const app = new Hono<AppEnv>()
 
@@ -45,6 +46,8 @@ app.route('/api', apiRoutes)
 // Pages only (the API answered above): visit cookies go onto the page after it is produced.
 app.use(visitCookies())
 app.use(trimTrailingSlash())
+// The double opt-in link: personal, never from the page cache (its query carries the token).
+app.route('/', subscriptionRoutes)
 app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env, ctx) }))
 app.route('/', sitemapRoutes)
 app.route('/', cartFormRoutes)

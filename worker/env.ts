@@ -75,7 +75,24 @@ export interface RestockNotificationMessage {
   productUrl: string
 }
 
-export type NotificationMessage = RestockNotificationMessage
+/**
+ * A double opt-in confirmation email (worker/actions/subscriptions.ts): written when the shopper
+ * signs up, sent by the notifications consumer while its token is still the subscription's.
+ */
+export interface ConfirmationMessage {
+  kind: 'confirmation'
+  /** Random: the email's idempotency key. */
+  id: string
+  siteId: string
+  subscription: 'restock' | 'newsletter'
+  email: string
+  /** SHA-256 (hex) of the token in the email's link. */
+  tokenHash: string
+  subject: string
+  body: string
+}
+
+export type NotificationMessage = RestockNotificationMessage | ConfirmationMessage
 
 /** One analytics event as it travels through the queue. */
 export interface AnalyticsMessage {

@@ -1,10 +1,12 @@
-// Back-in-stock notifications (storefront.md sections 3, 5 and 7): the shopper's sign-up and
-// the owner's list, groups and sends, which queue the notifications and mark the sign-ups sent.
+// Back-in-stock notifications (storefront.md sections 3, 5 and 7): the shopper's sign-up (pending
+// until its address is confirmed: double opt-in) and the owner's list, groups and sends, which
+// queue the notifications; the consumer marks a sign-up sent once the provider took its email.
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import type { NotificationMessage, RestockNotificationMessage } from '../../worker/env'
 import worker from '../../worker/index'
+import { confirmFromEmail } from './confirmations'
 import { apiCall, localCaptchaToken, newCrumb, rows } from './form-helpers'
 import { DEMO_PASSWORDS, type SignedIn, signIn } from './visitor'
 
@@ -65,9 +67,11 @@ describe('POST /api/site-users/account/notifications/restock', () => {
     ).toEqual([{ product_id: PARKA.productId, variant_id: PARKA.variantId, sent_at: null }])
   })
 
-  it('Should record the mailing-list subscriber when the shopper joins it', async () => {
+  it('Should record the mailing-list subscriber when the shopper joins it, once the address is confirmed', async () => {
     const email = uniqueEmail('joiner')
     await signUp(AURORA, { ...PARKA, siteVisitorEmail: email, isJoinMailingList: true })
+    expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toEqual([])
+    await confirmFromEmail(AURORA, email)
     expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toEqual([
       { source: 'restock' },
     ])
@@ -230,6 +234,7 @@ describe('The owner’s restock calls', () => {
     const variant = { productId: PARKA.productId, variantId: 'aurora-item-0004-v06' }
     const emails = [uniqueEmail('send-a'), uniqueEmail('send-b')]
     for (const email of emails) await signUp(AURORA, { ...variant, siteVisitorEmail: email })
+    await Promise.all(emails.map((email) => confirmFromEmail(AURORA, email)))
     const send = await owner(AURORA, `${PATH}/send`, { body: variant })
     expect(send.status).toBe(200)
     expect(await send.json()).toEqual({ queued: 2 })
@@ -237,7 +242,7 @@ describe('The owner’s restock calls', () => {
     const states = async () =>
       (
         await rows<{ status: string; sent_at: number | null }>(
-          `SELECT status, sent_at FROM restock_signups WHERE email IN (?, ?)`,
+          'SELECT status, sent_at FROM restock_signups WHERE email IN (?, ?)',
           ...emails,
         )
       ).map((row) => [row.status, typeof row.sent_at])
@@ -252,10 +257,46 @@ describe('The owner’s restock calls', () => {
       WAIT,
     )
     for (const email of emails) {
-      expect(await rows('SELECT subject FROM outbound_emails WHERE recipient = ?', email)).toEqual([
-        { subject: 'Alpine Down Parka is back in stock' },
-      ])
+      expect(
+        await rows("SELECT subject FROM outbound_emails WHERE recipient = ? AND kind = 'restock'", email),
+      ).toEqual([{ subject: 'Alpine Down Parka is back in stock' }])
     }
+  })
+
+  it('Should send no restock email to a sign-up whose address is not confirmed, and count it as pending', async () => {
+    const variant = { productId: PARKA.productId, variantId: 'aurora-item-0004-v01' }
+    const pending = uniqueEmail('unconfirmed')
+    const confirmed = uniqueEmail('confirmed')
+    for (const email of [pending, confirmed]) await signUp(AURORA, { ...variant, siteVisitorEmail: email })
+    await confirmFromEmail(AURORA, confirmed)
+    const groups = (await (await owner(AURORA, `${PATH}/groups`)).json()) as {
+      signUpGroups: { variantId: string; pendingCount: number; waitingCount: number }[]
+    }
+    expect(groups.signUpGroups.find((group) => group.variantId === variant.variantId)).toMatchObject({
+      signUpCount: 2,
+      pendingCount: 1,
+      waitingCount: 1,
+    })
+    const listed = (await (
+      await owner(AURORA, `${PATH}?productId=${variant.productId}&variantId=${variant.variantId}`)
+    ).json()) as { signUps: { email: string; status: string }[] }
+    expect(listed.signUps.find((signUp) => signUp.email === pending)?.status).toBe('pending')
+    expect(listed.signUps.find((signUp) => signUp.email === confirmed)?.status).toBe('waiting')
+
+    expect(await (await owner(AURORA, `${PATH}/send`, { body: variant })).json()).toEqual({ queued: 1 })
+    await vi.waitFor(
+      async () =>
+        expect(await rows('SELECT status FROM restock_signups WHERE email = ?', confirmed)).toEqual([
+          { status: 'sent' },
+        ]),
+      WAIT,
+    )
+    expect(await rows('SELECT status FROM restock_signups WHERE email = ?', pending)).toEqual([
+      { status: 'pending' },
+    ])
+    expect(await rows('SELECT kind FROM outbound_emails WHERE recipient = ?', pending)).toEqual([
+      { kind: 'confirm-restock' },
+    ])
   })
 
   it('Should queue again, on the next send, the sign-ups a crash left queued, but not those queued moments ago', async () => {
@@ -289,8 +330,10 @@ describe('The owner’s restock calls', () => {
   it('Should send every request of send/all', async () => {
     const a = { productId: PARKA.productId, variantId: 'aurora-item-0004-v07' }
     const b = { productId: PARKA.productId, variantId: 'aurora-item-0004-v04' }
-    await signUp(AURORA, { ...a, siteVisitorEmail: uniqueEmail('all-a') })
-    await signUp(AURORA, { ...b, siteVisitorEmail: uniqueEmail('all-b') })
+    const emails = [uniqueEmail('all-a'), uniqueEmail('all-b')]
+    await signUp(AURORA, { ...a, siteVisitorEmail: emails[0] })
+    await signUp(AURORA, { ...b, siteVisitorEmail: emails[1] })
+    await Promise.all(emails.map((email) => confirmFromEmail(AURORA, email)))
     const response = await owner(AURORA, `${PATH}/send/all`, { body: { sendRequests: [a, b] } })
     expect(response.status).toBe(200)
     const { queued } = (await response.json()) as { queued: number }

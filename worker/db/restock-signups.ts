@@ -125,6 +125,58 @@ export async function storeRestockSignUp(db: D1Database, signUp: NewSignUp): Pro
   await db.batch(statements)
 }
 
+export interface PendingSignUp extends NewSignUp {
+  /** SHA-256 of the confirmation token its email carries, and when the token stops working. */
+  tokenHash: string
+  tokenExpiresAt: number
+  /** A confirmation queued after this time is recent: no second email before it passes. */
+  resendAfter: number
+}
+
+/**
+ * Stores a sign-up that waits for its address to be confirmed (double opt-in) and says whether
+ * a confirmation email is due: true for a new sign-up, for one already notified (armed again
+ * for a new round, pending until confirmed), and for one still pending whose last confirmation
+ * was queued before `resendAfter` (a new token replaces the old). A confirmed sign-up waiting or
+ * queued is left as it is (false): a stranger cannot re-arm, re-subscribe or flood an address.
+ * The subscriber of the mailing list is stored once the address is confirmed.
+ */
+export async function storePendingRestockSignUp(db: D1Database, signUp: PendingSignUp): Promise<boolean> {
+  const { siteId, productId, variantId, email, joinMailingList, now } = signUp
+  const { results } = await db
+    .prepare(
+      `INSERT INTO restock_signups (site_id, product_id, variant_id, email, join_mailing_list, created_at,
+         status, token_hash, token_expires_at, confirmation_queued_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?8, ?6)
+       ON CONFLICT (site_id, product_id, variant_id, email) DO UPDATE SET
+         notification_round = notification_round + (status = 'sent'),
+         status = 'pending',
+         sent_at = NULL,
+         confirmed_at = NULL,
+         join_mailing_list = CASE WHEN status = 'sent' THEN excluded.join_mailing_list
+                                  ELSE MAX(join_mailing_list, excluded.join_mailing_list) END,
+         token_hash = excluded.token_hash,
+         token_expires_at = excluded.token_expires_at,
+         confirmation_queued_at = excluded.confirmation_queued_at
+       WHERE status = 'sent'
+          OR (status = 'pending' AND (confirmation_queued_at IS NULL OR confirmation_queued_at <= ?9))
+       RETURNING id`,
+    )
+    .bind(
+      siteId,
+      productId,
+      variantId,
+      email,
+      joinMailingList ? 1 : 0,
+      now,
+      signUp.tokenHash,
+      signUp.tokenExpiresAt,
+      signUp.resendAfter,
+    )
+    .all<{ id: number }>()
+  return results.length > 0
+}
+
 /** One page of a variant's sign-ups after `afterId`, oldest first, and whether more follow. */
 export async function listRestockSignUps(
   db: D1Database,

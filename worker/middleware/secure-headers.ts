@@ -107,7 +107,10 @@ export function secureHeaders(): MiddlewareHandler<AppEnv> {
     headers.delete(INLINE_STYLE_HASHES)
     headers.set('Content-Security-Policy', contentSecurityPolicy(c.get('tenant'), hashes))
     headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // A page whose URL carries a secret (the double opt-in link) keeps its stricter `no-referrer`.
+    if (headers.get('Referrer-Policy') !== 'no-referrer') {
+      headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    }
     headers.set('Permissions-Policy', PERMISSIONS_POLICY)
   }
 }

@@ -2,6 +2,8 @@
  * The notifications queue's consumer: each restock notification (queued by the owner's send
  * calls, worker/api/restock.ts) becomes one email through the configured provider
  * (worker/providers/email.ts), and its sign-up is marked sent only once the provider accepted it.
+ * Double opt-in confirmations (worker/actions/subscriptions.ts) are emailed under their own id
+ * while their token still waits for confirmation.
  *
  * Exactly one email per notification, however often a message is delivered, re-queued or
  * replayed: a sign-up already sent (or armed again since) is skipped, and the email goes out
@@ -13,8 +15,9 @@
  */
 
 import { fillText, RESTOCK_TEXT } from '../../templates/shared'
+import { confirmationPending } from '../db/confirmations'
 import { markSignUpSent, signUpForNotification } from '../db/restock-signups'
-import type { Env, NotificationMessage, RestockNotificationMessage } from '../env'
+import type { ConfirmationMessage, Env, NotificationMessage, RestockNotificationMessage } from '../env'
 import { logError } from '../log'
 import { type EmailSender, emailSender } from '../providers/email'
 import * as z from '../zod'
@@ -33,7 +36,40 @@ const restockSchema = z.object({
   productUrl: z.string(),
 })
 
-const notificationSchema = restockSchema
+const confirmationSchema = z.object({
+  kind: z.literal('confirmation'),
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  siteId: z.string().check(z.minLength(1)),
+  subscription: z.enum(['restock', 'newsletter']),
+  email: z.string().check(z.minLength(3)),
+  tokenHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  subject: z.string().check(z.minLength(1), z.maxLength(1000)),
+  body: z.string().check(z.minLength(1), z.maxLength(10_000)),
+})
+
+const notificationSchema = z.discriminatedUnion('kind', [restockSchema, confirmationSchema])
+
+/**
+ * Emails a double opt-in confirmation while its token is still the subscription's and
+ * unconfirmed (a newer sign-up replaced it, or the address was confirmed: nothing to send).
+ */
+async function sendConfirmation(
+  confirmation: ConfirmationMessage,
+  env: Env,
+  sender: EmailSender,
+): Promise<void> {
+  const { siteId, subscription, tokenHash } = confirmation
+  if (!(await confirmationPending(env.DB, siteId, subscription, tokenHash))) return
+  await sender.send({
+    messageId: confirmation.id,
+    siteId,
+    kind: `confirm-${subscription}`,
+    recipient: confirmation.email,
+    subject: confirmation.subject,
+    body: confirmation.body,
+    createdAt: Date.now(),
+  })
+}
 
 /** Emails one restock notification, unless its sign-up no longer waits for it. */
 async function sendRestockNotification(
@@ -79,7 +115,8 @@ export async function sendNotificationBatch(
       continue
     }
     try {
-      await sendRestockNotification(parsed.data, message, env, sender)
+      if (parsed.data.kind === 'restock') await sendRestockNotification(parsed.data, message, env, sender)
+      else await sendConfirmation(parsed.data, env, sender)
       message.ack()
     } catch (error) {
       logError('notification-send-failed', {
