@@ -3,6 +3,7 @@
  * a consumer gave up on, parked until an operator replays them. Parking the same message twice
  * (the consumer parked it and the dead-letter queue brought it too) keeps one row.
  */
+import { batchByIdChunks } from './id-chunks'
 
 export interface DeadLetter {
   queue: string
@@ -22,8 +23,6 @@ export interface ParkedLetter {
 
 /** Longest error text kept: the first lines of a stack say enough. */
 const MAX_ERROR_LENGTH = 2000
-/** D1 binds at most 100 parameters per statement. */
-const IDS_PER_STATEMENT = 90
 
 /** Parks messages in one transaction; a message already parked stays as it was. */
 export async function parkDeadLetters(db: D1Database, letters: readonly DeadLetter[]): Promise<void> {
@@ -80,18 +79,9 @@ export async function claimDeadLetters(
 
 /** Puts claimed dead letters back to waiting (their replay could not be queued). */
 export async function releaseDeadLetters(db: D1Database, ids: readonly number[]): Promise<void> {
-  const statements: D1PreparedStatement[] = []
-  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
-    const chunk = ids.slice(start, start + IDS_PER_STATEMENT)
-    statements.push(
-      db
-        .prepare(
-          `UPDATE dead_letters SET replayed_at = NULL WHERE id IN (${chunk.map(() => '?').join(', ')})`,
-        )
-        .bind(...chunk),
-    )
-  }
-  if (statements.length > 0) await db.batch(statements)
+  await batchByIdChunks(db, ids, (placeholders, chunk) =>
+    db.prepare(`UPDATE dead_letters SET replayed_at = NULL WHERE id IN (${placeholders})`).bind(...chunk),
+  )
 }
 
 /** Waiting dead letters by queue, and when the oldest was parked. */

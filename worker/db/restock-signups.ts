@@ -11,6 +11,7 @@
  * consumer marks it); one still 'queued' after `REQUEUE_AFTER_MS` (its message lost, or parked
  * in the dead letters) is claimed again by the next send.
  */
+import { batchByIdChunks } from './id-chunks'
 
 export type SignUpStatus = 'pending' | 'waiting' | 'queued' | 'sent'
 
@@ -262,9 +263,6 @@ export async function claimWaitingSignUps(
   return results.map((row) => ({ ...signUpOf(row), round: row.notification_round }))
 }
 
-/** D1 binds at most 100 parameters per statement. */
-const IDS_PER_STATEMENT = 90
-
 /** Puts sign-ups claimed at `queuedAt` back to waiting (their notifications could not be queued). */
 export async function releaseSignUps(
   db: D1Database,
@@ -272,19 +270,14 @@ export async function releaseSignUps(
   ids: readonly number[],
   queuedAt: number,
 ): Promise<void> {
-  const statements: D1PreparedStatement[] = []
-  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
-    const chunk = ids.slice(start, start + IDS_PER_STATEMENT)
-    statements.push(
-      db
-        .prepare(
-          `UPDATE restock_signups SET status = 'waiting', queued_at = NULL
-           WHERE site_id = ? AND status = 'queued' AND queued_at = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
-        )
-        .bind(siteId, queuedAt, ...chunk),
-    )
-  }
-  if (statements.length > 0) await db.batch(statements)
+  await batchByIdChunks(db, ids, (placeholders, chunk) =>
+    db
+      .prepare(
+        `UPDATE restock_signups SET status = 'waiting', queued_at = NULL
+         WHERE site_id = ? AND status = 'queued' AND queued_at = ? AND id IN (${placeholders})`,
+      )
+      .bind(siteId, queuedAt, ...chunk),
+  )
 }
 
 /** What the notifications consumer needs of a sign-up: where to send, and whether to. */

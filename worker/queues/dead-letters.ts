@@ -13,7 +13,7 @@ import { claimDeadLetters, type ParkedLetter, parkDeadLetters, releaseDeadLetter
 import type { Env } from '../env'
 import { logError, logWarning } from '../log'
 import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE, type ReplayableQueue } from './names'
-import { MAX_RETRIES } from './retry'
+import { backoffSeconds, MAX_RETRIES } from './retry'
 
 /**
  * The dead-letter queue consumer keeps trying for about four days (a queue's default retention):
@@ -24,10 +24,7 @@ const DEAD_LETTER_FIRST_DELAY_SECONDS = 60
 const DEAD_LETTER_MAX_DELAY_SECONDS = 3600
 
 export function deadLetterRetryDelaySeconds(attempts: number): number {
-  return Math.min(
-    DEAD_LETTER_MAX_DELAY_SECONDS,
-    DEAD_LETTER_FIRST_DELAY_SECONDS * 2 ** Math.max(0, attempts - 1),
-  )
+  return backoffSeconds(attempts, DEAD_LETTER_FIRST_DELAY_SECONDS, DEAD_LETTER_MAX_DELAY_SECONDS)
 }
 
 /** Parks a dead-letter queue's batch in `dead_letters`; D1 failing, the batch is retried later. */
@@ -113,7 +110,11 @@ export async function replayDeadLetters(
   const letters = await claimDeadLetters(env.DB, options, now)
   const replayed: Record<string, number> = {}
   const byQueue = new Map<string, ParkedLetter[]>()
-  for (const letter of letters) byQueue.set(letter.queue, [...(byQueue.get(letter.queue) ?? []), letter])
+  for (const letter of letters) {
+    const queued = byQueue.get(letter.queue)
+    if (queued) queued.push(letter)
+    else byQueue.set(letter.queue, [letter])
+  }
   const unsent = new Set(letters.map((letter) => letter.id))
   try {
     for (const [queue, queued] of byQueue) {

@@ -18,9 +18,14 @@ export const MAX_RETRIES = 8
 const FIRST_DELAY_SECONDS = 10
 const MAX_DELAY_SECONDS = 300
 
-/** Seconds before the next delivery once delivery `attempts` (1-based) failed: 10, 20, 40, … then 300. */
+/** `first` seconds after the first failed delivery, doubling with each (`attempts` is 1-based), at most `max`. */
+export function backoffSeconds(attempts: number, first: number, max: number): number {
+  return Math.min(max, first * 2 ** Math.max(0, attempts - 1))
+}
+
+/** Seconds before the next delivery once delivery `attempts` failed: 10, 20, 40, … then 300. */
 export function retryDelaySeconds(attempts: number): number {
-  return Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** Math.max(0, attempts - 1))
+  return backoffSeconds(attempts, FIRST_DELAY_SECONDS, MAX_DELAY_SECONDS)
 }
 
 /** The wait between the first delivery and the last: 1,210 s (10 + 20 + 40 + 80 + 160 + 3 × 300). */

@@ -11,9 +11,9 @@
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { InputError, validate } from '../api/validate'
+import { secretProblem } from '../auth/secret'
 import type { AppEnv } from '../context'
 import { waitingDeadLetters } from '../db/dead-letters'
-import type { Env } from '../env'
 import { logError } from '../log'
 import { sameSecret } from '../middleware/crumb'
 import { replayDeadLetters } from '../queues/dead-letters'
@@ -23,27 +23,13 @@ import * as z from '../zod'
 export const operatorRoutes = new Hono<AppEnv>()
 
 const NO_STORE = { 'cache-control': 'no-store' } as const
-const MIN_TOKEN_LENGTH = 32
-const DEVELOPMENT_PREFIX = 'development-only'
-
-/** Why the configured token cannot be used, or null when it can. */
-function misconfiguration(env: Pick<Env, 'OPERATOR_TOKEN' | 'ENVIRONMENT'>): string | null {
-  const token = env.OPERATOR_TOKEN ?? ''
-  if (token.length < MIN_TOKEN_LENGTH) {
-    return `OPERATOR_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters: run \`npx wrangler secret put OPERATOR_TOKEN --env production\` with a long random value.`
-  }
-  if (env.ENVIRONMENT === 'production' && token.startsWith(DEVELOPMENT_PREFIX)) {
-    return 'OPERATOR_TOKEN is the development value from wrangler.toml: set a real one with `npx wrangler secret put OPERATOR_TOKEN --env production`.'
-  }
-  return null
-}
 
 function requireOperator(): MiddlewareHandler<AppEnv> {
   return async function requireOperator(c, next) {
     if (c.env.OPERATOR_TOKEN === undefined || c.env.OPERATOR_TOKEN === '') {
       return c.json({ message: 'There is no such call.' }, 404, NO_STORE)
     }
-    const problem = misconfiguration(c.env)
+    const problem = secretProblem('OPERATOR_TOKEN', c.env.OPERATOR_TOKEN, c.env.ENVIRONMENT)
     if (problem !== null) return c.json({ message: problem }, 503, NO_STORE)
     const header = c.req.header('authorization') ?? ''
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : ''
