@@ -2,12 +2,22 @@
 // Queues from wrangler.toml, with the D1 migrations and the demo tenants loaded per test file.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
+import { unstable_readConfig } from 'wrangler'
 import { readFixtures, readSiteUsers } from './kv-fixtures/fixtures.mjs'
 import { readReviews } from './kv-fixtures/reviews.mjs'
 import { buildIslands } from './scripts/build-islands.mjs'
 
 // The worker imports the island manifest: build it first, so `npx vitest` works on its own.
 await buildIslands()
+
+/** The queues of wrangler.toml in one environment, as wrangler reads them (tests/worker/queue-config.test.ts). */
+function queuesOf(environment?: string) {
+  const { queues } = unstable_readConfig(
+    { config: './wrangler.toml', env: environment },
+    { hideWarnings: true },
+  )
+  return { producers: queues.producers ?? [], consumers: queues.consumers ?? [] }
+}
 
 export default defineConfig(async () => ({
   plugins: [
@@ -20,6 +30,7 @@ export default defineConfig(async () => ({
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
           TEST_REVIEWS: [...readReviews(), ...readReviews('./tests/fixtures/kv')],
           TEST_SITE_USERS: readSiteUsers(),
+          TEST_QUEUES: { development: queuesOf(), production: queuesOf('production') },
         },
       },
     }),

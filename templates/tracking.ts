@@ -105,7 +105,13 @@ export function accountSuppressesAnalytics(roles: readonly number[] | null, path
 }
 
 /** Page kinds where analytics is skipped altogether (storefront.md section 2, platform.md section 4). */
-export const UNTRACKED_PAGE_KINDS: readonly string[] = ['not-found', 'lock-screen', 'member-denied']
+export const UNTRACKED_PAGE_KINDS: readonly string[] = [
+  'not-found',
+  'lock-screen',
+  'member-denied',
+  // Ours: the double opt-in page, whose URL carries the confirmation token (issue 18).
+  'subscription-confirm',
+]
 
 /** Paths excluded from page-view tracking (storefront.md section 2). */
 export const PAGE_VIEW_EXCLUDED_PATHS: readonly string[] = ['/search']

@@ -17,8 +17,10 @@ import { brokenSiteResponse } from './render/plain'
 import { cartFormRoutes } from './routes/cart-forms'
 import { commercePageRoutes, refusalPage } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
+import { operatorRoutes } from './routes/operator'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
+import { subscriptionRoutes } from './routes/subscriptions'
 
 export const app = new Hono<AppEnv>()
 
@@ -42,6 +44,8 @@ app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
 app.use(secureHeaders())
 app.use(privateWhenSettingCookies())
+// The operator's calls (dead letters), on any host and before any tenant: a bearer token opens them.
+app.route('/', operatorRoutes)
 app.use(demoIndex())
 app.use(resolveTenant())
 app.use(visitorCrumb())
@@ -50,6 +54,8 @@ app.route('/api', apiRoutes)
 // Pages only (the API answered above): visit cookies go onto the page after it is produced.
 app.use(visitCookies())
 app.use(trimTrailingSlash())
+// The double opt-in link: personal, never from the page cache (its query carries the token).
+app.route('/', subscriptionRoutes)
 app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env, ctx) }))
 app.route('/', sitemapRoutes)
 app.route('/', cartFormRoutes)

@@ -27,7 +27,7 @@ export interface Env {
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
   DEMO_INDEX?: string
   ENVIRONMENT: string
-  /** Restock notifications on their way to the email provider (worker/queues/notifications.ts). */
+  /** Restock notifications and confirmation emails on their way to the email provider (worker/queues/notifications.ts). */
   NOTIFICATIONS_QUEUE: Queue<NotificationMessage>
   /** Signs form submission keys (worker/form-keys.ts); a secret in production. */
   FORM_KEY_SECRET?: string
@@ -43,6 +43,11 @@ export interface Env {
   EMAIL_PROVIDER?: string
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
+  /**
+   * Opens the operator's calls (worker/routes/operator.ts: replaying dead letters); unset, they
+   * do not exist. A secret in production (`wrangler secret put OPERATOR_TOKEN --env production`).
+   */
+  OPERATOR_TOKEN?: string
   /** `test` (the local test provider, README "Payments") or `stripe`. */
   PAYMENT_PROVIDER?: string
   /** The real provider's secret key (a wrangler secret, never in wrangler.toml). */
@@ -53,11 +58,21 @@ export interface Env {
   CART_TOKEN_SECRET?: string
 }
 
-/** One restock notification as it travels through the queue. */
-export interface NotificationMessage {
+/**
+ * A restock notification as it travels through the queue: the owner's send claimed the sign-up
+ * (worker/api/restock.ts); the consumer emails it and marks it sent.
+ */
+export interface RestockNotificationMessage {
   kind: 'restock'
+  /**
+   * `restock:<siteId>:<signUpId>:<round>`: the email's idempotency key. Absent on messages
+   * queued before sign-ups had states (the consumer then keys on the queue message id).
+   */
+  id?: string
   siteId: string
   signUpId: number
+  /** The sign-up's notification round the send claimed; absent on messages from before. */
+  round?: number
   productId: string
   variantId: string
   email: string
@@ -66,8 +81,32 @@ export interface NotificationMessage {
   productUrl: string
 }
 
+/**
+ * A double opt-in confirmation email (worker/actions/subscriptions.ts): written when the shopper
+ * signs up, sent by the notifications consumer while its token is still the subscription's.
+ */
+export interface ConfirmationMessage {
+  kind: 'confirmation'
+  /** Random: the email's idempotency key. */
+  id: string
+  siteId: string
+  subscription: 'restock' | 'newsletter'
+  email: string
+  /** SHA-256 (hex) of the token in the email's link. */
+  tokenHash: string
+  subject: string
+  body: string
+}
+
+export type NotificationMessage = RestockNotificationMessage | ConfirmationMessage
+
 /** One analytics event as it travels through the queue. */
 export interface AnalyticsMessage {
+  /**
+   * Random, given when the beacon is accepted: the consumer stores one event per id, however
+   * often it is delivered or replayed. Absent on messages from before (the queue message id then).
+   */
+  id?: string
   siteId: string
   event: string
   data: Record<string, unknown>

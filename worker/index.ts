@@ -1,9 +1,14 @@
-/** Worker entry: pages and APIs over HTTP, analytics from the queue, and the Durable Objects. */
+/** Worker entry: pages and APIs over HTTP, the queues' consumers, and the Durable Objects. */
 import { app } from './app'
 import { reconcileOrders } from './commerce/reconcile'
 import type { AnalyticsMessage, Env, NotificationMessage } from './env'
 import { storeAnalyticsBatch } from './queues/analytics'
+import { parkDeadLetterBatch } from './queues/dead-letters'
+import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE } from './queues/names'
 import { sendNotificationBatch } from './queues/notifications'
+
+/** What the queues of wrangler.toml carry (a dead-letter queue: its source queue's messages). */
+type QueueMessage = AnalyticsMessage | NotificationMessage
 
 export { CartObject } from './durable/cart'
 export { InventoryObject } from './durable/inventory'
@@ -20,15 +25,21 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   return new Response(null, response)
 }
 
-/** Queue names (wrangler.toml) whose batches are not analytics. */
-const NOTIFICATIONS_QUEUE_NAMES = new Set(['storefront-notifications'])
+/** Each queue of wrangler.toml and its consumer; a dead-letter queue's consumer parks its messages. */
+const CONSUMERS: Readonly<Record<string, (batch: MessageBatch<never>, env: Env) => Promise<void>>> = {
+  [ANALYTICS_QUEUE]: storeAnalyticsBatch,
+  [NOTIFICATIONS_QUEUE]: sendNotificationBatch,
+  ...Object.fromEntries(Object.keys(DEAD_LETTER_QUEUES).map((name) => [name, parkDeadLetterBatch])),
+}
 
 /** Each queue's batches go to their consumer. */
-async function queue(batch: MessageBatch<AnalyticsMessage | NotificationMessage>, env: Env): Promise<void> {
-  if (NOTIFICATIONS_QUEUE_NAMES.has(batch.queue)) {
-    return sendNotificationBatch(batch as MessageBatch<NotificationMessage>, env)
+async function queue(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
+  const consumer = CONSUMERS[batch.queue]
+  if (consumer === undefined) {
+    // Retried, then dead-lettered by the queue: nothing is lost while the consumer is added.
+    throw new Error(`No consumer for queue "${batch.queue}": add it to CONSUMERS in worker/index.ts`)
   }
-  return storeAnalyticsBatch(batch as MessageBatch<AnalyticsMessage>, env)
+  return consumer(batch as MessageBatch<never>, env)
 }
 
 /** The cron trigger (wrangler.toml `[triggers]`): the reconciliation sweep of unfinished orders. */
@@ -40,4 +51,4 @@ export default {
   fetch,
   queue,
   scheduled,
-} satisfies ExportedHandler<Env, AnalyticsMessage | NotificationMessage>
+} satisfies ExportedHandler<Env, QueueMessage>

@@ -187,6 +187,11 @@ export const websiteSchema = z.looseObject({
   captchaSettings: z.optional(z.looseObject({ siteKey: z.optional(z.string()) })),
   trackingDisabled: z._default(z.boolean(), false),
   /**
+   * Double opt-in (issue 18): a newsletter subscriber or a restock sign-up is stored pending and
+   * gets a confirmation email; only a confirmed address receives anything. On unless `false`.
+   */
+  doubleOptIn: z._default(z.boolean(), true),
+  /**
    * `restrictive`: the five visitor cookies (`ss_cvr`, `ss_cvt`, analytics, session and
    * marketing ids) are cleared and never set (storefront.md section 9).
    */

@@ -52,7 +52,8 @@ export function publicFormProps(
   scope: Scope,
 ): PublicFormProps | null {
   if (!isFormRecord(form)) return null
-  const siteKey = walk(scope.resolve(['website']), ['captchaSettings', 'siteKey'])
+  const website = scope.resolve(['website'])
+  const siteKey = walk(website, ['captchaSettings', 'siteKey'])
   const posted = pageActionOf(scope.resolve([PAGE_ACTION_DATA_KEY]), 'form')
   const placement = (args[0] ?? '').replace(/[^A-Za-z0-9_-]/g, '')
   return {
@@ -70,6 +71,8 @@ export function publicFormProps(
         form.captchaEnabled && typeof siteKey === 'string' && siteKey !== ''
           ? { siteKey, theme: form.captchaTheme, alignment: form.captchaAlignment }
           : null,
+      // Double opt-in is on unless the website says `false` (worker/records.ts `doubleOptIn`).
+      confirmsEmail: form.isNewsletter && walk(website, ['doubleOptIn']) !== false,
     },
     idPrefix: placement ? `form-${form.id}-${placement}` : `form-${form.id}`,
     page: pageOf(scope),

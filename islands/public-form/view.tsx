@@ -2,7 +2,8 @@
  * A public form (storefront.md sections 2, 4 and 8): its fields, the captcha container, the
  * submit button ('Submitting…' while locked), the errors (each above its field; the form's own
  * message at the top; on a form that is not a newsletter, 'Your form has encountered a
- * problem…' above and below), and after a submission the thank-you text and the post-submit
+ * problem…' above and below), and after a submission the thank-you text (on a newsletter form
+ * with double opt-in, then the sentence asking to confirm the address) and the post-submit
  * markup in place of the form.
  *
  * Without script the form is plain HTML: it posts (method POST, no action: to this very page)
@@ -41,6 +42,8 @@ export type PublicFormProps = {
     disclaimer: string | null
     /** Shown when the form asks for one and the website has a site key. */
     captcha: PublicFormCaptcha | null
+    /** A newsletter form on a site with double opt-in: the thank-you asks to confirm the address. */
+    confirmsEmail: boolean
   }
   /** Unique per form on the page (`form-<id>`, or with the template's placement name). */
   idPrefix: string
@@ -148,6 +151,9 @@ export function PublicFormView({
       {state.submitted ? (
         <div className="form-submission" role="status" tabIndex={-1}>
           <p className="form-submission-text">{form.submissionMessage}</p>
+          {form.confirmsEmail ? (
+            <p className="form-submission-confirm">{FORMS_TEXT.confirmationSent}</p>
+          ) : null}
           {form.submissionHtml ? (
             <div
               className="form-submission-html"

@@ -1,7 +1,7 @@
 /**
  * The restock island's props from a product page's template data: the very data the plain
  * `product-restock-notification` widget prints (templates' `restockNotificationsData`), the
- * website's captcha site key, and a plain post's outcome for this product.
+ * website's captcha site key and double opt-in setting, and a plain post's outcome for this product.
  */
 import { asString, restockNotificationsData, type Scope, walk } from '../../templates/index'
 import { PAGE_ACTION_DATA_KEY, pageActionOf } from '../page-action'
@@ -12,7 +12,8 @@ export function restockNotificationProps(item: unknown, scope: Scope): RestockNo
   const views = restockNotificationsData(item, scope)
   const first = views[0]
   if (first === undefined) return null
-  const siteKey = asString(walk(scope.resolveOuter(['website']), ['captchaSettings', 'siteKey']))
+  const website = scope.resolveOuter(['website'])
+  const siteKey = asString(walk(website, ['captchaSettings', 'siteKey']))
   const posted = pageActionOf(scope.resolve([PAGE_ACTION_DATA_KEY]), 'restock')
   return {
     productId: first.productId,
@@ -22,6 +23,8 @@ export function restockNotificationProps(item: unknown, scope: Scope): RestockNo
     buttonText: first.buttonText,
     mailingList: first.mailingList === null ? null : { ...first.mailingList },
     captchaSiteKey: first.captcha && siteKey !== '' ? siteKey : null,
+    // On unless the website says `false` (worker/records.ts `doubleOptIn`).
+    doubleOptIn: walk(website, ['doubleOptIn']) !== false,
     initial:
       posted !== null && posted.productId === first.productId
         ? {

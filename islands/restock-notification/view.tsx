@@ -2,7 +2,8 @@
  * Back-in-stock sign-up forms (storefront.md sections 2, 3 and 5), one per variant view of a
  * product: the CTA text, an email input hinted as email, the mailing-list checkbox (pre-checked
  * when opt-in is the default), the captcha container when the website has a captcha site key,
- * the submit button, and the error or success message. A view can be hidden by default; the
+ * the submit button, and the error or success message (with double opt-in, it asks the shopper
+ * to confirm the address from the email). A view can be hidden by default; the
  * variant picker shows the one of the chosen variant (islands/variant-picker).
  *
  * Without script each form posts (method POST, to this page, with its product and variant) to
@@ -22,6 +23,8 @@ export type RestockNotificationProps = {
   mailingList: { description: string; checked: boolean } | null
   /** The website's captcha site key when a captcha is shown, else null. */
   captchaSiteKey: string | null
+  /** Double opt-in (`website.doubleOptIn`): the success message says to confirm the address. */
+  doubleOptIn: boolean
   /** A plain post's outcome for one of the views. */
   initial: { variantId: string; email: string; message: string | null; submitted: boolean } | null
 }
@@ -122,7 +125,11 @@ export function RestockNotificationItem({
         id={`${base}-message`}
         role={failed ? 'alert' : 'status'}
       >
-        {state.submitted ? RESTOCK_TEXT.signedUp : (state.message ?? '')}
+        {state.submitted
+          ? props.doubleOptIn
+            ? RESTOCK_TEXT.signedUpConfirm
+            : RESTOCK_TEXT.signedUp
+          : (state.message ?? '')}
       </p>
     </div>
   )

@@ -22,6 +22,8 @@ export const FORMS_TEXT = {
   noSubmissionKey: 'Could not get a form submission key, please try again later.',
   unparsableFields: 'Could not parse the form fields, please check your entries.',
   invalidFields: 'One or more fields is invalid, please check your entries.',
+  /** After a newsletter form's thank-you text, with double opt-in on (issue 18). */
+  confirmationSent: 'Check your inbox: we have sent you a link to confirm your email address.',
   /** Non-newsletter forms, above and below the fields. */
   problemAbove: 'Your form has encountered a problem. Please scroll down to review.',
   problemBelow: 'Your form has encountered a problem. Please scroll up to review.',

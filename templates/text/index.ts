@@ -19,6 +19,7 @@ export { INSTALLMENTS_TEXT, type InstallmentsTextName } from './installments'
 export { LIKES_TEXT, type LikesTextName } from './likes'
 export { RESTOCK_TEXT, type RestockTextName } from './restock'
 export { REVIEWS_TEXT, type ReviewsTextName } from './reviews'
+export { SUBSCRIPTIONS_TEXT, type SubscriptionsTextName } from './subscriptions'
 export { THEME_TEXT, type ThemeTextName } from './theme'
 export { TRACKING_TEXT, type TrackingTextName } from './tracking'
 
@@ -33,6 +34,7 @@ import { INSTALLMENTS_TEXT } from './installments'
 import { LIKES_TEXT } from './likes'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
+import { SUBSCRIPTIONS_TEXT } from './subscriptions'
 import { THEME_TEXT } from './theme'
 import { TRACKING_TEXT } from './tracking'
 
@@ -48,6 +50,7 @@ export const TEXT = {
   likes: LIKES_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
+  subscriptions: SUBSCRIPTIONS_TEXT,
   theme: THEME_TEXT,
   tracking: TRACKING_TEXT,
 } as const
@@ -68,6 +71,7 @@ export function localizedText(
     likes: localizeCatalogue(LIKES_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
+    subscriptions: localizeCatalogue(SUBSCRIPTIONS_TEXT, localizedStrings),
     theme: localizeCatalogue(THEME_TEXT, localizedStrings),
     tracking: TRACKING_TEXT,
   }

@@ -145,6 +145,10 @@ test.describe('The newsletter form', () => {
     await expect(
       page.getByText('You are on the list. The next letter arrives at the start of the month.'),
     ).toBeVisible()
+    // Double opt-in (the default): the reader is asked to confirm the address from the email.
+    await expect(
+      page.getByText('Check your inbox: we have sent you a link to confirm your email address.'),
+    ).toBeVisible()
     expect(await submitted).toEqual({ formId: 'newsletter', isNewsletter: true })
     expect(errors).toEqual([])
   })

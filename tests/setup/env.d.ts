@@ -4,6 +4,18 @@ import type { SiteUserFixture } from '../../kv-fixtures/fixtures.mjs'
 import type { ReviewSeed } from '../../worker/db/product-reviews'
 import type { Env as WorkerEnv } from '../../worker/env'
 
+/** The queue settings of one environment, as wrangler reads them. */
+interface TestQueues {
+  producers: { binding: string; queue: string }[]
+  consumers: {
+    queue: string
+    max_batch_size?: number
+    max_retries?: number
+    retry_delay?: number
+    dead_letter_queue?: string
+  }[]
+}
+
 declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
@@ -11,6 +23,8 @@ declare global {
       TEST_FIXTURES: { key: string; value: string }[]
       TEST_REVIEWS: { siteId: string; review: ReviewSeed }[]
       TEST_SITE_USERS: SiteUserFixture[]
+      /** wrangler.toml's queues per environment (vitest.config.mts). */
+      TEST_QUEUES: Record<'development' | 'production', TestQueues>
     }
     interface GlobalProps {
       mainModule: typeof import('../../worker/index')

@@ -148,10 +148,7 @@ describe('publicCartId, the cart’s id in analytics and the cart API', () => {
   })
 
   it('Should be base64url of the first 16 bytes of SHA-256 of cart-public|site|cart', async () => {
-    const digest = await crypto.subtle.digest(
-      'SHA-256',
-      new TextEncoder().encode('cart-public|aurora|abc'),
-    )
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode('cart-public|aurora|abc'))
     const expected = btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 16)))
       .replace(/\+/g, '-')
       .replace(/\//g, '_')

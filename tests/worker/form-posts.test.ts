@@ -197,7 +197,10 @@ describe('Restock sign-up without script', () => {
     expect(response.status).toBe(200)
     const html = await response.text()
     expect(html).toMatch(/data-variant-id="aurora-item-0004-v03"><span/)
-    expect(html).toContain('Thank you! We will email you when this product is back in stock.')
+    // Double opt-in (on unless the site turns it off): the shopper is asked to confirm the address.
+    expect(html).toContain(
+      'Thank you! Check your inbox: we have sent you a link to confirm your email address. Once it is confirmed, we will email you when this product is back in stock.',
+    )
     expect(
       await rows('SELECT variant_id, join_mailing_list FROM restock_signups WHERE email = ?', email),
     ).toEqual([{ variant_id: 'aurora-item-0004-v03', join_mailing_list: 0 }])

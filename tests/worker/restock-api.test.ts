@@ -1,16 +1,20 @@
-// Back-in-stock notifications (storefront.md sections 3, 5 and 7): the shopper's sign-up and
-// the owner's list, groups and sends, which queue the notifications and mark the sign-ups sent.
+// Back-in-stock notifications (storefront.md sections 3, 5 and 7): the shopper's sign-up (pending
+// until its address is confirmed: double opt-in) and the owner's list, groups and sends, which
+// queue the notifications; the consumer marks a sign-up sent once the provider took its email.
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
-import type { NotificationMessage } from '../../worker/env'
+import { describe, expect, it, vi } from 'vitest'
+import type { NotificationMessage, RestockNotificationMessage } from '../../worker/env'
 import worker from '../../worker/index'
+import { confirmFromEmail } from './confirmations'
 import { apiCall, localCaptchaToken, newCrumb, rows } from './form-helpers'
 import { DEMO_PASSWORDS, type SignedIn, signIn } from './visitor'
 
 const AURORA = 'aurora.localhost'
 const PATH = '/api/site-users/account/notifications/restock'
 const PARKA = { productId: 'aurora-item-0004', variantId: 'aurora-item-0004-v05' }
+/** The local queue delivers a message in about a second. */
+const WAIT = { timeout: 10_000, interval: 100 }
 
 function signUp(host: string, body: Record<string, unknown>, crumb = newCrumb()) {
   return apiCall(host, PATH, { body, crumb })
@@ -63,9 +67,11 @@ describe('POST /api/site-users/account/notifications/restock', () => {
     ).toEqual([{ product_id: PARKA.productId, variant_id: PARKA.variantId, sent_at: null }])
   })
 
-  it('Should record the mailing-list subscriber when the shopper joins it', async () => {
+  it('Should record the mailing-list subscriber when the shopper joins it, once the address is confirmed', async () => {
     const email = uniqueEmail('joiner')
     await signUp(AURORA, { ...PARKA, siteVisitorEmail: email, isJoinMailingList: true })
+    expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toEqual([])
+    await confirmFromEmail(AURORA, email)
     expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toEqual([
       { source: 'restock' },
     ])
@@ -224,33 +230,116 @@ describe('The owner’s restock calls', () => {
     expect(body.hasNextPage).toBe(false)
   })
 
-  it('Should queue one notification per waiting sign-up on send, mark them sent, and send nothing twice', async () => {
+  it('Should queue one notification per waiting sign-up on send, mark them sent only once the provider accepted each email, and queue nothing twice', async () => {
     const variant = { productId: PARKA.productId, variantId: 'aurora-item-0004-v06' }
     const emails = [uniqueEmail('send-a'), uniqueEmail('send-b')]
     for (const email of emails) await signUp(AURORA, { ...variant, siteVisitorEmail: email })
+    await Promise.all(emails.map((email) => confirmFromEmail(AURORA, email)))
     const send = await owner(AURORA, `${PATH}/send`, { body: variant })
     expect(send.status).toBe(200)
     expect(await send.json()).toEqual({ queued: 2 })
-    const marked = await rows<{ sent_at: number | null }>(
-      'SELECT sent_at FROM restock_signups WHERE product_id = ? AND variant_id = ?',
-      variant.productId,
-      variant.variantId,
-    )
-    expect(marked.every((row) => typeof row.sent_at === 'number')).toBe(true)
+    // Claimed by the send, not sent: the consumer marks each once the provider took its email.
+    const states = async () =>
+      (
+        await rows<{ status: string; sent_at: number | null }>(
+          'SELECT status, sent_at FROM restock_signups WHERE email IN (?, ?)',
+          ...emails,
+        )
+      ).map((row) => [row.status, typeof row.sent_at])
+    expect((await states()).every(([status]) => status === 'queued' || status === 'sent')).toBe(true)
     expect(await (await owner(AURORA, `${PATH}/send`, { body: variant })).json()).toEqual({ queued: 0 })
+    await vi.waitFor(
+      async () =>
+        expect(await states()).toEqual([
+          ['sent', 'number'],
+          ['sent', 'number'],
+        ]),
+      WAIT,
+    )
+    for (const email of emails) {
+      expect(
+        await rows("SELECT subject FROM outbound_emails WHERE recipient = ? AND kind = 'restock'", email),
+      ).toEqual([{ subject: 'Alpine Down Parka is back in stock' }])
+    }
+  })
+
+  it('Should send no restock email to a sign-up whose address is not confirmed, and count it as pending', async () => {
+    const variant = { productId: PARKA.productId, variantId: 'aurora-item-0004-v01' }
+    const pending = uniqueEmail('unconfirmed')
+    const confirmed = uniqueEmail('confirmed')
+    for (const email of [pending, confirmed]) await signUp(AURORA, { ...variant, siteVisitorEmail: email })
+    await confirmFromEmail(AURORA, confirmed)
+    const groups = (await (await owner(AURORA, `${PATH}/groups`)).json()) as {
+      signUpGroups: { variantId: string; pendingCount: number; waitingCount: number }[]
+    }
+    expect(groups.signUpGroups.find((group) => group.variantId === variant.variantId)).toMatchObject({
+      signUpCount: 2,
+      pendingCount: 1,
+      waitingCount: 1,
+    })
+    const listed = (await (
+      await owner(AURORA, `${PATH}?productId=${variant.productId}&variantId=${variant.variantId}`)
+    ).json()) as { signUps: { email: string; status: string }[] }
+    expect(listed.signUps.find((signUp) => signUp.email === pending)?.status).toBe('pending')
+    expect(listed.signUps.find((signUp) => signUp.email === confirmed)?.status).toBe('waiting')
+
+    expect(await (await owner(AURORA, `${PATH}/send`, { body: variant })).json()).toEqual({ queued: 1 })
+    await vi.waitFor(
+      async () =>
+        expect(await rows('SELECT status FROM restock_signups WHERE email = ?', confirmed)).toEqual([
+          { status: 'sent' },
+        ]),
+      WAIT,
+    )
+    expect(await rows('SELECT status FROM restock_signups WHERE email = ?', pending)).toEqual([
+      { status: 'pending' },
+    ])
+    expect(await rows('SELECT kind FROM outbound_emails WHERE recipient = ?', pending)).toEqual([
+      { kind: 'confirm-restock' },
+    ])
+  })
+
+  it('Should queue again, on the next send, the sign-ups a crash left queued, but not those queued moments ago', async () => {
+    const variant = { productId: PARKA.productId, variantId: 'aurora-item-0004-v03' }
+    const stranded = [uniqueEmail('stranded-a'), uniqueEmail('stranded-b')]
+    const recent = uniqueEmail('recent')
+    for (const email of [...stranded, recent]) await signUp(AURORA, { ...variant, siteVisitorEmail: email })
+    // As the owner's send leaves them when the worker dies before the queue holds their messages.
+    const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000
+    await env.DB.prepare("UPDATE restock_signups SET status = 'queued', queued_at = ? WHERE email IN (?, ?)")
+      .bind(minutesAgo(6), ...stranded)
+      .run()
+    await env.DB.prepare("UPDATE restock_signups SET status = 'queued', queued_at = ? WHERE email = ?")
+      .bind(minutesAgo(1), recent)
+      .run()
+    const send = await owner(AURORA, `${PATH}/send`, { body: variant })
+    expect(await send.json()).toEqual({ queued: 2 })
+    await vi.waitFor(async () => {
+      for (const email of stranded) {
+        expect(await rows('SELECT status FROM restock_signups WHERE email = ?', email)).toEqual([
+          { status: 'sent' },
+        ])
+        expect(await rows('SELECT id FROM outbound_emails WHERE recipient = ?', email)).toHaveLength(1)
+      }
+    }, WAIT)
+    expect(await rows('SELECT status FROM restock_signups WHERE email = ?', recent)).toEqual([
+      { status: 'queued' },
+    ])
   })
 
   it('Should send every request of send/all', async () => {
     const a = { productId: PARKA.productId, variantId: 'aurora-item-0004-v07' }
     const b = { productId: PARKA.productId, variantId: 'aurora-item-0004-v04' }
-    await signUp(AURORA, { ...a, siteVisitorEmail: uniqueEmail('all-a') })
-    await signUp(AURORA, { ...b, siteVisitorEmail: uniqueEmail('all-b') })
+    const emails = [uniqueEmail('all-a'), uniqueEmail('all-b')]
+    await signUp(AURORA, { ...a, siteVisitorEmail: emails[0] })
+    await signUp(AURORA, { ...b, siteVisitorEmail: emails[1] })
+    await Promise.all(emails.map((email) => confirmFromEmail(AURORA, email)))
     const response = await owner(AURORA, `${PATH}/send/all`, { body: { sendRequests: [a, b] } })
     expect(response.status).toBe(200)
     const { queued } = (await response.json()) as { queued: number }
     expect(queued).toBeGreaterThanOrEqual(2)
     const waiting = await rows(
-      'SELECT id FROM restock_signups WHERE variant_id IN (?, ?) AND sent_at IS NULL',
+      "SELECT id FROM restock_signups WHERE variant_id IN (?, ?) AND status = 'waiting'",
       a.variantId,
       b.variantId,
     )
@@ -260,33 +349,94 @@ describe('The owner’s restock calls', () => {
 })
 
 describe('The notifications queue consumer', () => {
-  it('Should email each notification through the provider once, however often it is delivered', async () => {
-    const email = uniqueEmail('queued')
-    const message: NotificationMessage = {
+  /** A sign-up as the owner's send leaves it: claimed ('queued'), its notification on the way. */
+  async function queuedSignUp(email: string): Promise<number> {
+    const row = await env.DB.prepare(
+      `INSERT INTO restock_signups (site_id, product_id, variant_id, email, created_at, status, queued_at)
+       VALUES ('aurora', ?, ?, ?, ?, 'queued', ?) RETURNING id`,
+    )
+      .bind(PARKA.productId, PARKA.variantId, email, Date.now(), Date.now())
+      .first<{ id: number }>()
+    return row?.id ?? 0
+  }
+
+  function notification(email: string, signUpId: number): RestockNotificationMessage {
+    return {
       kind: 'restock',
+      id: `restock:aurora:${signUpId}:0`,
       siteId: 'aurora',
-      signUpId: 1,
+      signUpId,
+      round: 0,
       productId: PARKA.productId,
       variantId: PARKA.variantId,
       email,
       productTitle: 'Alpine Down Parka',
       productUrl: 'http://aurora.localhost/apparel/alpine-down-parka',
     }
-    const deliver = async () => {
-      const batch = createMessageBatch<NotificationMessage>('storefront-notifications', [
-        { id: `notification-${email}`, timestamp: new Date(), attempts: 1, body: message },
-      ])
-      const ctx = createExecutionContext()
-      await worker.queue(batch, env)
-      return getQueueResult(batch, ctx)
-    }
-    expect((await deliver()).explicitAcks).toEqual([`notification-${email}`])
-    await deliver()
+  }
+
+  async function deliver(id: string, body: NotificationMessage, attempts = 1) {
+    const batch = createMessageBatch<NotificationMessage>('storefront-notifications', [
+      { id, timestamp: new Date(), attempts, body },
+    ])
+    const ctx = createExecutionContext()
+    await worker.queue(batch, env)
+    return getQueueResult(batch, ctx)
+  }
+
+  it('Should email a notification through the provider once, however often it is delivered, and mark its sign-up sent', async () => {
+    const email = uniqueEmail('queued')
+    const signUpId = await queuedSignUp(email)
+    const body = notification(email, signUpId)
+    expect((await deliver(`first-${email}`, body)).explicitAcks).toEqual([`first-${email}`])
+    // Delivered again, and queued again under another message id (a second send, a replay).
+    await deliver(`first-${email}`, body)
+    expect((await deliver(`again-${email}`, body)).explicitAcks).toEqual([`again-${email}`])
     expect(await rows('SELECT subject, body FROM outbound_emails WHERE recipient = ?', email)).toEqual([
       {
         subject: 'Alpine Down Parka is back in stock',
         body: 'Alpine Down Parka is back in stock: http://aurora.localhost/apparel/alpine-down-parka',
       },
     ])
+    expect(await rows('SELECT status FROM restock_signups WHERE id = ?', signUpId)).toEqual([
+      { status: 'sent' },
+    ])
+  })
+
+  it('Should send a message again after a crash between the provider’s acceptance and the mark, as one email', async () => {
+    const email = uniqueEmail('crash')
+    const signUpId = await queuedSignUp(email)
+    const body = notification(email, signUpId)
+    await deliver(`crash-${email}`, body)
+    // As if the worker died after the provider accepted the email, before the sign-up was marked.
+    await env.DB.prepare("UPDATE restock_signups SET status = 'queued', sent_at = NULL WHERE id = ?")
+      .bind(signUpId)
+      .run()
+    await deliver(`crash-${email}`, body, 2)
+    expect(await rows('SELECT id FROM outbound_emails WHERE recipient = ?', email)).toHaveLength(1)
+    expect(await rows('SELECT status FROM restock_signups WHERE id = ?', signUpId)).toEqual([
+      { status: 'sent' },
+    ])
+  })
+
+  it('Should send nothing for a sign-up armed again since its notification was queued', async () => {
+    const email = uniqueEmail('rearmed')
+    const signUpId = await queuedSignUp(email)
+    await env.DB.prepare(
+      "UPDATE restock_signups SET status = 'waiting', notification_round = 1, queued_at = NULL WHERE id = ?",
+    )
+      .bind(signUpId)
+      .run()
+    const result = await deliver(`rearmed-${email}`, notification(email, signUpId))
+    expect(result.explicitAcks).toEqual([`rearmed-${email}`])
+    expect(await rows('SELECT id FROM outbound_emails WHERE recipient = ?', email)).toEqual([])
+  })
+
+  it('Should still send a notification queued before sign-ups had states, once', async () => {
+    const email = uniqueEmail('legacy')
+    const { id: _id, round: _round, ...legacy } = notification(email, 1)
+    await deliver(`legacy-${email}`, legacy)
+    await deliver(`legacy-${email}`, legacy)
+    expect(await rows('SELECT id FROM outbound_emails WHERE recipient = ?', email)).toHaveLength(1)
   })
 })

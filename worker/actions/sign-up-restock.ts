@@ -4,13 +4,16 @@
  * product and variant must exist and the store must offer sign-ups; the email and the captcha
  * are checked with the rule the browser applies; the sign-up (and the mailing-list subscriber)
  * is stored before anything is answered. The same address twice for a variant is one sign-up.
+ * With double opt-in (the default) the sign-up is stored pending and a confirmation email is
+ * queued; the subscriber is stored once the address is confirmed (actions/subscriptions.ts).
  */
 import { isVariantInStock, localizedText, restockSignUpError } from '../../templates/shared'
 import type { Catalog } from '../catalog'
-import { storeRestockSignUp } from '../db/restock-signups'
+import { storePendingRestockSignUp, storeRestockSignUp } from '../db/restock-signups'
 import type { Env } from '../env'
 import { itemById } from '../item-index'
 import { captchaPassed, captchaSiteKey } from './captcha'
+import { doubleOptInOf, newConfirmation, queueConfirmation } from './subscriptions'
 
 export interface RestockRequest {
   productId: string
@@ -48,13 +51,29 @@ export async function signUpForRestock(
   if (captchaShown && !(await captchaPassed(env, signUp.captchaToken, request))) {
     return { kind: 'invalid', message: text.captchaRequired }
   }
-  await storeRestockSignUp(env.DB, {
+  const stored = {
     siteId,
     productId: product.id,
     variantId: variant.id,
     email: signUp.email.trim().toLowerCase(),
     joinMailingList: signUp.isJoinMailingList,
     now: Date.now(),
-  })
+  }
+  if (!doubleOptInOf(site)) {
+    await storeRestockSignUp(env.DB, stored)
+    return { kind: 'stored', productTitle: product.title }
+  }
+  // Double opt-in: stored pending; the confirmation email is queued before the answer (a queue
+  // failure answers an error, and signing up again, which is idempotent, queues it then).
+  const confirmation = await newConfirmation(stored.now)
+  if (await storePendingRestockSignUp(env.DB, { ...stored, ...confirmation })) {
+    await queueConfirmation(env, catalog.tenant, {
+      subscription: 'restock',
+      email: stored.email,
+      token: confirmation.token,
+      tokenHash: confirmation.tokenHash,
+      productTitle: product.title,
+    })
+  }
   return { kind: 'stored', productTitle: product.title }
 }

@@ -3,14 +3,24 @@
  * both `POST /api/form/SaveFormSubmission` (scripts) and a plain HTML form post (no script):
  * the captcha first, then the same validation the browser applies (templates/forms), then the
  * submission (and a newsletter form's subscriber) stored in D1 before anything is answered.
+ * With double opt-in (the default) the subscriber is stored pending and a confirmation email
+ * queued (actions/subscriptions.ts); the submission itself is stored as always.
  */
 import { type FieldErrors, type FormValues, localizedText, validateFormValues } from '../../templates/shared'
 import type { Catalog } from '../catalog'
-import { type PageFields, storeKeyedSubmission, storeSubmission } from '../db/form-submissions'
+import type { Tenant } from '../context'
+import {
+  type PageFields,
+  storeKeyedSubmission,
+  storePendingSubscriber,
+  storeSubmission,
+} from '../db/form-submissions'
 import type { Env } from '../env'
 import { isValidSubmissionKey } from '../form-keys'
+import { logError } from '../log'
 import type { Form } from '../records'
 import { captchaPassed, captchaSiteKey } from './captcha'
+import { doubleOptInOf, newConfirmation, queueConfirmation } from './subscriptions'
 
 export type FormOutcome =
   | { kind: 'stored'; form: Form }
@@ -68,13 +78,16 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
   if (values === null) return { kind: 'unparsable', form, message: text.unparsableFields }
   const errors = validateFormValues(form.fields, values, text)
   if (Object.keys(errors).length > 0) return { kind: 'invalid', form, message: text.invalidFields, errors }
+  const email = subscriberEmail(form, values)
+  const confirm = email !== null && doubleOptInOf(tenant.site)
   const row = {
     siteId: tenant.siteId,
     formId: form.id,
     values,
     page: submission.page,
     channel: submission.key === null ? ('page' as const) : ('script' as const),
-    subscriberEmail: subscriberEmail(form, values),
+    // With double opt-in the subscriber is stored pending below, once the submission is.
+    subscriberEmail: confirm ? null : email,
     now: Date.now(),
   }
   if (submission.key === null) {
@@ -83,5 +96,44 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
     // The key was spent already: a key stores one submission.
     return { kind: 'bad-key', form, message: text.status401 }
   }
+  if (confirm) await requestConfirmation(env, tenant, form, email, row.now)
   return { kind: 'stored', form }
+}
+
+/**
+ * Double opt-in: stores the newsletter subscriber pending and queues its confirmation email.
+ * The submission is stored already, so a failure here is logged and the shopper still thanked
+ * (an error would have them send the form twice); signing up again sends the confirmation.
+ */
+async function requestConfirmation(
+  env: Env,
+  tenant: Tenant,
+  form: Form,
+  email: string,
+  now: number,
+): Promise<void> {
+  try {
+    const confirmation = await newConfirmation(now)
+    const due = await storePendingSubscriber(env.DB, {
+      siteId: tenant.siteId,
+      email,
+      source: `form:${form.id}`,
+      now,
+      ...confirmation,
+    })
+    if (due) {
+      await queueConfirmation(env, tenant, {
+        subscription: 'newsletter',
+        email,
+        token: confirmation.token,
+        tokenHash: confirmation.tokenHash,
+      })
+    }
+  } catch (error) {
+    logError('newsletter-confirmation-failed', {
+      siteId: tenant.siteId,
+      formId: form.id,
+      message: String(error),
+    })
+  }
 }

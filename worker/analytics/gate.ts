@@ -73,6 +73,8 @@ export async function acceptEvents(
   const now = Date.now()
   const messages = events.map(({ event, data, occurredAt }) => ({
     body: {
+      // The consumer stores one event per id, however often the queue delivers it (issue 19).
+      id: crypto.randomUUID(),
       siteId: c.var.tenant.siteId,
       event,
       data: scrubEventData(data),

@@ -10,7 +10,9 @@
  *
  * The sign-up is the shopper's (crumb, rate limit); the others are the store owner's: a
  * signed-in ADMIN or STORE_MANAGER (middleware/site-user.ts, with the XSRF header). Sending queues one message per
- * waiting sign-up (worker/queues/notifications.ts sends them) and marks the sign-ups sent.
+ * waiting sign-up and marks the sign-ups 'queued'; the consumer (worker/queues/notifications.ts)
+ * marks each sent once the email provider accepted it. Sending again queues those still waiting,
+ * and those still 'queued' minutes later (db/restock-signups.ts `REQUEUE_AFTER_MS`).
  */
 import { type Context, Hono } from 'hono'
 import { signUpForRestock } from '../actions/sign-up-restock'
@@ -112,10 +114,15 @@ restockRoutes.get('/groups', requireSiteUserRole(...STORE_OWNER_ROLES), async fu
 
 const sendRequestSchema = z.object({ productId: id, variantId: id })
 
+/** The idempotency key of a sign-up's notification of one round: its email is sent once. */
+export function restockNotificationId(siteId: string, signUpId: number, round: number): string {
+  return `restock:${siteId}:${signUpId}:${round}`
+}
+
 /**
- * Claims a variant's waiting sign-ups (marking them sent) and queues one notification each.
- * A queue failure puts the claimed sign-ups back to waiting before the error is answered, so a
- * sign-up is marked sent only once its notification is on the queue.
+ * Claims a variant's waiting sign-ups (marking them 'queued', not sent) and queues one
+ * notification each; the consumer marks a sign-up sent once the email provider accepted its
+ * email. A queue failure puts the claimed sign-ups back to waiting before the error is answered.
  */
 async function sendNotifications(
   c: Context<AppEnv>,
@@ -123,18 +130,21 @@ async function sendNotifications(
 ): Promise<number> {
   const { catalog, tenant } = c.var
   const product = await itemById(catalog, request.productId)
+  const now = Date.now()
   const claimed = await claimWaitingSignUps(
     c.env.DB,
     tenant.siteId,
     request.productId,
     request.variantId,
-    Date.now(),
+    now,
   )
   const messages = claimed.map(
     (signUp): NotificationMessage => ({
       kind: 'restock',
+      id: restockNotificationId(tenant.siteId, signUp.id, signUp.round),
       siteId: tenant.siteId,
       signUpId: signUp.id,
+      round: signUp.round,
       productId: signUp.productId,
       variantId: signUp.variantId,
       email: signUp.email,
@@ -153,6 +163,7 @@ async function sendNotifications(
       c.env.DB,
       tenant.siteId,
       claimed.map((signUp) => signUp.id),
+      now,
     )
     throw error
   }

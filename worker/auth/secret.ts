@@ -14,20 +14,29 @@ export class MisconfigurationError extends Error {
   override name = 'MisconfigurationError'
 }
 
+/**
+ * What is wrong with the secret `name` as configured, saying how to fix it, or null when it is
+ * long enough and, in production, not the development value of wrangler.toml.
+ */
+export function secretProblem(
+  name: string,
+  secret: string | undefined,
+  environment: string | undefined,
+): string | null {
+  if ((secret ?? '').length < MIN_LENGTH) {
+    return `${name} must be at least ${MIN_LENGTH} characters: run \`npx wrangler secret put ${name} --env production\` with a long random value (README, "Configuration").`
+  }
+  if (environment === 'production' && secret?.startsWith(DEVELOPMENT_PREFIX)) {
+    return `${name} is the development value from wrangler.toml: set a real one with \`npx wrangler secret put ${name} --env production\` (README, "Configuration").`
+  }
+  return null
+}
+
 /** The configured secret, checked. */
 export function sessionSecret(env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>): string {
-  const secret = env.SESSION_SECRET ?? ''
-  if (secret.length < MIN_LENGTH) {
-    throw new MisconfigurationError(
-      `SESSION_SECRET must be at least ${MIN_LENGTH} characters: run \`npx wrangler secret put SESSION_SECRET --env production\` with a long random value (README, "Configuration").`,
-    )
-  }
-  if (env.ENVIRONMENT === 'production' && secret.startsWith(DEVELOPMENT_PREFIX)) {
-    throw new MisconfigurationError(
-      'SESSION_SECRET is the development value from wrangler.toml: set a real one with `npx wrangler secret put SESSION_SECRET --env production` (README, "Configuration").',
-    )
-  }
-  return secret
+  const problem = secretProblem('SESSION_SECRET', env.SESSION_SECRET, env.ENVIRONMENT)
+  if (problem !== null) throw new MisconfigurationError(problem)
+  return env.SESSION_SECRET ?? ''
 }
 
 const keys = new Map<string, CryptoKey>()

@@ -1,6 +1,7 @@
 /** D1 access to `analytics_events` (worker/migrations/0001_analytics_events.sql). */
 
 export interface AnalyticsEventRow {
+  /** The id the message body carries (else the queue message id): one row per id. */
   messageId: string
   siteId: string
   event: string
@@ -9,7 +10,7 @@ export interface AnalyticsEventRow {
   receivedAt: number
 }
 
-/** An insert that a redelivered message (same id) leaves as it was. */
+/** An insert that a redelivered or replayed message (same id) leaves as it was. */
 export function insertAnalyticsEvent(db: D1Database, row: AnalyticsEventRow): D1PreparedStatement {
   return db
     .prepare(

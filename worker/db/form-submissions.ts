@@ -89,3 +89,51 @@ export async function storeSubmission(db: D1Database, row: SubmissionRow): Promi
   if (row.subscriberEmail !== null) statements.push(insertSubscriber(db, row, key, row.subscriberEmail))
   await db.batch(statements)
 }
+
+export interface PendingSubscriber {
+  siteId: string
+  email: string
+  /** 'form:<formId>' or 'restock'. */
+  source: string
+  /** SHA-256 of the confirmation token its email carries, and when the token stops working. */
+  tokenHash: string
+  tokenExpiresAt: number
+  /** A confirmation queued after this time is recent: no second email before it passes. */
+  resendAfter: number
+  now: number
+}
+
+/**
+ * Stores a newsletter subscriber that waits for its address to be confirmed (double opt-in)
+ * and says whether a confirmation email is due: true for a new subscriber, and for one still
+ * pending whose last confirmation was queued before `resendAfter` (a new token replaces the
+ * old). A confirmed subscriber is left as it is (false).
+ */
+export async function storePendingSubscriber(
+  db: D1Database,
+  subscriber: PendingSubscriber,
+): Promise<boolean> {
+  const { results } = await db
+    .prepare(
+      `INSERT INTO newsletter_subscribers (site_id, email, source, created_at, status, token_hash,
+         token_expires_at, confirmation_queued_at)
+       VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?6, ?4)
+       ON CONFLICT (site_id, email) DO UPDATE SET
+         token_hash = excluded.token_hash,
+         token_expires_at = excluded.token_expires_at,
+         confirmation_queued_at = excluded.confirmation_queued_at
+       WHERE status = 'pending' AND (confirmation_queued_at IS NULL OR confirmation_queued_at <= ?7)
+       RETURNING email`,
+    )
+    .bind(
+      subscriber.siteId,
+      subscriber.email,
+      subscriber.source,
+      subscriber.now,
+      subscriber.tokenHash,
+      subscriber.tokenExpiresAt,
+      subscriber.resendAfter,
+    )
+    .all<{ email: string }>()
+  return results.length > 0
+}

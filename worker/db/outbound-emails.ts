@@ -1,7 +1,7 @@
 /** D1 access to `outbound_emails`: the local email provider's outbox (worker/providers/email.ts). */
 
 export interface OutboundEmail {
-  /** The queue message id: a redelivered message is stored once. */
+  /** The email's idempotency key (the message body's id): a redelivered or replayed message is stored once. */
   messageId: string
   siteId: string
   kind: string

@@ -1,6 +1,6 @@
 /**
  * Sending email (restock notifications, storefront.md section 7: the owner's send calls queue
- * them; worker/queues/notifications.ts hands each to this provider).
+ * them; double opt-in confirmations; worker/queues/notifications.ts hands each to this provider).
  *
  * - `local` (development and tests): the message is written to D1's `outbound_emails`, where
  *   a developer or a test reads it.
@@ -13,7 +13,10 @@ import type { Env } from '../env'
 
 export interface EmailSender {
   readonly name: string
-  /** Sends one message; a redelivered message (same id) is sent once where the provider can tell. */
+  /**
+   * Sends one message, resolving once the provider accepted it; the same `messageId` again is
+   * sent once (the local outbox keeps one row per id; Resend drops a repeated key for 24 hours).
+   */
   send(email: OutboundEmail): Promise<void>
 }
 

@@ -4,8 +4,10 @@
  * scrubs again (it changes nothing scrubbed already), so a message queued by an older worker
  * during a deploy is stored clean too.
  * A message that does not match the schema is acknowledged and logged (retrying cannot fix
- * it); a failed write retries every valid message of the batch, and `message_id` keeps redelivery
- * idempotent.
+ * it); a failed write retries every valid message of the batch with back-off, and parks it in
+ * the dead letters after the last retry (retry.ts). Each event is stored under the id its body
+ * carries (the queue message id for bodies from before), so a redelivered or replayed message
+ * is stored once.
  */
 
 import { scrubEventData } from '../analytics/scrub'
@@ -13,8 +15,10 @@ import { insertAnalyticsEvent } from '../db/analytics-events'
 import type { AnalyticsMessage, Env } from '../env'
 import { logError } from '../log'
 import * as z from '../zod'
+import { type FailedDelivery, retryOrPark } from './retry'
 
 const analyticsMessageSchema = z.object({
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   siteId: z.string().check(z.minLength(1)),
   event: z.string().check(z.minLength(1), z.maxLength(100)),
   data: z.record(z.string(), z.unknown()),
@@ -32,10 +36,10 @@ export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>,
       message.ack()
       continue
     }
-    const { siteId, event, data, occurredAt } = parsed.data
+    const { id, siteId, event, data, occurredAt } = parsed.data
     statements.push(
       insertAnalyticsEvent(env.DB, {
-        messageId: message.id,
+        messageId: id ?? message.id,
         siteId,
         event,
         data: scrubEventData(data),
@@ -51,6 +55,7 @@ export async function storeAnalyticsBatch(batch: MessageBatch<AnalyticsMessage>,
     for (const message of stored) message.ack()
   } catch (error) {
     logError('analytics-batch-failed', { size: statements.length, message: String(error) })
-    for (const message of stored) message.retry({ delaySeconds: 5 })
+    const failures: FailedDelivery[] = stored.map((message) => ({ message, error }))
+    await retryOrPark(env.DB, batch.queue, failures)
   }
 }

@@ -1,0 +1,52 @@
+// The queues of wrangler.toml, as wrangler reads them, in both environments (issue 19): every
+// consumer retries with back-off for longer than ten minutes, then hands its messages to a
+// dead-letter queue that has a consumer of its own, and the worker consumes every queue.
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { DEAD_LETTER_MAX_RETRIES, deadLetterRetryDelaySeconds } from '../../worker/queues/dead-letters'
+import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE } from '../../worker/queues/names'
+import { MAX_RETRIES, retryDelaySeconds, totalRetryWaitSeconds } from '../../worker/queues/retry'
+
+const ENVIRONMENTS = ['development', 'production'] as const
+
+describe('Queue configuration', () => {
+  for (const environment of ENVIRONMENTS) {
+    it(`Should give every consumer a dead-letter queue that has a consumer (${environment})`, () => {
+      const { consumers, producers } = env.TEST_QUEUES[environment]
+      const names = consumers.map((consumer) => consumer.queue).sort()
+      expect(names).toEqual([ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE, ...Object.keys(DEAD_LETTER_QUEUES)].sort())
+      for (const queue of [ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE]) {
+        const consumer = consumers.find((candidate) => candidate.queue === queue)
+        expect(consumer?.max_retries).toBe(MAX_RETRIES)
+        expect(consumer?.retry_delay).toBeGreaterThan(0)
+        const deadLetters = consumer?.dead_letter_queue ?? ''
+        expect(DEAD_LETTER_QUEUES[deadLetters]).toBe(queue)
+      }
+      for (const deadLetters of Object.keys(DEAD_LETTER_QUEUES)) {
+        const consumer = consumers.find((candidate) => candidate.queue === deadLetters)
+        expect(consumer?.max_retries).toBe(DEAD_LETTER_MAX_RETRIES)
+        expect(consumer?.dead_letter_queue).toBeUndefined()
+      }
+      expect(producers.map((producer) => producer.binding).sort()).toEqual([
+        'ANALYTICS_QUEUE',
+        'NOTIFICATIONS_QUEUE',
+      ])
+    })
+  }
+
+  it('Should back off exponentially and keep retrying for more than ten minutes', () => {
+    const delays = Array.from({ length: MAX_RETRIES }, (_, i) => retryDelaySeconds(i + 1))
+    expect(delays).toEqual([10, 20, 40, 80, 160, 300, 300, 300])
+    expect(totalRetryWaitSeconds()).toBe(1210)
+    expect(totalRetryWaitSeconds()).toBeGreaterThan(10 * 60)
+  })
+
+  it('Should keep the dead-letter consumer retrying for about four days (the queue’s retention)', () => {
+    let total = 0
+    for (let attempts = 1; attempts <= DEAD_LETTER_MAX_RETRIES; attempts++) {
+      total += deadLetterRetryDelaySeconds(attempts)
+    }
+    expect(total / 3600).toBeGreaterThan(90)
+    expect(total / 3600).toBeLessThan(96)
+  })
+})

@@ -1,0 +1,17 @@
+/**
+ * The queues of wrangler.toml, in both environments: each consumer's queue and the dead-letter
+ * queue its messages go to after the last retry (tests/worker/queue-config.test.ts holds
+ * wrangler.toml to these names).
+ */
+export const ANALYTICS_QUEUE = 'storefront-analytics'
+export const NOTIFICATIONS_QUEUE = 'storefront-notifications'
+
+/** Dead-letter queue -> the queue whose messages it takes (where a replay sends them back). */
+export const DEAD_LETTER_QUEUES: Readonly<Record<string, string>> = {
+  'storefront-analytics-dlq': ANALYTICS_QUEUE,
+  'storefront-notifications-dlq': NOTIFICATIONS_QUEUE,
+}
+
+/** The queues a dead letter may be replayed onto. */
+export const REPLAYABLE_QUEUES = [ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE] as const
+export type ReplayableQueue = (typeof REPLAYABLE_QUEUES)[number]
