@@ -6,6 +6,13 @@
  * JSON API does (worker/actions/), and then the page route answers the same page with the
  * outcome in its data (`pageAction`): the errors, or the thank-you text. Nothing the shopper
  * typed goes into a URL. A form with a success redirect answers 303 to it.
+ *
+ * Sent twice (a double click, back and resend, a reload after a lost answer), a post does its
+ * work once: the same answers from the same sender to a form within the hour are one
+ * submission (worker/db/form-submissions.ts), the same address for a variant is one restock
+ * sign-up, and a visitor's like counts once; the page answers success each time. A key in the
+ * markup would not do for forms: the page is cached whole and shared, so every visitor of a
+ * cached copy would send the same key.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/page-action'
@@ -15,6 +22,7 @@ import { signUpForRestock } from '../actions/sign-up-restock'
 import { submitForm } from '../actions/submit-form'
 import { formBody, InputError } from '../api/validate'
 import type { AppEnv } from '../context'
+import { clientAddressOf } from '../middleware/client-address'
 import { requireSameOrigin } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { withinLimits } from '../middleware/rate-limit'
@@ -23,7 +31,7 @@ import * as z from '../zod'
 /** A page action's outcome and the status of the page that shows it. */
 export interface PageActionResult {
   action: PageAction
-  status: 200 | 400 | 401 | 403 | 404 | 429
+  status: 200 | 400 | 401 | 403 | 404 | 422 | 429
 }
 
 type Fields = Record<string, string | string[]>
@@ -42,6 +50,15 @@ function reader(fields: Fields): (name: string) => string[] {
 
 function one(fields: Fields, name: string): string {
   return reader(fields)(name)[0] ?? ''
+}
+
+/**
+ * Who sent a plain form post, for its fingerprint (a resend of the same answers is one
+ * submission): the crumb when it came with the request, else the client address and browser.
+ */
+function senderOf(c: Context<AppEnv>): string {
+  if (c.var.knownVisitor) return `crumb:${c.var.crumb}`
+  return `address:${clientAddressOf(c.req.raw) ?? 'unknown'}|${c.req.header('User-Agent') ?? ''}`
 }
 
 async function postForm(
@@ -69,6 +86,7 @@ async function postForm(
     captchaToken: one(fields, PAGE_POST_FIELD.captchaToken),
     page: { pagePath: c.req.path, contentSource: 'page-post' },
     key: null,
+    sender: senderOf(c),
   })
   switch (outcome.kind) {
     case 'stored':
@@ -83,6 +101,9 @@ async function postForm(
       return { action: { ...base, values, message: outcome.message }, status: 400 }
     case 'bad-key':
       return { action: { ...base, values, message: outcome.message }, status: 401 }
+    case 'key-reused':
+      // A plain post carries no key: this cannot happen, but the page says what it would mean.
+      return { action: { ...base, values, message: outcome.message }, status: 422 }
   }
 }
 

@@ -1,0 +1,168 @@
+// Idempotent retries (issue 19): whatever a shopper can press twice, or send again after its
+// answer was lost, does its work once and answers as the first copy did: public forms (by the
+// script's key, and plain posts resent), restock sign-ups, likes, cart adds carrying an
+// `Idempotency-Key`, and sign-in. A lost answer is played here by sending the request, ignoring
+// what came back, and sending it again.
+import { describe, expect, it } from 'vitest'
+import { apiCall, formPost, localCaptchaToken, newCrumb, rows, submissionKey } from './form-helpers'
+
+const JOURNAL = 'journal.localhost'
+const FORMS = 'forms.localhost'
+
+const CONTACT = {
+  name: ['Ada', 'Lovelace'],
+  email: 'ada@example.com',
+  topic: 'A field note',
+  message: 'I saw a heron at Coyote Hills.',
+  source: 'poster',
+}
+
+function save(host: string, crumb: string, body: Record<string, unknown>): Promise<Response> {
+  return apiCall(host, '/api/form/SaveFormSubmission', { body, crumb })
+}
+
+function storedUnder(key: string) {
+  return rows<{ fields: string }>('SELECT fields FROM form_submissions WHERE submission_key = ?', key)
+}
+
+/** The contact form's answers with a message of its own, to find its rows. */
+function contactWith(tag: string) {
+  return { ...CONTACT, message: `${tag} ${crypto.randomUUID()}` }
+}
+
+describe('A public form submission retried with its key', () => {
+  it('Should store it once and answer 200 { success: true } again when the first answer was lost', async () => {
+    const crumb = newCrumb()
+    const key = await submissionKey(JOURNAL, crumb)
+    const body = { key, formId: 'contact', form: JSON.stringify(contactWith('Lost answer')) }
+    await save(JOURNAL, crumb, body) // its answer never reaches the shopper
+    const retry = await save(JOURNAL, crumb, body)
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toEqual({ success: true })
+    expect(await storedUnder(key)).toHaveLength(1)
+  })
+
+  it('Should answer 200 and store once when the retry comes with a fresh crumb (a new tab, cookies renewed)', async () => {
+    const key = await submissionKey(JOURNAL, newCrumb())
+    const body = { key, formId: 'contact', form: JSON.stringify(contactWith('Fresh crumb')) }
+    expect((await save(JOURNAL, newCrumb(), body)).status).toBe(200)
+    const retry = await save(JOURNAL, newCrumb(), body)
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toEqual({ success: true })
+    expect(await storedUnder(key)).toHaveLength(1)
+  })
+
+  it('Should store once when two copies with one key race, and answer both 200', async () => {
+    const crumb = newCrumb()
+    const key = await submissionKey(JOURNAL, crumb)
+    const body = { key, formId: 'contact', form: JSON.stringify(contactWith('Racing copies')) }
+    const answers = await Promise.all([save(JOURNAL, crumb, body), save(JOURNAL, crumb, body)])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    expect(await storedUnder(key)).toHaveLength(1)
+  })
+
+  it('Should answer the retry of a captcha form 200 though its captcha token was spent, storing once', async () => {
+    const crumb = newCrumb()
+    const key = await submissionKey(FORMS, crumb)
+    const signup = {
+      email: `retry.${crypto.randomUUID().slice(0, 8)}@example.com`,
+      phone: ['', '555', '123', '4567'],
+      mood: {},
+      tags: [],
+      campaign: 'spring',
+    }
+    const body = { key, formId: 'signup', form: JSON.stringify(signup), captchaKey: localCaptchaToken() }
+    expect((await save(FORMS, crumb, body)).status).toBe(200)
+    // The island resets the captcha after a failure: the retry has the spent token, or none.
+    expect((await save(FORMS, crumb, body)).status).toBe(200)
+    expect((await save(FORMS, crumb, { ...body, captchaKey: undefined })).status).toBe(200)
+    expect(await storedUnder(key)).toHaveLength(1)
+  })
+
+  it('Should refuse the key with other answers or another form with 422 and a message, storing nothing more', async () => {
+    const crumb = newCrumb()
+    const key = await submissionKey(JOURNAL, crumb)
+    const first = contactWith('First answers')
+    expect((await save(JOURNAL, crumb, { key, formId: 'contact', form: JSON.stringify(first) })).status).toBe(
+      200,
+    )
+    const changed = await save(JOURNAL, crumb, {
+      key,
+      formId: 'contact',
+      form: JSON.stringify({ ...first, message: 'Another message' }),
+    })
+    expect(changed.status).toBe(422)
+    expect(await changed.json()).toEqual({
+      message: 'This form was already sent with other answers. Please reload the page and try again.',
+    })
+    const otherForm = await save(JOURNAL, crumb, {
+      key,
+      formId: 'newsletter',
+      form: JSON.stringify({ email: 'ada@example.com' }),
+    })
+    expect(otherForm.status).toBe(422)
+    const stored = await storedUnder(key)
+    expect(stored).toHaveLength(1)
+    expect(JSON.parse(stored[0]?.fields ?? '{}')).toEqual(first)
+  })
+})
+
+describe('A public form posted again without script', () => {
+  const contactFields = (message: string): [string, string][] => [
+    ['sf-action', 'form'],
+    ['sf-form-id', 'contact'],
+    ['name-First', 'Grace'],
+    ['name-Last', 'Hopper'],
+    ['email', 'grace@example.com'],
+    ['topic', 'A sighting to share'],
+    ['message', message],
+    ['source', ''],
+  ]
+
+  function submissionsWith(message: string) {
+    return rows<{ channel: string }>(
+      "SELECT channel FROM form_submissions WHERE form_id = 'contact' AND instr(fields, ?) > 0",
+      message,
+    )
+  }
+
+  it('Should store a post resent by the browser (double click, back and resend) once, thanking the shopper each time', async () => {
+    const crumb = newCrumb()
+    const message = `Resent ${crypto.randomUUID()}`
+    const answers = [
+      await formPost(JOURNAL, '/contact', contactFields(message), undefined, crumb),
+      await formPost(JOURNAL, '/contact', contactFields(message), undefined, crumb),
+      ...(await Promise.all([
+        formPost(JOURNAL, '/contact', contactFields(message), undefined, crumb),
+        formPost(JOURNAL, '/contact', contactFields(message), undefined, crumb),
+      ])),
+    ]
+    for (const answer of answers) {
+      expect(answer.status).toBe(200)
+      expect(await answer.text()).toContain('Thank you for writing. We will reply within a few days.')
+    }
+    expect(await submissionsWith(message)).toEqual([{ channel: 'page' }])
+  })
+
+  it('Should store the same answers from a browser without cookies once too (known by address and browser)', async () => {
+    const message = `No cookies ${crypto.randomUUID()}`
+    const headers = {
+      Origin: `http://${JOURNAL}`,
+      'Sec-Fetch-Site': 'same-origin',
+      'CF-Connecting-IP': '203.0.113.7',
+      'User-Agent': 'Lynx/2.9',
+    }
+    await formPost(JOURNAL, '/contact', contactFields(message), headers, null)
+    expect((await formPost(JOURNAL, '/contact', contactFields(message), headers, null)).status).toBe(200)
+    expect(await submissionsWith(message)).toHaveLength(1)
+  })
+
+  it('Should store changed answers, and the same answers from another visitor, as submissions of their own', async () => {
+    const crumb = newCrumb()
+    const message = `Twice over ${crypto.randomUUID()}`
+    await formPost(JOURNAL, '/contact', contactFields(message), undefined, crumb)
+    await formPost(JOURNAL, '/contact', contactFields(`${message} (corrected)`), undefined, crumb)
+    await formPost(JOURNAL, '/contact', contactFields(message), undefined, newCrumb())
+    expect(await submissionsWith(message)).toHaveLength(3)
+  })
+})
