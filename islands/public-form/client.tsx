@@ -10,6 +10,12 @@
  * 3. Success: the captcha is destroyed, `storefront:form-submit` fires (newsletter tracking),
  *    then the redirect if the form has one, else the thank-you text and post-submit markup in
  *    place of the form. Failure: the errors, the captcha reset, the form unlocked.
+ *
+ * A retry keeps its key (issue 19): after a failure that may have stored the submission (no
+ * answer, a 5xx, a 429, a refused crumb), pressing again with the same answers sends the same
+ * key, and the worker answers success for a key whose submission it stored. A new key is
+ * asked for after a success, when the answers changed, and after the worker refused the key
+ * (401 expired, 422 spent on other answers).
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import {
@@ -29,6 +35,15 @@ import type { AddressLineProps } from './fields'
 import { keyFailure, submissionFailure } from './rules'
 import { initialFormState, type PublicFormProps, type PublicFormState, PublicFormView } from './view'
 
+/** The key of the submission being sent, and the answers it was taken for. */
+interface PendingKey {
+  key: string
+  answers: string
+}
+
+/** Statuses after which the key is not sent again: it expired or stored other answers. */
+const REFUSED_KEY = new Set([401, 422])
+
 /** Where focus goes after an outcome: the first field in error, the messages, the thank-you. */
 type FocusTarget = { kind: 'field'; fieldId: string } | { kind: 'messages' } | { kind: 'submission' } | null
 
@@ -40,6 +55,7 @@ function PublicForm(props: PublicFormProps) {
   const formRef = useRef<HTMLFormElement>(null)
   const captchaRef = useRef<HTMLDivElement>(null)
   const messageRef = useRef<HTMLDivElement>(null)
+  const pendingKey = useRef<PendingKey | null>(null)
   const captcha = useCaptcha(captchaRef, form.captcha?.siteKey ?? null, form.captcha?.theme)
 
   useEffect(() => setLive(true), [])
@@ -82,11 +98,17 @@ function PublicForm(props: PublicFormProps) {
         return
       }
       setState((previous) => ({ ...previous, locked: true, message: null, errors: {} }))
-      const keyAnswer = await postJson('/api/form/FormSubmissionKey', {})
-      const key = (keyAnswer.body?.data as { key?: unknown } | undefined)?.key
-      if (keyAnswer.status !== 200 || typeof key !== 'string') {
-        fail(keyFailure(keyAnswer.status), {})
-        return
+      const answers = JSON.stringify(values)
+      let key = pendingKey.current?.answers === answers ? pendingKey.current.key : null
+      if (key === null) {
+        const keyAnswer = await postJson('/api/form/FormSubmissionKey', {})
+        const issued = (keyAnswer.body?.data as { key?: unknown } | undefined)?.key
+        if (keyAnswer.status !== 200 || typeof issued !== 'string') {
+          fail(keyFailure(keyAnswer.status), {})
+          return
+        }
+        key = issued
+        pendingKey.current = { key, answers }
       }
       const saved = await postJson('/api/form/SaveFormSubmission', {
         key,
@@ -99,10 +121,12 @@ function PublicForm(props: PublicFormProps) {
         contentSource: 'island',
       })
       if (saved.status !== 200) {
+        if (REFUSED_KEY.has(saved.status)) pendingKey.current = null
         const failure = submissionFailure(saved.status, saved.body)
         fail(failure.message, failure.errors)
         return
       }
+      pendingKey.current = null
       captcha.destroy()
       dispatchIslandEvent(element, ISLAND_EVENT.formSubmit, {
         formId: form.id,
