@@ -3,8 +3,13 @@
 // script's key, and plain posts resent), restock sign-ups, likes, cart adds carrying an
 // `Idempotency-Key`, and sign-in. A lost answer is played here by sending the request, ignoring
 // what came back, and sending it again.
+import { runInDurableObject } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import type { ShoppingCart } from '../../islands/shared/cart-types'
+import type { CartObject } from '../../worker/durable/cart'
 import { apiCall, formPost, localCaptchaToken, newCrumb, rows, submissionKey } from './form-helpers'
+import { FLANNEL, Shopper } from './shopper'
 
 const JOURNAL = 'journal.localhost'
 const FORMS = 'forms.localhost'
@@ -164,5 +169,117 @@ describe('A public form posted again without script', () => {
     await formPost(JOURNAL, '/contact', contactFields(`${message} (corrected)`), undefined, crumb)
     await formPost(JOURNAL, '/contact', contactFields(message), undefined, newCrumb())
     expect(await submissionsWith(message)).toHaveLength(3)
+  })
+})
+
+type CartAnswer = { shoppingCart: ShoppingCart; newlyAdded: { id: string } | null }
+
+const ENTRIES = '/api/commerce/shopping-cart/entries'
+
+/** An add with an `Idempotency-Key`, as the add-to-cart button sends it. */
+function keyedAdd(shopper: Shopper, key: string, body: Record<string, unknown>, cookie?: string) {
+  return shopper.fetch(ENTRIES, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'X-CSRF-Token': shopper.crumb,
+      'Idempotency-Key': key,
+      ...(cookie === undefined ? {} : { cookie }),
+    },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('A cart add retried with its Idempotency-Key', () => {
+  const RED_M = { itemId: FLANNEL.itemId, sku: 'AO-RF-M-RED', quantity: 2 }
+
+  it('Should add once and answer the same entry id and cart, saying it was replayed', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    const key = crypto.randomUUID()
+    const first = (await (await keyedAdd(shopper, key, RED_M)).json()) as CartAnswer
+    const retry = await keyedAdd(shopper, key, RED_M)
+    expect(retry.status).toBe(200)
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
+    const again = (await retry.json()) as CartAnswer
+    expect(again.newlyAdded?.id).toBe(first.newlyAdded?.id)
+    expect(again.shoppingCart.id).toBe(first.shoppingCart.id)
+    expect(again.shoppingCart.totalQuantity).toBe(2)
+    expect(again.shoppingCart.entries.map((entry) => entry.quantity)).toEqual([2])
+    // A new press (a new key) adds again, to the same entry.
+    const more = (await (await keyedAdd(shopper, crypto.randomUUID(), RED_M)).json()) as CartAnswer
+    expect(more.newlyAdded?.id).toBe(first.newlyAdded?.id)
+    expect(more.shoppingCart.totalQuantity).toBe(4)
+  })
+
+  it('Should find the first cart when the first answer, with its cart cookie, was lost', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    const key = crypto.randomUUID()
+    // The first add creates the cart; its answer (and the cart cookie) never arrives.
+    const lost = (await (await keyedAdd(shopper, key, RED_M, `crumb=${shopper.crumb}`)).json()) as CartAnswer
+    shopper.cookies.delete('ss_cart')
+    shopper.cookies.delete('has-cart')
+    const retry = await keyedAdd(shopper, key, RED_M)
+    expect(retry.status).toBe(200)
+    const again = (await retry.json()) as CartAnswer
+    expect(again.shoppingCart.id).toBe(lost.shoppingCart.id)
+    expect(again.newlyAdded?.id).toBe(lost.newlyAdded?.id)
+    expect(again.shoppingCart.totalQuantity).toBe(2)
+    expect(shopper.cookies.get('ss_cart')).toBe(lost.shoppingCart.id)
+  })
+
+  it('Should add once when two copies with one key race', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    await shopper.add(FLANNEL.itemId, 'AO-RF-L-RED', 1) // the cart exists: both copies name it
+    const key = crypto.randomUUID()
+    const answers = await Promise.all([keyedAdd(shopper, key, RED_M), keyedAdd(shopper, key, RED_M)])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+    const cart = (await (await shopper.fetch('/api/commerce/shopping-cart')).json()) as CartAnswer
+    expect(cart.shoppingCart.totalQuantity).toBe(3)
+  })
+
+  it('Should refuse the key with another variant or quantity with 422 and a message, adding nothing', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    const key = crypto.randomUUID()
+    await keyedAdd(shopper, key, RED_M)
+    for (const other of [
+      { ...RED_M, quantity: 3 },
+      { ...RED_M, sku: 'AO-RF-L-RED' },
+    ]) {
+      const refused = await keyedAdd(shopper, key, other)
+      expect(refused.status).toBe(422)
+      expect(await refused.json()).toEqual({
+        message:
+          'This add was already made with another item or quantity. Please reload the page and try again.',
+      })
+    }
+    const cart = (await (await shopper.fetch('/api/commerce/shopping-cart')).json()) as CartAnswer
+    expect(cart.shoppingCart.totalQuantity).toBe(2)
+  })
+
+  it('Should answer a malformed Idempotency-Key with a 400 that says what a key is, adding nothing', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    for (const key of ['short', 'x'.repeat(129), 'spaces are not allowed', '"semi;colon"']) {
+      const refused = await keyedAdd(shopper, key, RED_M)
+      expect(refused.status, key).toBe(400)
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'The Idempotency-Key header must be 8 to 128 letters, digits, or - _ . : characters.',
+      )
+    }
+    expect(shopper.cookies.has('ss_cart')).toBe(false)
+    // The draft's form, a Structured Field string, is a key.
+    expect((await keyedAdd(shopper, `"${crypto.randomUUID()}"`, RED_M)).status).toBe(200)
+  })
+
+  it('Should forget a key after 24 hours: the same key then adds again', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    const key = crypto.randomUUID()
+    const first = (await (await keyedAdd(shopper, key, RED_M)).json()) as CartAnswer
+    const cartId = first.shoppingCart.id ?? ''
+    const stub = env.CART.get(env.CART.idFromName(`aurora/${cartId}`))
+    await runInDurableObject(stub, (_: CartObject, state) => {
+      state.storage.sql.exec('UPDATE add_keys SET created = created - ?', 24 * 60 * 60 * 1000)
+    })
+    const later = (await (await keyedAdd(shopper, key, RED_M)).json()) as CartAnswer
+    expect(later.shoppingCart.totalQuantity).toBe(4)
   })
 })

@@ -11,6 +11,11 @@
  *
  * Writes are rate limited per visitor and endpoint, then need the crumb (`X-CSRF-Token`); every
  * body and query is validated with zod. Refusals are `{ message, errors? }` with a 4xx status.
+ *
+ * An add may carry an `Idempotency-Key` header (draft-ietf-httpapi-idempotency-key-header; a
+ * header rather than a body field, so the body stays the spec's): a retry with the key adds
+ * nothing and answers the same entry and the cart as it is now, with `Idempotent-Replayed:
+ * true`; the key with another request is a 422. Keys live in the cart object for 24 hours.
  */
 import { type Context, Hono } from 'hono'
 import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
@@ -46,6 +51,17 @@ const cartQuerySchema = z.object({
 })
 const stockQuerySchema = z.object({ itemId: id })
 const subscriptionSchema = z.object({ itemId: id, sku: id, qty: quantity, additionalFields })
+const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{8,128}$/))
+
+/** The request's `Idempotency-Key`, or null without one; a malformed one is a 400. */
+export function idempotencyKeyOf(c: Context<AppEnv>): string | null {
+  const header = c.req.header('Idempotency-Key')
+  if (header === undefined) return null
+  // The draft's header is a Structured Field string (`"…"`); a bare token is taken too.
+  const parsed = idempotencyKeySchema.safeParse(header.trim().replace(/^"(.*)"$/, '$1'))
+  if (!parsed.success) throw new InputError(CART_TEXT.idempotencyKeyInvalid, {}, 400)
+  return parsed.data
+}
 
 function entryIdOf(c: Context<AppEnv>): string {
   const parsed = entryIdSchema.safeParse(c.req.param('entryId'))
@@ -60,6 +76,7 @@ function reply(c: Context<AppEnv>, result: CartResult, entryKey: 'newlyAdded' | 
       { message: result.message, ...(result.errors ? { errors: result.errors } : {}) },
       result.status,
     )
+  if (result.replayed) c.header('Idempotent-Replayed', 'true')
   return c.json(
     entryKey === null
       ? { shoppingCart: result.cart }
@@ -80,8 +97,9 @@ commerceRoutes.post(
   rateLimit('cart-add'),
   requireCrumb(),
   async function addCartEntry(c) {
+    const idempotencyKey = idempotencyKeyOf(c)
     const body = await jsonBody(c, addEntrySchema)
-    return reply(c, await addToCart(c, body), 'newlyAdded')
+    return reply(c, await addToCart(c, body, idempotencyKey), 'newlyAdded')
   },
 )
 
