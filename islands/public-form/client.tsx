@@ -11,11 +11,12 @@
  *    then the redirect if the form has one, else the thank-you text and post-submit markup in
  *    place of the form. Failure: the errors, the captcha reset, the form unlocked.
  *
- * A retry keeps its key (issue 19): after a failure that may have stored the submission (no
- * answer, a 5xx, a 429, a refused crumb), pressing again with the same answers sends the same
- * key, and the worker answers success for a key whose submission it stored. A new key is
- * asked for after a success, when the answers changed, and after the worker refused the key
- * (401 expired, 422 spent on other answers).
+ * A retry keeps its key (issue 19): after a failure that leaves unknown whether an earlier
+ * copy was stored (no answer, a 5xx; a 429 or a refused crumb, which did nothing themselves but
+ * may follow a lost answer), pressing again with the same answers sends the same key, and the
+ * worker answers success for a key whose submission it stored. A new key is asked for after a
+ * success, when the answers changed, and after any other answer (a 401 expired key, a 422 key
+ * spent on other answers, a 400, a 404).
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import {
@@ -25,7 +26,7 @@ import {
   gatherFormValues,
   validateFormValues,
 } from '../../templates/shared'
-import { postJson } from '../api-client'
+import { postJson, retryKeepsKey } from '../api-client'
 import { useCaptcha } from '../captcha/use-captcha'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
@@ -40,9 +41,6 @@ interface PendingKey {
   key: string
   answers: string
 }
-
-/** Statuses after which the key is not sent again: it expired or stored other answers. */
-const REFUSED_KEY = new Set([401, 422])
 
 /** Where focus goes after an outcome: the first field in error, the messages, the thank-you. */
 type FocusTarget = { kind: 'field'; fieldId: string } | { kind: 'messages' } | { kind: 'submission' } | null
@@ -121,7 +119,7 @@ function PublicForm(props: PublicFormProps) {
         contentSource: 'island',
       })
       if (saved.status !== 200) {
-        if (REFUSED_KEY.has(saved.status)) pendingKey.current = null
+        if (!retryKeepsKey(saved.status)) pendingKey.current = null
         const failure = submissionFailure(saved.status, saved.body)
         fail(failure.message, failure.errors)
         return
