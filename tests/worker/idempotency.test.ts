@@ -7,7 +7,6 @@ import { runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import type { ShoppingCart } from '../../islands/shared/cart-types'
-import type { CartObject } from '../../worker/durable/cart'
 import { apiCall, formPost, localCaptchaToken, newCrumb, rows, submissionKey } from './form-helpers'
 import { FLANNEL, Shopper } from './shopper'
 
@@ -276,10 +275,41 @@ describe('A cart add retried with its Idempotency-Key', () => {
     const first = (await (await keyedAdd(shopper, key, RED_M)).json()) as CartAnswer
     const cartId = first.shoppingCart.id ?? ''
     const stub = env.CART.get(env.CART.idFromName(`aurora/${cartId}`))
-    await runInDurableObject(stub, (_: CartObject, state) => {
-      state.storage.sql.exec('UPDATE add_keys SET created = created - ?', 24 * 60 * 60 * 1000)
+    await runInDurableObject(stub, (_, state) => {
+      state.storage.sql.exec('UPDATE add_keys SET expires = expires - ?', 24 * 60 * 60 * 1000)
     })
     const later = (await (await keyedAdd(shopper, key, RED_M)).json()) as CartAnswer
     expect(later.shoppingCart.totalQuantity).toBe(4)
+  })
+})
+
+describe('A cart add posted twice without script', () => {
+  const ADD = { itemId: FLANNEL.itemId, sku: 'AO-RF-M-RED', quantity: '1' }
+
+  it('Should add once when the post comes twice in quick succession (a double click, a resend), both going on to /cart', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    const first = await shopper.form('/cart/add', ADD)
+    // The browser resends the post without the cart cookie its lost answer carried.
+    shopper.cookies.delete('ss_cart')
+    const resent = await shopper.form('/cart/add', ADD)
+    for (const answer of [first, resent]) {
+      expect(answer.status).toBe(303)
+      expect(answer.headers.get('location')).toBe('/cart')
+    }
+    const cart = (await (await shopper.fetch('/api/commerce/shopping-cart')).json()) as CartAnswer
+    expect(cart.shoppingCart.totalQuantity).toBe(1)
+  })
+
+  it('Should add again once the moment has passed, and add another quantity at once', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    await shopper.form('/cart/add', ADD)
+    await shopper.form('/cart/add', { ...ADD, quantity: '2' })
+    const cartId = shopper.cookies.get('ss_cart') ?? ''
+    await runInDurableObject(env.CART.get(env.CART.idFromName(`aurora/${cartId}`)), (_, state) => {
+      state.storage.sql.exec('UPDATE add_keys SET expires = expires - 10000')
+    })
+    await shopper.form('/cart/add', ADD)
+    const cart = (await (await shopper.fetch('/api/commerce/shopping-cart')).json()) as CartAnswer
+    expect(cart.shoppingCart.totalQuantity).toBe(4)
   })
 })

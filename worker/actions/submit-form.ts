@@ -22,6 +22,7 @@ import {
 } from '../db/form-submissions'
 import type { Env } from '../env'
 import { isValidSubmissionKey } from '../form-keys'
+import { fingerprintOf } from '../middleware/sender'
 import type { Form } from '../records'
 import { captchaPassed, captchaSiteKey } from './captcha'
 
@@ -65,16 +66,6 @@ function subscriberEmail(form: Form, values: FormValues): string | null {
   const field = form.fields.find((candidate) => candidate.type === 'email')
   const value = field === undefined ? undefined : values[field.id]
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null
-}
-
-/** A plain form post's fingerprint: SHA-256 of the tenant, form, sender and answers (base64url). */
-async function fingerprintOf(siteId: string, formId: string, sender: string, values: FormValues) {
-  const text = JSON.stringify([siteId, formId, sender, fieldsText(values)])
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
-  return btoa(String.fromCharCode(...digest))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
 }
 
 /**
@@ -127,7 +118,12 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
     now: Date.now(),
   }
   if (key === null) {
-    const fingerprint = await fingerprintOf(tenant.siteId, form.id, submission.sender ?? '', values)
+    const fingerprint = await fingerprintOf([
+      tenant.siteId,
+      form.id,
+      submission.sender ?? '',
+      fieldsText(values),
+    ])
     const storedNow = await storeSubmission(env.DB, row, fingerprint)
     return { kind: 'stored', form, replayed: !storedNow }
   }

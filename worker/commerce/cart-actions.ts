@@ -103,6 +103,8 @@ export async function addToCart(
   c: Context<AppEnv>,
   input: AddInput,
   idempotencyKey: string | null = null,
+  /** How long the cart remembers the key (durable/cart.ts: a day unless told). */
+  keyLifetimeMs?: number,
 ): Promise<CartResult> {
   const item = await productById(c.var.catalog, input.itemId)
   if (item === null) return refuse(404, CART_TEXT.itemNotFound)
@@ -128,9 +130,9 @@ export async function addToCart(
       : {
           key: idempotencyKey,
           request: JSON.stringify([entry.itemId, entry.sku, entry.quantity, entry.additionalFields]),
+          lifetimeMs: keyLifetimeMs,
         }
-  const cookieCart = cartIdOf(c)
-  let cartId = cookieCart ?? (await newCartIdFor(c, idempotencyKey, null))
+  let cartId = cartIdOf(c) ?? (await newCartIdFor(c, idempotencyKey, null))
   let change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock, idempotency)
   // A cart that was bought (or an id another tenant uses) is closed: start a new one.
   if (!change.ok && change.message === 'cart-closed') {

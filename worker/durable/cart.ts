@@ -38,6 +38,8 @@ export type CartChange =
 export interface AddKey {
   key: string
   request: string
+  /** How long the cart remembers it: `ADD_KEY_LIFETIME_MS` unless told. */
+  lifetimeMs?: number
 }
 
 /** How long a cart remembers an add's idempotency key (draft-ietf-httpapi-idempotency-key-header §2.6: the server says). */
@@ -60,9 +62,9 @@ function newEntryId(): string {
  * rules against the live stock the worker read (the order's reservation checks stock again).
  *
  * An add may carry an idempotency key (issue 19): the cart keeps each key with the request and
- * the entry it added for `ADD_KEY_LIFETIME_MS`, in the same synchronous step as the add, so a
- * retry with the key adds nothing and answers that entry, and the key sent with another request
- * is refused (422).
+ * the entry it added for `ADD_KEY_LIFETIME_MS` (or the key's own lifetime), in the same
+ * synchronous step as the add, so a retry with the key adds nothing and answers that entry, and
+ * the key sent with another request is refused (422).
  */
 export class CartObject extends DurableObject<Env> {
   private readonly sql: SqlStorage
@@ -77,13 +79,13 @@ export class CartObject extends DurableObject<Env> {
       id TEXT PRIMARY KEY, item_id TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL,
       additional_fields TEXT, added INTEGER NOT NULL)`)
     this.sql.exec(`CREATE TABLE IF NOT EXISTS add_keys (
-      key TEXT PRIMARY KEY, request TEXT NOT NULL, entry_id TEXT NOT NULL, created INTEGER NOT NULL)`)
-    this.sql.exec('CREATE INDEX IF NOT EXISTS add_keys_created ON add_keys (created)')
+      key TEXT PRIMARY KEY, request TEXT NOT NULL, entry_id TEXT NOT NULL, expires INTEGER NOT NULL)`)
+    this.sql.exec('CREATE INDEX IF NOT EXISTS add_keys_expires ON add_keys (expires)')
   }
 
   /** What an add with a key seen before answers: that add's entry, or the refusal of another request. */
   private earlierAdd(idempotency: AddKey, now: number): CartChange | null {
-    this.sql.exec('DELETE FROM add_keys WHERE created <= ?', now - ADD_KEY_LIFETIME_MS)
+    this.sql.exec('DELETE FROM add_keys WHERE expires <= ?', now)
     const seen = this.sql
       .exec<{ request: string; entry_id: string }>(
         'SELECT request, entry_id FROM add_keys WHERE key = ?',
@@ -200,11 +202,11 @@ export class CartObject extends DurableObject<Env> {
     }
     if (idempotency !== null)
       this.sql.exec(
-        'INSERT INTO add_keys (key, request, entry_id, created) VALUES (?, ?, ?, ?)',
+        'INSERT INTO add_keys (key, request, entry_id, expires) VALUES (?, ?, ?, ?)',
         idempotency.key,
         idempotency.request,
         entryId,
-        now,
+        now + (idempotency.lifetimeMs ?? ADD_KEY_LIFETIME_MS),
       )
     return { ok: true, cart: this.read() as StoredCart, entryId }
   }

@@ -22,10 +22,10 @@ import { signUpForRestock } from '../actions/sign-up-restock'
 import { submitForm } from '../actions/submit-form'
 import { formBody, InputError } from '../api/validate'
 import type { AppEnv } from '../context'
-import { clientAddressOf } from '../middleware/client-address'
 import { requireSameOrigin } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { withinLimits } from '../middleware/rate-limit'
+import { senderOf } from '../middleware/sender'
 import * as z from '../zod'
 
 /** A page action's outcome and the status of the page that shows it. */
@@ -50,15 +50,6 @@ function reader(fields: Fields): (name: string) => string[] {
 
 function one(fields: Fields, name: string): string {
   return reader(fields)(name)[0] ?? ''
-}
-
-/**
- * Who sent a plain form post, for its fingerprint (a resend of the same answers is one
- * submission): the crumb when it came with the request, else the client address and browser.
- */
-function senderOf(c: Context<AppEnv>): string {
-  if (c.var.knownVisitor) return `crumb:${c.var.crumb}`
-  return `address:${clientAddressOf(c.req.raw) ?? 'unknown'}|${c.req.header('User-Agent') ?? ''}`
 }
 
 async function postForm(
