@@ -35,9 +35,6 @@ export const CART_TEXT = {
   /** 422 (ours, issue 19): an add's `Idempotency-Key` sent before with another item, variant, quantity or answers. */
   idempotencyKeyReused:
     'This add was already made with another item or quantity. Please reload the page and try again.',
-  /** 400 (ours): an `Idempotency-Key` header that is not one. */
-  idempotencyKeyInvalid:
-    'The Idempotency-Key header must be 8 to 128 letters, digits, or - _ . : characters.',
   /** Additional fields sent for an item without an additional-fields form, or unreadable. */
   additionalFieldsInvalid: 'Could not read the item’s details, please check your entries.',
   /** The additional-fields modal's save button when editing from the cart. */

@@ -313,3 +313,77 @@ describe('A cart add posted twice without script', () => {
     expect(cart.shoppingCart.totalQuantity).toBe(4)
   })
 })
+
+describe('A sign-in retried after its answer was lost', () => {
+  const EMAIL = 'shopper@aurora.example'
+  const PASSWORD = 'aurora-shopper-2026'
+
+  function signInWith(crumb: string, key?: string) {
+    return apiCall('aurora.localhost', '/api/site-users/account/session', {
+      body: { email: EMAIL, password: PASSWORD, rememberMe: true },
+      crumb,
+      headers: key === undefined ? {} : { 'Idempotency-Key': key },
+    })
+  }
+
+  async function sessionsSince(since: number) {
+    return rows<{ id: string; revoked_at: number | null }>(
+      `SELECT s.id, s.revoked_at FROM site_user_sessions s JOIN site_users u ON u.id = s.site_user_id
+       WHERE u.email = ? AND s.created_at >= ?`,
+      EMAIL,
+      since,
+    )
+  }
+
+  async function failuresOf(email: string) {
+    return rows(
+      "SELECT failures FROM sign_in_failures WHERE instr(subject, ?) > 0 AND scope = 'account-address'",
+      email,
+    )
+  }
+
+  it('Should answer the same session (one row, the same xsrfToken) for the same Idempotency-Key, counting no failure', async () => {
+    const since = Date.now()
+    const crumb = newCrumb()
+    const key = crypto.randomUUID()
+    const first = await signInWith(crumb, key)
+    const retry = await signInWith(crumb, key)
+    expect([first.status, retry.status]).toEqual([200, 200])
+    const [a, b] = (await Promise.all([first.json(), retry.json()])) as { xsrfToken: string }[]
+    expect(b?.xsrfToken).toBe(a?.xsrfToken)
+    expect(retry.headers.getSetCookie().some((cookie) => cookie.startsWith('ss_site_user='))).toBe(true)
+    expect(await sessionsSince(since)).toHaveLength(1)
+    expect(await failuresOf(EMAIL)).toEqual([])
+    // Another press (another key) is another sign-in.
+    expect((await signInWith(crumb, crypto.randomUUID())).status).toBe(200)
+    expect(await sessionsSince(since)).toHaveLength(2)
+  })
+
+  it('Should answer a retry without a key with success too, never counting it as a failure', async () => {
+    const crumb = newCrumb()
+    expect((await signInWith(crumb)).status).toBe(200)
+    expect((await signInWith(crumb)).status).toBe(200)
+    expect(await failuresOf(EMAIL)).toEqual([])
+  })
+
+  it('Should start a new session for the key once the first was signed out', async () => {
+    const since = Date.now()
+    const crumb = newCrumb()
+    const key = crypto.randomUUID()
+    const first = (await (await signInWith(crumb, key)).json()) as { xsrfToken: string }
+    const [session] = await sessionsSince(since)
+    await env.DB.prepare('UPDATE site_user_sessions SET revoked_at = ? WHERE id = ?')
+      .bind(Date.now(), session?.id ?? '')
+      .run()
+    const again = (await (await signInWith(crumb, key)).json()) as { xsrfToken: string }
+    expect(again.xsrfToken).not.toBe(first.xsrfToken)
+    expect((await sessionsSince(since)).filter((row) => row.revoked_at === null)).toHaveLength(1)
+  })
+
+  it('Should refuse a malformed Idempotency-Key with a 400 and start no session', async () => {
+    const since = Date.now()
+    const refused = await signInWith(newCrumb(), 'not a key')
+    expect(refused.status).toBe(400)
+    expect(await sessionsSince(since)).toEqual([])
+  })
+})

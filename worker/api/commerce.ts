@@ -35,7 +35,7 @@ import type { AppEnv } from '../context'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../zod'
-import { InputError, jsonBody, queryOf } from './validate'
+import { InputError, idempotencyKeyOf, jsonBody, queryOf } from './validate'
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128))
 const quantity = z._default(z.union([z.number(), z.string().check(z.maxLength(32))]), 1)
@@ -51,24 +51,12 @@ const cartQuerySchema = z.object({
 })
 const stockQuerySchema = z.object({ itemId: id })
 const subscriptionSchema = z.object({ itemId: id, sku: id, qty: quantity, additionalFields })
-const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{8,128}$/))
-
-/** The request's `Idempotency-Key`, or null without one; a malformed one is a 400. */
-export function idempotencyKeyOf(c: Context<AppEnv>): string | null {
-  const header = c.req.header('Idempotency-Key')
-  if (header === undefined) return null
-  // The draft's header is a Structured Field string (`"…"`); a bare token is taken too.
-  const parsed = idempotencyKeySchema.safeParse(header.trim().replace(/^"(.*)"$/, '$1'))
-  if (!parsed.success) throw new InputError(CART_TEXT.idempotencyKeyInvalid, {}, 400)
-  return parsed.data
-}
 
 function entryIdOf(c: Context<AppEnv>): string {
   const parsed = entryIdSchema.safeParse(c.req.param('entryId'))
   if (!parsed.success) throw new InputError(CART_TEXT.entryNotFound, {}, 404)
   return parsed.data
 }
-
 /** The cart answer, or the refusal as `{ message, errors? }`. */
 function reply(c: Context<AppEnv>, result: CartResult, entryKey: 'newlyAdded' | 'updatedEntry' | null) {
   if (!result.ok)
