@@ -387,3 +387,61 @@ describe('A sign-in retried after its answer was lost', () => {
     expect(await sessionsSince(since)).toEqual([])
   })
 })
+
+describe('A restock sign-up sent again', () => {
+  const PARKA = { productId: 'aurora-item-0004', variantId: 'aurora-item-0004-v05' }
+
+  it('Should answer success each time and store one sign-up, by the API (a fresh crumb) and by a plain post', async () => {
+    const email = `again.${crypto.randomUUID().slice(0, 8)}@example.com`
+    const body = { ...PARKA, siteVisitorEmail: email, isJoinMailingList: true }
+    const path = '/api/site-users/account/notifications/restock'
+    const answers = [
+      await apiCall('aurora.localhost', path, { body, crumb: newCrumb() }),
+      await apiCall('aurora.localhost', path, { body, crumb: newCrumb() }),
+      ...(await Promise.all([
+        apiCall('aurora.localhost', path, { body }),
+        apiCall('aurora.localhost', path, { body }),
+      ])),
+      await formPost('aurora.localhost', '/apparel/alpine-down-parka', [
+        ['sf-action', 'restock'],
+        ['productId', PARKA.productId],
+        ['variantId', PARKA.variantId],
+        ['email', email],
+        ['isJoinMailingList', 'on'],
+      ]),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
+    expect(await rows('SELECT variant_id FROM restock_signups WHERE email = ?', email)).toEqual([
+      { variant_id: PARKA.variantId },
+    ])
+    expect(await rows('SELECT source FROM newsletter_subscribers WHERE email = ?', email)).toHaveLength(1)
+  })
+})
+
+describe('A like sent again', () => {
+  const ITEM = 'journal-item-0001'
+
+  it('Should count once and answer the same count, by the API and by a plain post from the same visitor', async () => {
+    const crumb = newCrumb()
+    const like = () => apiCall(JOURNAL, '/api/content/likes', { body: { itemId: ITEM }, crumb })
+    const first = (await (await like()).json()) as { likeCount: number }
+    const copies = await Promise.all([like(), like()])
+    for (const copy of copies)
+      expect(((await copy.json()) as { likeCount: number }).likeCount).toBe(first.likeCount)
+    const posted = await formPost(
+      JOURNAL,
+      '/field-notes/first-frost-on-the-marsh',
+      [
+        ['sf-action', 'like'],
+        ['itemId', ITEM],
+      ],
+      undefined,
+      crumb,
+    )
+    expect(posted.status).toBe(200)
+    expect(((await (await like()).json()) as { likeCount: number }).likeCount).toBe(first.likeCount)
+    expect(
+      await rows('SELECT visitor FROM item_likes WHERE item_id = ? AND visitor = ?', ITEM, crumb),
+    ).toHaveLength(1)
+  })
+})
