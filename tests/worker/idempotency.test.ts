@@ -363,7 +363,7 @@ describe('A sign-in retried after its answer was lost', () => {
     expect([first.status, retry.status]).toEqual([200, 200])
     const [a, b] = (await Promise.all([first.json(), retry.json()])) as { xsrfToken: string }[]
     expect(b?.xsrfToken).toBe(a?.xsrfToken)
-    expect(retry.headers.getSetCookie().some((cookie) => cookie.startsWith('ss_site_user='))).toBe(true)
+    expect(retry.headers.getAll('Set-Cookie').some((cookie) => cookie.startsWith('ss_site_user='))).toBe(true)
     expect(await sessionsSince(since)).toHaveLength(1)
     expect(await failuresOf(EMAIL)).toEqual([])
     // Another press (another key) is another sign-in.
