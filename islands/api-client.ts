@@ -57,3 +57,30 @@ export function messageOf(answer: ApiAnswer): string | null {
   const data = body.data as Record<string, unknown> | undefined
   return typeof data?.message === 'string' && data.message !== '' ? data.message : null
 }
+
+/**
+ * A new `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header): 128 random bits as hex.
+ * `crypto.getRandomValues`, unlike `randomUUID`, works on a page served over plain HTTP too.
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+}
+
+/**
+ * Whether a failed call may have done its work all the same: no answer came (status 0), or the
+ * server failed (5xx) after it may have stored. A retry of such a call sends its key again.
+ */
+export function outcomeUnknown(status: number): boolean {
+  return status === 0 || status >= 500
+}
+
+/**
+ * Whether a retry after a failure with this status sends the same key: the outcome is unknown,
+ * or the call was turned away before doing anything (429, a refused crumb) and may itself be
+ * the retry of a copy whose answer was lost. Any other answer ends the key's life.
+ */
+export function retryKeepsKey(status: number): boolean {
+  return outcomeUnknown(status) || status === 429 || status === 403
+}

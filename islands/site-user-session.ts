@@ -7,6 +7,7 @@
  */
 
 import { COOKIE } from '../templates/shared'
+import { newIdempotencyKey, outcomeUnknown } from './api-client'
 import { cookieValue } from './browser-cookies'
 import { CRUMB_HEADER, XSRF_HEADER } from './constants'
 
@@ -57,13 +58,20 @@ export async function sessionFetch(url: string, init: RequestInit = {}): Promise
   return { ok: false, status: answer.status, message, body: answer.body }
 }
 
-/** Signs in; keeps the XSRF token on success. */
+/**
+ * Signs in; keeps the XSRF token on success. The sign-in carries an `Idempotency-Key` of its
+ * own and is sent once more with it when no answer comes or the server fails (issue 19): the
+ * worker answers the session the first copy started rather than starting another.
+ */
 export async function signIn(email: string, password: string, rememberMe: boolean): Promise<SessionAnswer> {
-  const answer = await sessionFetch(SESSION_URL, {
+  const init: RequestInit = {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newIdempotencyKey() },
     body: JSON.stringify({ email, password, rememberMe }),
-  })
+  }
+  let answer = await sessionFetch(SESSION_URL, init).catch(() => null)
+  if (answer === null || (!answer.ok && outcomeUnknown(answer.status)))
+    answer = await sessionFetch(SESSION_URL, init)
   if (answer.ok) keepXsrfToken(typeof answer.body.xsrfToken === 'string' ? answer.body.xsrfToken : null)
   return answer
 }

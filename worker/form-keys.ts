@@ -3,7 +3,8 @@
  * `data.key`, which `SaveFormSubmission` sends back). A key is signed rather than stored, so
  * handing one out writes nothing: `v1.<issued, base 36>.<nonce>.<HMAC-SHA256 of site, issued and
  * nonce>` with `FORM_KEY_SECRET`. It is good for an hour and for one submission: the submission
- * row's unique key (worker/db/form-submissions.ts) refuses it a second time.
+ * row's unique key (worker/db/form-submissions.ts) stores nothing more under it, and a second
+ * send answers as that submission (the same answers) or 422 (others): worker/actions/submit-form.ts.
  */
 import type { Env } from './env'
 import { SettledCache } from './isolate-cache'

@@ -10,6 +10,13 @@
  * 3. Success: the captcha is destroyed, `storefront:form-submit` fires (newsletter tracking),
  *    then the redirect if the form has one, else the thank-you text and post-submit markup in
  *    place of the form. Failure: the errors, the captcha reset, the form unlocked.
+ *
+ * A retry keeps its key (issue 19): after a failure that leaves unknown whether an earlier
+ * copy was stored (no answer, a 5xx; a 429 or a refused crumb, which did nothing themselves but
+ * may follow a lost answer), pressing again with the same answers sends the same key, and the
+ * worker answers success for a key whose submission it stored. A new key is asked for after a
+ * success, when the answers changed, and after any other answer (a 401 expired key, a 422 key
+ * spent on other answers, a 400, a 404).
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import {
@@ -19,7 +26,7 @@ import {
   gatherFormValues,
   validateFormValues,
 } from '../../templates/shared'
-import { postJson } from '../api-client'
+import { postJson, retryKeepsKey } from '../api-client'
 import { useCaptcha } from '../captcha/use-captcha'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
@@ -28,6 +35,12 @@ import { controlsOf, focusField } from './dom'
 import type { AddressLineProps } from './fields'
 import { keyFailure, submissionFailure } from './rules'
 import { initialFormState, type PublicFormProps, type PublicFormState, PublicFormView } from './view'
+
+/** The key of the submission being sent, and the answers it was taken for. */
+interface PendingKey {
+  key: string
+  answers: string
+}
 
 /** Where focus goes after an outcome: the first field in error, the messages, the thank-you. */
 type FocusTarget = { kind: 'field'; fieldId: string } | { kind: 'messages' } | { kind: 'submission' } | null
@@ -40,6 +53,7 @@ function PublicForm(props: PublicFormProps) {
   const formRef = useRef<HTMLFormElement>(null)
   const captchaRef = useRef<HTMLDivElement>(null)
   const messageRef = useRef<HTMLDivElement>(null)
+  const pendingKey = useRef<PendingKey | null>(null)
   const captcha = useCaptcha(captchaRef, form.captcha?.siteKey ?? null, form.captcha?.theme)
 
   useEffect(() => setLive(true), [])
@@ -82,11 +96,17 @@ function PublicForm(props: PublicFormProps) {
         return
       }
       setState((previous) => ({ ...previous, locked: true, message: null, errors: {} }))
-      const keyAnswer = await postJson('/api/form/FormSubmissionKey', {})
-      const key = (keyAnswer.body?.data as { key?: unknown } | undefined)?.key
-      if (keyAnswer.status !== 200 || typeof key !== 'string') {
-        fail(keyFailure(keyAnswer.status), {})
-        return
+      const answers = JSON.stringify(values)
+      let key = pendingKey.current?.answers === answers ? pendingKey.current.key : null
+      if (key === null) {
+        const keyAnswer = await postJson('/api/form/FormSubmissionKey', {})
+        const issued = (keyAnswer.body?.data as { key?: unknown } | undefined)?.key
+        if (keyAnswer.status !== 200 || typeof issued !== 'string') {
+          fail(keyFailure(keyAnswer.status), {})
+          return
+        }
+        key = issued
+        pendingKey.current = { key, answers }
       }
       const saved = await postJson('/api/form/SaveFormSubmission', {
         key,
@@ -99,10 +119,12 @@ function PublicForm(props: PublicFormProps) {
         contentSource: 'island',
       })
       if (saved.status !== 200) {
+        if (!retryKeepsKey(saved.status)) pendingKey.current = null
         const failure = submissionFailure(saved.status, saved.body)
         fail(failure.message, failure.errors)
         return
       }
+      pendingKey.current = null
       captcha.destroy()
       dispatchIslandEvent(element, ISLAND_EVENT.formSubmit, {
         formId: form.id,

@@ -22,8 +22,13 @@ export function refusalMessage(
   return body?.message ?? COMMERCE_TEXT.tryAgainShortly
 }
 
-/** Calls the API with the crumb; never throws. */
-export async function callApi<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+/** Calls the API with the crumb (and any other `headers`); never throws. */
+export async function callApi<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<ApiResult<T>> {
   try {
     const response = await fetch(path, {
       method,
@@ -32,6 +37,7 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
         accept: 'application/json',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         'X-CSRF-Token': readPageCookie(COOKIE.visitor),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     })

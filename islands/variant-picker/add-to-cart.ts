@@ -6,6 +6,12 @@
  * the added state (and while adding) are ignored. The subscription button asks for a cart token
  * and goes to the subscription page; the gift card button goes to the gift card page. The same
  * rules as the server's (templates/plugins/cart.rules.ts) run before any call.
+ *
+ * Each press sends the add with an `Idempotency-Key` of its own (issue 19). When no answer
+ * comes, or the server fails, the add is sent once more with the same key, and a later press
+ * for the same variant, quantity and answers keeps it too (after a 429 or a refused crumb as
+ * well, `retryKeepsKey`): the worker adds once however many copies arrive. Any other answer
+ * ends the key's life, so a press after a success adds again.
  */
 import { useEffect, useRef, useState } from 'react'
 import {
@@ -19,6 +25,7 @@ import {
   unselectedOptionsError,
   variantForChoice,
 } from '../../templates/shared'
+import { newIdempotencyKey, outcomeUnknown, retryKeepsKey } from '../api-client'
 import type { VariantData } from '../constants'
 import { announceCart, announceCartLine, callApi } from '../shared/api'
 import type { ShoppingCart } from '../shared/cart-types'
@@ -32,6 +39,14 @@ export type Navigate = (path: string) => void
 
 const ENTRIES = '/api/commerce/shopping-cart/entries'
 const SUBSCRIPTION = '/api/3/commerce/cart/subscription'
+/** The pause before an add whose outcome is unknown is sent again with its key. */
+const RETRY_DELAY_MS = 500
+
+/** The key of an add whose outcome is not known yet, and the add it was taken for. */
+interface PendingAdd {
+  key: string
+  request: string
+}
 
 /** What the shopper chose, as the form shows it when the button is pressed. */
 export type Choice = { chosen: Chosen; quantity: string }
@@ -47,6 +62,7 @@ export function useAddToCart(options: {
   const [alert, setAlert] = useState<Alert | null>(null)
   const [askFields, setAskFields] = useState(false)
   const busy = useRef(false)
+  const pendingAdd = useRef<PendingAdd | null>(null)
   const timers = useRef<number[]>([])
   useEffect(
     () => () => {
@@ -96,12 +112,18 @@ export function useAddToCart(options: {
       if (!result.ok) return fail(result.message)
       return navigate(`/commerce/subscription?cartToken=${encodeURIComponent(result.data.cartToken)}`)
     }
-    const result = await callApi<{ shoppingCart: ShoppingCart }>('POST', ENTRIES, {
-      itemId: data.itemId,
-      sku,
-      quantity: qty,
-      additionalFields,
-    })
+    const body = { itemId: data.itemId, sku, quantity: qty, additionalFields }
+    const request = JSON.stringify(body)
+    const key = pendingAdd.current?.request === request ? pendingAdd.current.key : newIdempotencyKey()
+    pendingAdd.current = { key, request }
+    const add = () =>
+      callApi<{ shoppingCart: ShoppingCart }>('POST', ENTRIES, body, { 'Idempotency-Key': key })
+    let result = await add()
+    if (!result.ok && outcomeUnknown(result.status)) {
+      await new Promise((resolve) => window.setTimeout(resolve, RETRY_DELAY_MS))
+      result = await add()
+    }
+    if (result.ok || !retryKeepsKey(result.status)) pendingAdd.current = null
     if (!result.ok) return fail(result.message)
     const cart = result.data.shoppingCart
     announceCart(cart.totalQuantity)

@@ -32,6 +32,9 @@ export const CART_TEXT = {
   itemNotFound: 'That item is no longer for sale.',
   /** An entry id the cart does not hold. */
   entryNotFound: 'That item is no longer in your cart.',
+  /** 422 (ours, issue 19): an add's `Idempotency-Key` sent before with another item, variant, quantity or answers. */
+  idempotencyKeyReused:
+    'This add was already made with another item or quantity. Please reload the page and try again.',
   /** Additional fields sent for an item without an additional-fields form, or unreadable. */
   additionalFieldsInvalid: 'Could not read the item’s details, please check your entries.',
   /** The additional-fields modal's save button when editing from the cart. */

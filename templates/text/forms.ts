@@ -24,6 +24,11 @@ export const FORMS_TEXT = {
   invalidFields: 'One or more fields is invalid, please check your entries.',
   /** After a newsletter form's thank-you text, with double opt-in on (issue 18). */
   confirmationSent: 'Check your inbox: we have sent you a link to confirm your email address.',
+  /**
+   * 422 (ours, issue 19): a submission key that stored other answers already. The island takes a
+   * new key whenever the answers change, so only a stale or hand-made request meets this.
+   */
+  keyReused: 'This form was already sent with other answers. Please reload the page and try again.',
   /** Non-newsletter forms, above and below the fields. */
   problemAbove: 'Your form has encountered a problem. Please scroll down to review.',
   problemBelow: 'Your form has encountered a problem. Please scroll up to review.',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { urlOf, watchConsole } from './helpers'
+import { sendPast, urlOf, watchConsole } from './helpers'
 
 const FLANNEL = '/apparel/ridgeline-flannel-shirt'
 
@@ -195,5 +195,28 @@ test.describe('Cart and checkout', () => {
     await page.getByRole('button', { name: 'Place order' }).click()
     await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
     await expect(page.locator('.order-confirmed')).toContainText('￥3,400')
+  })
+})
+
+test.describe('An add whose answer is lost', () => {
+  test('Is sent again with the same Idempotency-Key and added once', async ({ page }) => {
+    await page.goto(urlOf('aurora.localhost', FLANNEL))
+    await choose(page, ['L', 'Red'])
+    const keys: string[] = []
+    await page.route('**/api/commerce/shopping-cart/entries', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '')
+      if (keys.length > 1) return route.continue()
+      // The worker adds the entry; its answer never reaches the page.
+      await sendPast(route, 'aurora.localhost')
+      await route.abort('connectionreset')
+    })
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 1 items')
+    await expect(page.locator('.sqs-add-to-cart-button')).toHaveText('Added!')
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keys[1]).toBe(keys[0])
+    await page.goto(urlOf('aurora.localhost', '/cart'))
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName('Cart, 1 items')
   })
 })

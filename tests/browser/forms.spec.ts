@@ -2,7 +2,8 @@
 // then success on the contact form, a newsletter sign-up, the captcha, the server's errors,
 // address suggestions, and the same forms without script.
 import { expect, type Page, test } from '@playwright/test'
-import { axeViolations, urlOf, watchConsole } from './helpers'
+import { queryLocalD1 } from '../local-d1'
+import { axeViolations, PORT, sendPast, urlOf, watchConsole } from './helpers'
 
 const JOURNAL = 'journal.localhost'
 /** React arrives on the first interaction; a busy machine may take a while to fetch it. */
@@ -109,6 +110,42 @@ test.describe('The contact form', () => {
     await expect(page.locator('.form-error')).toHaveText(
       'Could not get a form submission key, please try again later.',
     )
+  })
+
+  test('Should keep its key when the answer is lost and send it again, stored once and thanked', async ({
+    page,
+  }) => {
+    await page.goto(urlOf(JOURNAL, '/contact'))
+    await wakeForm(page, 'First Name')
+    const message = `Lost answer ${Date.now()}`
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Ada')
+    await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com')
+    await page.getByRole('combobox', { name: 'Topic' }).selectOption('Something else')
+    await page.getByRole('textbox', { name: 'Message' }).fill(message)
+    const keyCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/form/FormSubmissionKey')) keyCalls.push(request.url())
+    })
+    // The worker stores the submission; its answer never reaches the page.
+    await page.route('**/api/form/SaveFormSubmission', async (route) => {
+      await sendPast(route, JOURNAL)
+      await route.abort('connectionreset')
+    })
+    const first = page.waitForRequest('**/api/form/SaveFormSubmission')
+    await page.getByRole('button', { name: 'Send' }).click()
+    const firstKey = ((await first).postDataJSON() as { key: string }).key
+    await expect(page.locator('.form-error')).toHaveText('Unknown error, please try again later.')
+    await page.unroute('**/api/form/SaveFormSubmission')
+    const retry = page.waitForRequest('**/api/form/SaveFormSubmission')
+    await page.getByRole('button', { name: 'Send' }).click()
+    expect(((await retry).postDataJSON() as { key: string }).key).toBe(firstKey)
+    await expect(page.getByText('Thank you for writing. We will reply within a few days.')).toBeVisible()
+    expect(keyCalls).toHaveLength(1)
+    const stored = queryLocalD1<{ n: number }>(
+      `.wrangler/test-state-${PORT}`,
+      `SELECT COUNT(*) AS n FROM form_submissions WHERE instr(fields, '${message}') > 0`,
+    )
+    expect(stored).toEqual([{ n: 1 }])
   })
 
   test('Should have no serious or critical accessibility violations, blank or with errors', async ({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
+import type { Page, Route } from '@playwright/test'
 
 export const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
 
@@ -12,6 +12,20 @@ export const DEMO_TENANTS = [
 
 export function urlOf(host: string, path = '/'): string {
   return `http://${host}:${PORT}${path}`
+}
+
+/**
+ * Sends an intercepted request on to the worker from Node (whose resolver knows no
+ * `*.localhost` names: the loopback address, with the tenant's Host), so the worker does its
+ * work; the caller then decides what the page gets (an aborted connection: a lost answer).
+ */
+export async function sendPast(route: Route, host: string): Promise<void> {
+  const request = route.request()
+  const url = new URL(request.url())
+  await route.fetch({
+    url: `http://127.0.0.1:${PORT}${url.pathname}${url.search}`,
+    headers: { ...request.headers(), host: `${host}:${PORT}` },
+  })
 }
 
 /** Collects console errors and uncaught page errors while a test runs. */

@@ -74,14 +74,19 @@ describe('POST /api/form/SaveFormSubmission', () => {
     })
   })
 
-  it('Should answer 401 for a key spent already, storing nothing more', async () => {
+  it('Should answer a key spent already with success for the same answers and 422 for others, storing nothing more', async () => {
     const crumb = newCrumb()
     const key = await submissionKey(JOURNAL, crumb)
     const body = { key, formId: 'contact', form: JSON.stringify(CONTACT) }
     expect((await save(JOURNAL, crumb, body)).status).toBe(200)
     const again = await save(JOURNAL, crumb, body)
-    expect(again.status).toBe(401)
-    expect(await again.json()).toEqual({ message: 'Unable to submit form. Please try again later.' })
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ success: true })
+    const other = await save(JOURNAL, crumb, {
+      ...body,
+      form: JSON.stringify({ ...CONTACT, message: 'Other' }),
+    })
+    expect(other.status).toBe(422)
     expect(await stored(key)).toHaveLength(1)
   })
 

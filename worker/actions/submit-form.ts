@@ -3,13 +3,24 @@
  * both `POST /api/form/SaveFormSubmission` (scripts) and a plain HTML form post (no script):
  * the captcha first, then the same validation the browser applies (templates/forms), then the
  * submission (and a newsletter form's subscriber) stored in D1 before anything is answered.
- * With double opt-in (the default) the subscriber is stored pending and a confirmation email
- * queued (actions/subscriptions.ts); the submission itself is stored as always.
+ *
+ * Sent again, a submission is stored once (issue 19). A script's key that stored a submission
+ * answers success again for the same answers (the first answer may have been lost), without
+ * asking for the captcha again (its token was spent), and is refused with 422 for other answers
+ * (draft-ietf-httpapi-idempotency-key-header §2.7: a key reused with another payload); an
+ * expired or forged key is still a 401. A plain form post has no key: the same answers from the
+ * same sender to the same form within the hour are the submission already stored.
+ *
+ * With double opt-in (the default) a newsletter form's subscriber is stored pending and a
+ * confirmation email queued (actions/subscriptions.ts) once the submission is first stored; the
+ * submission itself is stored as always.
  */
 import { type FieldErrors, type FormValues, localizedText, validateFormValues } from '../../templates/shared'
 import type { Catalog } from '../catalog'
 import type { Tenant } from '../context'
 import {
+  fieldsText,
+  keyedSubmission,
   type PageFields,
   storeKeyedSubmission,
   storePendingSubscriber,
@@ -18,12 +29,14 @@ import {
 import type { Env } from '../env'
 import { isValidSubmissionKey } from '../form-keys'
 import { logError } from '../log'
+import { fingerprintOf } from '../middleware/sender'
 import type { Form } from '../records'
 import { captchaPassed, captchaSiteKey } from './captcha'
 import { doubleOptInOf, newConfirmation, queueConfirmation } from './subscriptions'
 
 export type FormOutcome =
-  | { kind: 'stored'; form: Form }
+  /** Stored; `replayed` when it was stored by an earlier copy of the same submission. */
+  | { kind: 'stored'; form: Form; replayed: boolean }
   /** 404: 'This form has not been configured yet.' */
   | { kind: 'unknown-form' }
   /** 400: the captcha was shown and not solved (or its token was refused). */
@@ -32,8 +45,10 @@ export type FormOutcome =
   | { kind: 'invalid'; form: Form; message: string; errors: FieldErrors }
   /** 400: 'Could not parse the form fields…': a value without its field's shape. */
   | { kind: 'unparsable'; form: Form; message: string }
-  /** 401: the submission key was not this site's, expired or spent. */
+  /** 401: the submission key was not this site's, or expired. */
   | { kind: 'bad-key'; form: Form; message: string }
+  /** 422: the key stored a submission with other answers (or of another form). */
+  | { kind: 'key-reused'; form: Form; message: string }
 
 export interface FormSubmission {
   catalog: Catalog
@@ -46,6 +61,11 @@ export interface FormSubmission {
   page: PageFields
   /** A script's submission key; null for a plain form post. */
   key: string | null
+  /**
+   * A plain form post's sender, for its fingerprint: the visitor's crumb when it came with the
+   * request, else their address and browser. Unused with a key.
+   */
+  sender?: string
 }
 
 /** The address a newsletter form signs up: its first email field's value. */
@@ -56,25 +76,43 @@ function subscriberEmail(form: Form, values: FormValues): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null
 }
 
+/**
+ * What a key that stored a submission answers now: success for the same form and answers (the
+ * first answer was lost), 422 for anything else; null when the key stored nothing yet.
+ */
+async function earlierSubmission(
+  env: Env,
+  siteId: string,
+  form: Form,
+  key: string,
+  values: FormValues | null,
+  message: string,
+): Promise<FormOutcome | null> {
+  const earlier = await keyedSubmission(env.DB, siteId, key)
+  if (earlier === null) return null
+  const same = values !== null && earlier.formId === form.id && earlier.fields === fieldsText(values)
+  return same ? { kind: 'stored', form, replayed: true } : { kind: 'key-reused', form, message }
+}
+
 /** Checks and stores one submission; the outcome says what the shopper is told. */
 export async function submitForm(submission: FormSubmission): Promise<FormOutcome> {
-  const { catalog, env, request } = submission
+  const { catalog, env, request, key } = submission
   const { tenant } = catalog
   const text = localizedText(tenant.site.localizedStrings).forms
   const form = await catalog.form(submission.formId)
   if (form === null) return { kind: 'unknown-form' }
   // A script's key must be one this worker gave this site within the hour.
-  if (
-    submission.key !== null &&
-    !(await isValidSubmissionKey(env, tenant.siteId, submission.key, Date.now()))
-  ) {
+  if (key !== null && !(await isValidSubmissionKey(env, tenant.siteId, key, Date.now()))) {
     return { kind: 'bad-key', form, message: text.status401 }
   }
+  const values = submission.readValues(form)
   const captchaShown = form.captchaEnabled && captchaSiteKey(tenant.site) !== null
   if (captchaShown && !(await captchaPassed(env, submission.captchaToken, request))) {
-    return { kind: 'captcha', form, message: text.captchaRequired }
+    // A retry of a stored submission carries a spent token (or none): the key answers for it.
+    const earlier =
+      key === null ? null : await earlierSubmission(env, tenant.siteId, form, key, values, text.keyReused)
+    return earlier ?? { kind: 'captcha', form, message: text.captchaRequired }
   }
-  const values = submission.readValues(form)
   if (values === null) return { kind: 'unparsable', form, message: text.unparsableFields }
   const errors = validateFormValues(form.fields, values, text)
   if (Object.keys(errors).length > 0) return { kind: 'invalid', form, message: text.invalidFields, errors }
@@ -85,19 +123,30 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
     formId: form.id,
     values,
     page: submission.page,
-    channel: submission.key === null ? ('page' as const) : ('script' as const),
+    channel: key === null ? ('page' as const) : ('script' as const),
     // With double opt-in the subscriber is stored pending below, once the submission is.
     subscriberEmail: confirm ? null : email,
     now: Date.now(),
   }
-  if (submission.key === null) {
-    await storeSubmission(env.DB, row)
-  } else if (!(await storeKeyedSubmission(env.DB, row, submission.key))) {
-    // The key was spent already: a key stores one submission.
-    return { kind: 'bad-key', form, message: text.status401 }
+  if (key === null) {
+    const fingerprint = await fingerprintOf([
+      tenant.siteId,
+      form.id,
+      submission.sender ?? '',
+      fieldsText(values),
+    ])
+    const storedNow = await storeSubmission(env.DB, row, fingerprint)
+    if (storedNow && confirm) await requestConfirmation(env, tenant, form, email, row.now)
+    return { kind: 'stored', form, replayed: !storedNow }
   }
-  if (confirm) await requestConfirmation(env, tenant, form, email, row.now)
-  return { kind: 'stored', form }
+  if (await storeKeyedSubmission(env.DB, row, key)) {
+    if (confirm) await requestConfirmation(env, tenant, form, email, row.now)
+    return { kind: 'stored', form, replayed: false }
+  }
+  // The key stored a submission before (its answer was lost, or two copies raced).
+  const earlier = await earlierSubmission(env, tenant.siteId, form, key, values, text.keyReused)
+  if (earlier === null) throw new Error(`form submission under key ${key} was neither stored nor found`)
+  return earlier
 }
 
 /**

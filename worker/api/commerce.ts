@@ -11,6 +11,11 @@
  *
  * Writes are rate limited per visitor and endpoint, then need the crumb (`X-CSRF-Token`); every
  * body and query is validated with zod. Refusals are `{ message, errors? }` with a 4xx status.
+ *
+ * An add may carry an `Idempotency-Key` header (draft-ietf-httpapi-idempotency-key-header; a
+ * header rather than a body field, so the body stays the spec's): a retry with the key adds
+ * nothing and answers the same entry and the cart as it is now, with `Idempotent-Replayed:
+ * true`; the key with another request is a 422. Keys live in the cart object for 24 hours.
  */
 import { type Context, Hono } from 'hono'
 import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
@@ -30,7 +35,7 @@ import type { AppEnv } from '../context'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../zod'
-import { InputError, jsonBody, queryOf } from './validate'
+import { InputError, idempotencyKeyOf, jsonBody, queryOf } from './validate'
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128))
 const quantity = z._default(z.union([z.number(), z.string().check(z.maxLength(32))]), 1)
@@ -52,7 +57,6 @@ function entryIdOf(c: Context<AppEnv>): string {
   if (!parsed.success) throw new InputError(CART_TEXT.entryNotFound, {}, 404)
   return parsed.data
 }
-
 /** The cart answer, or the refusal as `{ message, errors? }`. */
 function reply(c: Context<AppEnv>, result: CartResult, entryKey: 'newlyAdded' | 'updatedEntry' | null) {
   if (!result.ok)
@@ -60,6 +64,7 @@ function reply(c: Context<AppEnv>, result: CartResult, entryKey: 'newlyAdded' | 
       { message: result.message, ...(result.errors ? { errors: result.errors } : {}) },
       result.status,
     )
+  if (result.replayed) c.header('Idempotent-Replayed', 'true')
   return c.json(
     entryKey === null
       ? { shoppingCart: result.cart }
@@ -80,8 +85,9 @@ commerceRoutes.post(
   rateLimit('cart-add'),
   requireCrumb(),
   async function addCartEntry(c) {
+    const idempotencyKey = idempotencyKeyOf(c)
     const body = await jsonBody(c, addEntrySchema)
-    return reply(c, await addToCart(c, body), 'newlyAdded')
+    return reply(c, await addToCart(c, body, idempotencyKey), 'newlyAdded')
   },
 )
 

@@ -7,8 +7,11 @@
  *   GET  /api/template/GetTemplateSchema?type=form
  *
  * Errors answer with the catalogue's sentence as `message`: 400 (per-field `errors`, the
- * captcha, fields that cannot be parsed), 401 (a key unknown, expired or spent), 404 ('This
- * form has not been configured yet.'), 429 (rate limit), 500.
+ * captcha, fields that cannot be parsed), 401 (a key unknown or expired), 404 ('This form has
+ * not been configured yet.'), 422 (a key that stored other answers), 429 (rate limit), 500.
+ *
+ * A retry is safe (issue 19): a key whose submission is stored answers `{ success: true }`
+ * again for the same form and answers, storing nothing more (worker/actions/submit-form.ts).
  */
 import { Hono } from 'hono'
 import {
@@ -65,6 +68,8 @@ function outcomeResponse(outcome: FormOutcome, notConfigured: string) {
       return { status: 400 as const, body: { message: outcome.message, errors: outcome.errors } }
     case 'bad-key':
       return { status: 401 as const, body: { message: outcome.message } }
+    case 'key-reused':
+      return { status: 422 as const, body: { message: outcome.message } }
   }
 }
 

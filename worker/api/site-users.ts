@@ -13,6 +13,12 @@
  * slow further tries per account and address with growing delays (auth/throttle.ts: 429 with
  * `Retry-After`), never per account alone: a browser the account signed in from before is
  * never slowed. A wrong email and a wrong password get the same answer after the same work.
+ *
+ * A retried sign-in (its answer lost) is harmless (issue 19): the right password again is a
+ * success, never a failure, and clears the account's count at this address. With an
+ * `Idempotency-Key` header the retry answers the same session (the same `xsrfToken`, the same
+ * row) instead of starting another; without one each sign-in starts its own session, as many as
+ * the rate limit lets through.
  */
 import { Hono } from 'hono'
 import { ACCOUNT_TEXT } from '../../templates/shared'
@@ -23,7 +29,7 @@ import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../middleware/site-user'
 import * as z from '../zod'
-import { jsonBody, queryOf } from './validate'
+import { idempotencyKeyOf, jsonBody, queryOf } from './validate'
 
 const signInSchema = z.object({
   email: z
@@ -59,12 +65,13 @@ siteUserRoutes.post(
   rateLimit(SIGN_IN, { limiter: 'SIGN_IN_LIMITER', message: ACCOUNT_TEXT.tooManyAttempts }),
   requireCrumb(),
   async function signIn(c) {
+    const idempotencyKey = idempotencyKeyOf(c)
     const { email, password, rememberMe } = await jsonBody(c, signInSchema, 4096)
     const attempt = await signInAttempt(c, normalizeEmail(email), password)
     if ('waited' in attempt)
       return c.json({ message: ACCOUNT_TEXT.tooManyAttempts }, 429, { 'Retry-After': String(attempt.waited) })
     if (attempt.result === null) return c.json({ message: ACCOUNT_TEXT.wrongCredentials }, 401)
-    const xsrfToken = await startSession(c, attempt.result, rememberMe)
+    const xsrfToken = await startSession(c, attempt.result, rememberMe, idempotencyKey)
     return c.json({ xsrfToken, siteUser: publicSiteUser(attempt.result) }, 200, NO_STORE)
   },
 )

@@ -3,7 +3,7 @@
  * whose JSON says what is wrong (`message`, and `errors` by field), never a 500.
  */
 import type { Context } from 'hono'
-import type * as z from '../zod'
+import * as z from '../zod'
 
 /** The answer to input that failed: a 400 (or `status`) with a message and per-field errors. */
 export class InputError extends Error {
@@ -143,4 +143,22 @@ export async function formBody<T>(
   maxBytes = MAX_FORM_BYTES,
 ): Promise<T> {
   return validate(schema, await formFields(c, maxBytes))
+}
+
+/** An `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header): 8 to 128 token characters. */
+const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{8,128}$/))
+
+/**
+ * The request's `Idempotency-Key` header, or null without one; a malformed one is a 400. The
+ * draft's header is a Structured Field string (`"…"`); a bare token is taken too.
+ */
+export function idempotencyKeyOf(c: Context): string | null {
+  const header = c.req.header('Idempotency-Key')
+  if (header === undefined) return null
+  const parsed = idempotencyKeySchema.safeParse(header.trim().replace(/^"(.*)"$/, '$1'))
+  if (!parsed.success)
+    throw new InputError(
+      'The Idempotency-Key header must be 8 to 128 letters, digits, or - _ . : characters.',
+    )
+  return parsed.data
 }

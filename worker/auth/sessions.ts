@@ -6,12 +6,12 @@
 import type { Context } from 'hono'
 import { COOKIE } from '../../templates/shared'
 import type { AppEnv } from '../context'
-import { insertSession, revokeSession } from '../db/site-user-sessions'
+import { insertSession, insertSessionOnce, revokeSession } from '../db/site-user-sessions'
 import { findSiteUserByEmail, type SiteUser } from '../db/site-users'
 import { clearCookie, writeCookie } from '../middleware/cookies'
-import { randomId } from './encoding'
+import { base64url, randomId } from './encoding'
 import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords'
-import { sessionSecret } from './secret'
+import { sessionSecret, sign } from './secret'
 import { isKnownDevice, rememberDevice, signInKeys, throttledCheck } from './throttle'
 import { signSessionToken, xsrfTokenFor } from './tokens'
 
@@ -54,17 +54,50 @@ export async function signInAttempt(
 }
 
 /**
+ * The session a sign-in with an idempotency key starts: its id derived from the key, the
+ * visitor's crumb and the site user (HMAC under the session secret), stored once, so a retry of
+ * the sign-in (its answer lost) answers the very same session rather than another row. A row
+ * that was signed out or ran out since gives way to a new session. Null without a key.
+ */
+async function keyedSession(
+  c: Context<AppEnv>,
+  user: SiteUser,
+  key: string | null,
+  fresh: { createdAt: number; expiresAt: number },
+): Promise<{ sessionId: string; expiresAt: number } | null> {
+  if (key === null) return null
+  const siteId = c.var.tenant.siteId
+  const mac = await sign(sessionSecret(c.env), `session|${siteId}|${c.var.crumb}|${user.id}|${key}`)
+  const sessionId = base64url(mac.slice(0, 16))
+  const stored = await insertSessionOnce(c.env.DB, { id: sessionId, siteId, siteUserId: user.id, ...fresh })
+  const live =
+    stored.siteUserId === user.id && stored.revokedAt === null && stored.expiresAt > fresh.createdAt
+  return live ? { sessionId, expiresAt: stored.expiresAt } : null
+}
+
+/**
  * Starts a session for `user`: stored first (acknowledged only once written), then the cookie:
  * HttpOnly, Secure, SameSite=Lax; with `rememberMe` it lasts 30 days, without it it ends with
- * the browser session (and its token after a day). Returns the session's XSRF token.
+ * the browser session (and its token after a day). Returns the session's XSRF token. With an
+ * idempotency key, a retry answers the session the first copy started (`keyedSession`).
  */
-export async function startSession(c: Context<AppEnv>, user: SiteUser, rememberMe: boolean): Promise<string> {
+export async function startSession(
+  c: Context<AppEnv>,
+  user: SiteUser,
+  rememberMe: boolean,
+  idempotencyKey: string | null = null,
+): Promise<string> {
   const secret = sessionSecret(c.env)
   const siteId = c.var.tenant.siteId
   const now = Date.now()
-  const expiresAt = now + (rememberMe ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.browserSession)
-  const sessionId = randomId()
-  await insertSession(c.env.DB, { id: sessionId, siteId, siteUserId: user.id, createdAt: now, expiresAt })
+  const fresh = {
+    createdAt: now,
+    expiresAt: now + (rememberMe ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.browserSession),
+  }
+  const keyed = await keyedSession(c, user, idempotencyKey, fresh)
+  const sessionId = keyed?.sessionId ?? randomId()
+  const expiresAt = keyed?.expiresAt ?? fresh.expiresAt
+  if (keyed === null) await insertSession(c.env.DB, { id: sessionId, siteId, siteUserId: user.id, ...fresh })
   const token = await signSessionToken(secret, {
     siteUserId: user.id,
     siteId,
@@ -74,7 +107,7 @@ export async function startSession(c: Context<AppEnv>, user: SiteUser, rememberM
   })
   writeCookie(c, COOKIE.siteUser, token, {
     httpOnly: true,
-    ...(rememberMe ? { maxAge: SESSION_LIFETIME_MS.remembered / 1000 } : {}),
+    ...(rememberMe ? { maxAge: Math.floor((expiresAt - now) / 1000) } : {}),
   })
   await rememberDevice(c, user.email)
   return xsrfTokenFor(secret, siteId, sessionId)

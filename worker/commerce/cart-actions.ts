@@ -14,8 +14,10 @@ import {
   parseQuantity,
   validateAdditionalFields,
 } from '../../templates/shared'
+import { base64url } from '../auth/encoding'
+import { sessionSecret, sign } from '../auth/secret'
 import type { AppEnv } from '../context'
-import type { CartChange } from '../durable/cart'
+import { type CartChange, KEY_REUSED } from '../durable/cart'
 import type { Item } from '../records'
 import { cartIdOf, cartObject, newCartId, rememberCart } from './cart-session'
 import { shoppingCartOf } from './cart-view'
@@ -23,10 +25,15 @@ import { productById, variantBySku, withStock } from './products'
 import { liveStock } from './stock'
 
 export type CartResult =
-  | { ok: true; cart: ShoppingCart; entry: CartEntryView | null }
-  | { ok: false; status: 400 | 404 | 409; message: string; errors?: Record<string, string> }
+  /** `replayed`: an add retried with its idempotency key, answered without adding again. */
+  | { ok: true; cart: ShoppingCart; entry: CartEntryView | null; replayed?: boolean }
+  | { ok: false; status: 400 | 404 | 409 | 422; message: string; errors?: Record<string, string> }
 
-const refuse = (status: 400 | 404 | 409, message: string, errors?: Record<string, string>): CartResult => ({
+const refuse = (
+  status: 400 | 404 | 409 | 422,
+  message: string,
+  errors?: Record<string, string>,
+): CartResult => ({
   ok: false,
   status,
   message,
@@ -56,10 +63,28 @@ async function additionalFieldsFor(
 async function answer(c: Context<AppEnv>, change: CartChange): Promise<CartResult> {
   if (!change.ok) {
     if (change.message === 'no-entry') return refuse(404, CART_TEXT.entryNotFound)
+    if (change.message === KEY_REUSED) return refuse(422, CART_TEXT.idempotencyKeyReused)
     return refuse(change.status, change.message)
   }
   const cart = await shoppingCartOf(c.var.catalog, change.cart)
-  return { ok: true, cart, entry: cart.entries.find((entry) => entry.id === change.entryId) ?? null }
+  // A replayed add whose entry was removed since answers the cart as it is, with no entry.
+  const entry = cart.entries.find((candidate) => candidate.id === change.entryId) ?? null
+  return { ok: true, cart, entry, ...(change.replayed ? { replayed: true } : {}) }
+}
+
+/**
+ * The cart an add goes to when the visitor's cookie names none (or names a closed one). With an
+ * idempotency key and the visitor's crumb it is derived from both (HMAC under SESSION_SECRET):
+ * a retry whose first answer, and so its cart cookie, was lost reaches the cart the first copy
+ * created and finds its key there. Otherwise a random id.
+ */
+async function newCartIdFor(c: Context<AppEnv>, key: string | null, after: string | null): Promise<string> {
+  if (key === null || !c.var.knownVisitor) return newCartId()
+  const mac = await sign(
+    sessionSecret(c.env),
+    `cart|${c.var.tenant.siteId}|${c.var.crumb}|${after ?? ''}|${key}`,
+  )
+  return base64url(mac.slice(0, 16))
 }
 
 export interface AddInput {
@@ -69,8 +94,18 @@ export interface AddInput {
   additionalFields?: string | null
 }
 
-/** Adds an item to the visitor's cart, creating the cart (and its cookies) on the first add. */
-export async function addToCart(c: Context<AppEnv>, input: AddInput): Promise<CartResult> {
+/**
+ * Adds an item to the visitor's cart, creating the cart (and its cookies) on the first add. With
+ * an idempotency key, a retry of the same add adds nothing and answers the entry the first copy
+ * added (durable/cart.ts); the key with another item, variant, quantity or answers is a 422.
+ */
+export async function addToCart(
+  c: Context<AppEnv>,
+  input: AddInput,
+  idempotencyKey: string | null = null,
+  /** How long the cart remembers the key (durable/cart.ts: a day unless told). */
+  keyLifetimeMs?: number,
+): Promise<CartResult> {
   const item = await productById(c.var.catalog, input.itemId)
   if (item === null) return refuse(404, CART_TEXT.itemNotFound)
   const variant = variantBySku(item, input.sku)
@@ -89,12 +124,20 @@ export async function addToCart(c: Context<AppEnv>, input: AddInput): Promise<Ca
     additionalFields: fields.value,
   }
   const siteId = c.var.tenant.siteId
-  let cartId = cartIdOf(c) ?? newCartId()
-  let change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock)
+  const idempotency =
+    idempotencyKey === null
+      ? null
+      : {
+          key: idempotencyKey,
+          request: JSON.stringify([entry.itemId, entry.sku, entry.quantity, entry.additionalFields]),
+          lifetimeMs: keyLifetimeMs,
+        }
+  let cartId = cartIdOf(c) ?? (await newCartIdFor(c, idempotencyKey, null))
+  let change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock, idempotency)
   // A cart that was bought (or an id another tenant uses) is closed: start a new one.
   if (!change.ok && change.message === 'cart-closed') {
-    cartId = newCartId()
-    change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock)
+    cartId = await newCartIdFor(c, idempotencyKey, cartId)
+    change = await cartObject(c, cartId).addEntry(siteId, cartId, entry, stock, idempotency)
   }
   if (change.ok) rememberCart(c, cartId)
   return answer(c, change)

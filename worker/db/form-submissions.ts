@@ -1,8 +1,11 @@
 /**
  * D1 access to public form submissions and newsletter subscribers
- * (worker/migrations/0003_forms.sql). A submission and, for a newsletter form, its subscriber
- * are written in one transaction (a D1 batch), and the answer waits for it: nothing is
- * acknowledged before it is stored. Submission keys are signed, not stored (worker/form-keys.ts).
+ * (worker/migrations/0003_forms.sql, 0008_idempotency.sql). A submission and, for a newsletter
+ * form, its subscriber are written in one transaction (a D1 batch), and the answer waits for it:
+ * nothing is acknowledged before it is stored. Submission keys are signed, not issued from a
+ * table (worker/form-keys.ts); the key a submission was stored under is kept with it, so a
+ * retry with that key finds it (issue 19). A plain form post has no such key: its fingerprint
+ * finds a resend of it instead.
  */
 import type { FormValues } from '../../templates/shared'
 
@@ -40,15 +43,12 @@ function insertSubmission(db: D1Database, row: SubmissionRow, key: string): D1Pr
       `INSERT OR IGNORE INTO form_submissions (site_id, form_id, submission_key, fields, page, channel, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(
-      row.siteId,
-      row.formId,
-      key,
-      JSON.stringify(row.values),
-      JSON.stringify(row.page),
-      row.channel,
-      row.now,
-    )
+    .bind(row.siteId, row.formId, key, fieldsText(row.values), JSON.stringify(row.page), row.channel, row.now)
+}
+
+/** The stored text of a submission's values: what a retry's values are compared with. */
+export function fieldsText(values: FormValues): string {
+  return JSON.stringify(values)
 }
 
 /** The subscriber of a newsletter submission, written only if the submission was. */
@@ -82,12 +82,59 @@ export async function storeKeyedSubmission(
   return (stored?.meta.changes ?? 0) === 1
 }
 
-/** Stores the submission of a plain HTML form post (no key call: the worker makes its own key). */
-export async function storeSubmission(db: D1Database, row: SubmissionRow): Promise<void> {
+/** The submission stored under a key, or null when the key stored none. */
+export async function keyedSubmission(
+  db: D1Database,
+  siteId: string,
+  key: string,
+): Promise<{ formId: string; fields: string } | null> {
+  const row = await db
+    .prepare('SELECT form_id, fields FROM form_submissions WHERE site_id = ? AND submission_key = ?')
+    .bind(siteId, key)
+    .first<{ form_id: string; fields: string }>()
+  return row === null ? null : { formId: row.form_id, fields: row.fields }
+}
+
+/** How long a plain form post's fingerprint stands for it: a resend within the hour is that post. */
+export const RESEND_WINDOW_MS = 60 * 60 * 1000
+
+/**
+ * Stores the submission of a plain HTML form post (no key call: the worker makes its own key)
+ * unless a post with the same fingerprint was stored within `RESEND_WINDOW_MS` (a double
+ * click, a resend after a lost answer): the check and the insert are one statement, so two
+ * copies racing store one. True when this post was stored now, false when it was stored before.
+ */
+export async function storeSubmission(
+  db: D1Database,
+  row: SubmissionRow,
+  fingerprint: string,
+): Promise<boolean> {
   const key = randomKey()
-  const statements = [insertSubmission(db, row, key)]
+  const statements = [
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO form_submissions
+           (site_id, form_id, submission_key, fields, page, channel, created_at, fingerprint)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?
+         WHERE NOT EXISTS (SELECT 1 FROM form_submissions WHERE site_id = ? AND fingerprint = ? AND created_at > ?)`,
+      )
+      .bind(
+        row.siteId,
+        row.formId,
+        key,
+        fieldsText(row.values),
+        JSON.stringify(row.page),
+        row.channel,
+        row.now,
+        fingerprint,
+        row.siteId,
+        fingerprint,
+        row.now - RESEND_WINDOW_MS,
+      ),
+  ]
   if (row.subscriberEmail !== null) statements.push(insertSubscriber(db, row, key, row.subscriberEmail))
-  await db.batch(statements)
+  const [stored] = await db.batch(statements)
+  return (stored?.meta.changes ?? 0) === 1
 }
 
 export interface PendingSubscriber {

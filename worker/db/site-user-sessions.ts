@@ -23,6 +23,31 @@ export async function insertSession(db: D1Database, session: NewSession): Promis
     .run()
 }
 
+/**
+ * Stores a session under an id derived from a sign-in's idempotency key unless it is stored
+ * already, and answers the session as stored: a retried sign-in finds the first one's row.
+ */
+export async function insertSessionOnce(
+  db: D1Database,
+  session: NewSession,
+): Promise<{ siteUserId: string; expiresAt: number; revokedAt: number | null }> {
+  const [, found] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO site_user_sessions (id, site_id, site_user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(session.id, session.siteId, session.siteUserId, session.createdAt, session.expiresAt),
+    db
+      .prepare(
+        'SELECT site_user_id, expires_at, revoked_at FROM site_user_sessions WHERE id = ? AND site_id = ?',
+      )
+      .bind(session.id, session.siteId),
+  ])
+  const row = found?.results[0] as { site_user_id: string; expires_at: number; revoked_at: number | null }
+  return { siteUserId: row.site_user_id, expiresAt: row.expires_at, revokedAt: row.revoked_at }
+}
+
 interface LiveSessionRow {
   id: string
   site_id: string

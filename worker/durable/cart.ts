@@ -44,8 +44,22 @@ export type CheckoutLock =
   | { ok: false; reason: 'in-checkout'; orderId: string; since: number }
 
 export type CartChange =
-  | { ok: true; cart: StoredCart; entryId: string }
-  | { ok: false; message: string; status: 400 | 404 | 409 }
+  /** `replayed`: an add whose idempotency key this cart had seen: nothing was added now. */
+  | { ok: true; cart: StoredCart; entryId: string; replayed?: boolean }
+  | { ok: false; message: string; status: 400 | 404 | 409 | 422 }
+
+/** An add's idempotency key and what it asked for (the entry as the worker normalised it). */
+export interface AddKey {
+  key: string
+  request: string
+  /** How long the cart remembers it: `ADD_KEY_LIFETIME_MS` unless told. */
+  lifetimeMs?: number
+}
+
+/** How long a cart remembers an add's idempotency key (draft-ietf-httpapi-idempotency-key-header §2.6: the server says). */
+export const ADD_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000
+/** The refusal of a key that this cart saw with another request. */
+export const KEY_REUSED = 'key-reused'
 
 function newEntryId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(9))
@@ -60,6 +74,11 @@ function newEntryId(): string {
  * another tenant names another, empty object, so a cart id is useless anywhere else. Every add,
  * change and removal is one synchronous step over SQLite, checked with the shared add-to-cart
  * rules against the live stock the worker read (the order's reservation checks stock again).
+ *
+ * An add may carry an idempotency key (issue 19): the cart keeps each key with the request and
+ * the entry it added for `ADD_KEY_LIFETIME_MS` (or the key's own lifetime), in the same
+ * synchronous step as the add, so a retry with the key adds nothing and answers that entry, and
+ * the key sent with another request is refused (422).
  */
 export class CartObject extends DurableObject<Env> {
   private readonly sql: SqlStorage
@@ -79,6 +98,23 @@ export class CartObject extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
       id TEXT PRIMARY KEY, item_id TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL,
       additional_fields TEXT, added INTEGER NOT NULL)`)
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS add_keys (
+      key TEXT PRIMARY KEY, request TEXT NOT NULL, entry_id TEXT NOT NULL, expires INTEGER NOT NULL)`)
+    this.sql.exec('CREATE INDEX IF NOT EXISTS add_keys_expires ON add_keys (expires)')
+  }
+
+  /** What an add with a key seen before answers: that add's entry, or the refusal of another request. */
+  private earlierAdd(idempotency: AddKey, now: number): CartChange | null {
+    this.sql.exec('DELETE FROM add_keys WHERE expires <= ?', now)
+    const seen = this.sql
+      .exec<{ request: string; entry_id: string }>(
+        'SELECT request, entry_id FROM add_keys WHERE key = ?',
+        idempotency.key,
+      )
+      .toArray()[0]
+    if (seen === undefined) return null
+    if (seen.request !== idempotency.request) return { ok: false, message: KEY_REUSED, status: 422 }
+    return { ok: true, cart: this.read() as StoredCart, entryId: seen.entry_id, replayed: true }
   }
 
   private read(): StoredCart | null {
@@ -137,23 +173,27 @@ export class CartObject extends DurableObject<Env> {
   /**
    * Adds units of a variant: to the entry with the same variant and answers, else as a new
    * entry. Refused when the stock does not cover what the cart would then hold. Creates the
-   * cart on its first add.
+   * cart on its first add. With a key seen before, adds nothing (see the class comment); the
+   * key is looked up before stock, since the units it added are in the cart now.
    */
   addEntry(
     siteId: string,
     cartId: string,
     entry: { itemId: string; sku: string; quantity: number; additionalFields: string | null },
     stock: EntryStock,
+    idempotency: AddKey | null = null,
   ): CartChange {
     const existing = this.read()
     if (existing !== null && (existing.siteId !== siteId || existing.isPurchased))
       return { ok: false, message: 'cart-closed', status: 409 }
+    const now = Date.now()
+    const earlier = idempotency === null ? null : this.earlierAdd(idempotency, now)
+    if (earlier !== null) return earlier
     const check = checkAddToCart(
       { productType: stock.productType, variants: [stock.variant], options: [] },
       { variant: stock.variant, quantity: entry.quantity, inCart: this.unitsOf(entry.sku, null) },
     )
     if (!check.ok) return check
-    const now = Date.now()
     const same = this.sql
       .exec<{ id: string; quantity: number }>(
         'SELECT id, quantity FROM entries WHERE item_id = ? AND sku = ? AND additional_fields IS ?',
@@ -183,6 +223,14 @@ export class CartObject extends DurableObject<Env> {
         now,
       )
     }
+    if (idempotency !== null)
+      this.sql.exec(
+        'INSERT INTO add_keys (key, request, entry_id, expires) VALUES (?, ?, ?, ?)',
+        idempotency.key,
+        idempotency.request,
+        entryId,
+        now + (idempotency.lifetimeMs ?? ADD_KEY_LIFETIME_MS),
+      )
     return { ok: true, cart: this.read() as StoredCart, entryId }
   }
 

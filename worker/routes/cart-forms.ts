@@ -8,6 +8,12 @@
  *   POST /cart/entries/{entryId}/remove
  *
  * A subscribable product goes on to its subscription page, a gift card to the gift card page.
+ *
+ * An add posted twice in quick succession (a double click, the browser resending after a lost
+ * answer) is one add (issue 19): the post's key is its fingerprint (sender, item, variant,
+ * quantity), which the cart remembers for `RESEND_WINDOW_MS`. A key in the form would not do:
+ * the product page is cached whole and shared, and back then pressing again on the very same
+ * page is a shopper asking for one more, which a longer memory would swallow.
  */
 import { type Context, Hono } from 'hono'
 import {
@@ -25,6 +31,7 @@ import { signCheckoutToken } from '../commerce/tokens'
 import type { AppEnv } from '../context'
 import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
+import { fingerprintOf, senderOf } from '../middleware/sender'
 import * as z from '../zod'
 import { refusalPage } from './commerce-pages'
 
@@ -33,6 +40,8 @@ const field = z.optional(z.union([z.string(), z.array(z.string())]))
 const addSchema = z.looseObject({ itemId: z.string().check(z.maxLength(128)), sku: field, quantity: field })
 const quantitySchema = z.looseObject({ quantity: field })
 const entryId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/))
+/** How long a plain add's fingerprint stands for it: a double click or the browser's own resend. */
+export const RESEND_WINDOW_MS = 10_000
 
 /** A form value; of several with one name (a radio group and its dropdown), the first one filled in. */
 function formValue(raw: unknown): string {
@@ -80,7 +89,13 @@ cartFormRoutes.post('/cart/add', rateLimit('cart-add'), async function addFromFo
     })
     return c.redirect(`/commerce/subscription?cartToken=${encodeURIComponent(token)}`, 303)
   }
-  const result = await addToCart(c, { itemId: item.id, sku, quantity, additionalFields: null })
+  const key = `page:${await fingerprintOf([senderOf(c), item.id, sku, quantity])}`
+  const result = await addToCart(
+    c,
+    { itemId: item.id, sku, quantity, additionalFields: null },
+    key,
+    RESEND_WINDOW_MS,
+  )
   if (!result.ok) return refuse(c, result.status, result.message, item.fullUrl)
   return c.redirect('/cart', 303)
 })

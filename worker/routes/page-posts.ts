@@ -6,6 +6,13 @@
  * JSON API does (worker/actions/), and then the page route answers the same page with the
  * outcome in its data (`pageAction`): the errors, or the thank-you text. Nothing the shopper
  * typed goes into a URL. A form with a success redirect answers 303 to it.
+ *
+ * Sent twice (a double click, back and resend, a reload after a lost answer), a post does its
+ * work once: the same answers from the same sender to a form within the hour are one
+ * submission (worker/db/form-submissions.ts), the same address for a variant is one restock
+ * sign-up, and a visitor's like counts once; the page answers success each time. A key in the
+ * markup would not do for forms: the page is cached whole and shared, so every visitor of a
+ * cached copy would send the same key.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/page-action'
@@ -18,12 +25,13 @@ import type { AppEnv } from '../context'
 import { requireSameOrigin } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { withinLimits } from '../middleware/rate-limit'
+import { senderOf } from '../middleware/sender'
 import * as z from '../zod'
 
 /** A page action's outcome and the status of the page that shows it. */
 export interface PageActionResult {
   action: PageAction
-  status: 200 | 400 | 401 | 403 | 404 | 429
+  status: 200 | 400 | 401 | 403 | 404 | 422 | 429
 }
 
 type Fields = Record<string, string | string[]>
@@ -69,6 +77,7 @@ async function postForm(
     captchaToken: one(fields, PAGE_POST_FIELD.captchaToken),
     page: { pagePath: c.req.path, contentSource: 'page-post' },
     key: null,
+    sender: senderOf(c),
   })
   switch (outcome.kind) {
     case 'stored':
@@ -83,6 +92,9 @@ async function postForm(
       return { action: { ...base, values, message: outcome.message }, status: 400 }
     case 'bad-key':
       return { action: { ...base, values, message: outcome.message }, status: 401 }
+    case 'key-reused':
+      // A plain post carries no key: this cannot happen, but the page says what it would mean.
+      return { action: { ...base, values, message: outcome.message }, status: 422 }
   }
 }
 
