@@ -19,7 +19,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { CRUMB_HEADER } from '../../islands/constants'
 import { COMMERCE_TEXT, COOKIE } from '../../templates/shared'
-import { base64url, fromBase64url, randomId, sameBytes } from '../auth/encoding'
+import { base64url, randomId } from '../auth/encoding'
 import { sessionSecret, sign } from '../auth/secret'
 import type { AppEnv } from '../context'
 import type { Env } from '../env'
@@ -55,8 +55,11 @@ export async function verifiedCrumb(
   if (value === undefined || value === null || !CRUMB_PATTERN.test(value)) return null
   const known = checked.get(value)
   if (known !== undefined) return known ? value : null
-  const mac = fromBase64url(value.slice(RANDOM_LENGTH))
-  const valid = mac !== null && sameBytes(mac, await crumbMac(env, value.slice(0, RANDOM_LENGTH)))
+  // Compared as text: base64url has several spellings of the same bytes in its last character.
+  const valid = sameSecret(
+    value.slice(RANDOM_LENGTH),
+    base64url(await crumbMac(env, value.slice(0, RANDOM_LENGTH))),
+  )
   checked.set(value, valid)
   return valid ? value : null
 }
