@@ -34,7 +34,7 @@ test.describe('A member-only page', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     const answer = await signIn
     expect(answer.status()).toBe(200)
-    expect(answer.request().headers()['x-csrf-token']).toMatch(/^[\w-]{22}$/)
+    expect(answer.request().headers()['x-csrf-token']).toMatch(/^[\w-]{44}$/)
     await expect(page.getByText(MEMBER_CONTENT)).toBeVisible()
     await expect(page.getByText('Signed in as member@journal.example')).toBeVisible()
     const cookie = (await page.context().cookies()).find((c) => c.name === 'ss_site_user')
