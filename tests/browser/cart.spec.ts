@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { sendPast, urlOf, watchConsole } from './helpers'
+import { axeViolations, sendPast, urlOf, watchConsole } from './helpers'
 
 const FLANNEL = '/apparel/ridgeline-flannel-shirt'
 
@@ -130,6 +130,28 @@ test.describe('Cart and checkout', () => {
     await expect(page.locator('[data-cart-pill]')).toBeHidden()
     const cookies = await page.context().cookies()
     expect(cookies.find((c) => c.name === 'has-cart')).toBeUndefined()
+
+    // Another browser with the order's URL sees only 'Find your order' (issue 18), and opens
+    // the order with its number and email.
+    const orderUrl = page.url()
+    const orderNumber = (await page.locator('.order-number').textContent()) ?? ''
+    const stranger = await (await page.context().browser()?.newContext())?.newPage()
+    if (!stranger) throw new Error('no second browser context')
+    await stranger.goto(orderUrl)
+    await expect(stranger.getByRole('heading', { name: 'Find your order' })).toBeVisible()
+    await expect(stranger.getByText('ada@example.com')).toHaveCount(0)
+    expect(await axeViolations(stranger, 'main')).toEqual([])
+    await stranger.getByLabel('Order number').fill(orderNumber)
+    await stranger.getByLabel('Email').fill('someone@example.com')
+    await stranger.getByRole('button', { name: 'Show my order' }).click()
+    await expect(stranger.getByRole('alert')).toHaveText(
+      'We could not find an order with that number and email address.',
+    )
+    await stranger.getByLabel('Email').fill('ADA@example.com')
+    await stranger.getByRole('button', { name: 'Show my order' }).click()
+    await expect(stranger.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    await expect(stranger.getByText('ada@example.com')).toBeVisible()
+    await stranger.context().close()
   })
 
   test('The additional-fields modal: required answers, added once with the entry, edited from the cart', async ({

@@ -140,39 +140,42 @@ export function orderLookupHtml(props: {
   email: string
   error: string | null
 }) {
+  const described = props.error ? 'order-lookup-error' : undefined
   return renderToString(
-    <section className="order-lookup">
-      <h1 className="page-title">{CART_TEXT.orderLookupTitle}</h1>
+    <section className="status-page order-lookup">
+      <h1>{CART_TEXT.orderLookupTitle}</h1>
       <p>{CART_TEXT.orderLookupIntro}</p>
       <form className="order-lookup-form" method="post" action={props.action}>
         {props.error ? (
-          <p className="form-error" role="alert" id="order-lookup-error">
+          <p className="order-lookup-error" role="alert" id="order-lookup-error">
             {props.error}
           </p>
         ) : null}
-        <p className="field">
-          <label htmlFor="order-lookup-number">{CART_TEXT.orderNumber}</label>
-          <input
-            id="order-lookup-number"
-            name="orderNumber"
-            required
-            autoComplete="off"
-            defaultValue={props.orderNumber}
-            aria-describedby={props.error ? 'order-lookup-error' : undefined}
-          />
-        </p>
-        <p className="field">
-          <label htmlFor="order-lookup-email">{CART_TEXT.emailLabel}</label>
-          <input
-            id="order-lookup-email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            defaultValue={props.email}
-          />
-        </p>
-        <button type="submit" className="sqs-button-element--primary order-lookup-submit">
+        <label htmlFor="order-lookup-number">{CART_TEXT.orderNumber}</label>
+        <input
+          id="order-lookup-number"
+          name="orderNumber"
+          required
+          maxLength={64}
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={props.orderNumber}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described}
+        />
+        <label htmlFor="order-lookup-email">{CART_TEXT.emailLabel}</label>
+        <input
+          id="order-lookup-email"
+          name="email"
+          type="email"
+          required
+          maxLength={256}
+          autoComplete="email"
+          defaultValue={props.email}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described}
+        />
+        <button type="submit" className="order-lookup-submit">
           {CART_TEXT.orderLookupSubmit}
         </button>
       </form>

@@ -26,8 +26,8 @@ img{display:block;max-width:100%;height:auto}
 .skip-link{position:absolute;top:-4rem;left:1rem;z-index:30;padding:.75rem 1rem;background:var(--c-accent);color:var(--c-on-accent)}
 .skip-link:focus{top:.5rem}
 sf-island{display:contents}
-.button,.sqs-add-to-cart-button,.sqs-form [type=submit],.product-restock-form [type=submit],.cart-continue-button,.lock-screen-form button{display:inline-flex;align-items:center;justify-content:center;gap:.5rem;min-height:3rem;padding:.7rem 1.6rem;border:2px solid var(--c-accent);border-radius:var(--r-btn);background:var(--c-accent);color:var(--c-on-accent);font:600 1rem/1.2 var(--f-body);letter-spacing:.02em;text-align:center;text-decoration:none;cursor:pointer;transition:filter .15s,transform .15s}
-.button:hover,.sqs-add-to-cart-button:hover,.sqs-form [type=submit]:hover,.product-restock-form [type=submit]:hover,.cart-continue-button:hover,.lock-screen-form button:hover{filter:brightness(1.15)}
+.button,.sqs-add-to-cart-button,.sqs-form [type=submit],.product-restock-form [type=submit],.cart-continue-button,.lock-screen-form button,.order-lookup-form button{display:inline-flex;align-items:center;justify-content:center;gap:.5rem;min-height:3rem;padding:.7rem 1.6rem;border:2px solid var(--c-accent);border-radius:var(--r-btn);background:var(--c-accent);color:var(--c-on-accent);font:600 1rem/1.2 var(--f-body);letter-spacing:.02em;text-align:center;text-decoration:none;cursor:pointer;transition:filter .15s,transform .15s}
+.button:hover,.sqs-add-to-cart-button:hover,.sqs-form [type=submit]:hover,.product-restock-form [type=submit]:hover,.cart-continue-button:hover,.lock-screen-form button:hover,.order-lookup-form button:hover{filter:brightness(1.15)}
 .button--secondary{background:transparent;color:var(--c-accent)}
 .icon-button{display:inline-flex;align-items:center;justify-content:center;width:2.75rem;height:2.75rem;border-radius:50%;color:var(--c-text);cursor:pointer}
 .icon-button:hover{background:var(--c-soft)}
@@ -188,10 +188,10 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .search-result a{display:inline-flex;align-items:center;min-height:1.5rem;font-weight:600}
 .search-result-kind{color:var(--c-muted);font-size:.8rem;letter-spacing:.06em;text-transform:uppercase}
 .status-page,.cart-page{padding:3rem 0;text-align:center}
-.lock-screen-form{display:flex;flex-direction:column;gap:.4rem;max-width:22rem;margin:1.5rem auto 0;text-align:left}
-.lock-screen-form label{font-weight:600}
-.lock-screen-form button{align-self:flex-start;margin-top:.5rem}
-.lock-screen-error{margin:0 0 .5rem;padding:.5rem .75rem;border-left:4px solid var(--c-accent);background:var(--c-soft);color:var(--c-text)}
+.lock-screen-form,.order-lookup-form{display:flex;flex-direction:column;gap:.4rem;max-width:22rem;margin:1.5rem auto 0;text-align:left}
+.lock-screen-form label,.order-lookup-form label{font-weight:600}
+.lock-screen-form button,.order-lookup-form button{align-self:flex-start;margin-top:.5rem}
+.lock-screen-error,.order-lookup-error{margin:0 0 .5rem;padding:.5rem .75rem;border-left:4px solid var(--c-accent);background:var(--c-soft);color:var(--c-text)}
 @media (max-width:432px){main{padding:1rem 1rem 3rem}.site-header-inner,.site-footer-inner{padding-inline:1rem}}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{transition:none!important;animation:none!important}}
 `
