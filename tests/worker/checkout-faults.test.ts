@@ -204,3 +204,47 @@ describe('Checkouts racing while storage fails', () => {
     expect(left.results[0]?.qtyInStock).toBe(0)
   })
 })
+
+describe('A checkout that stopped between two steps (a crash)', () => {
+  it('Should charge a half-placed order when its shopper presses Place order again, not leave it being placed', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    await shopper.add(TENT.itemId, SKU, 1)
+    const cartId = shopper.cookies.get('ss_cart') ?? ''
+    const before = await stock(shopper)
+    const key = await checkoutKey(shopper)
+    // The provider's first look at its record fails: the order is written, nothing is charged.
+    const bindings = bindingsWith({
+      DB: failingD1(env.DB, /FROM test_payment_charges WHERE idempotency_key/, { times: 1, hits: 0 }),
+    })
+    shopper.send = (request) => fetchWith(bindings, request)
+    expect((await submit(shopper, key)).status).toBe(303)
+    shopper.send = (request) => fetchWith(bindingsWith({}), request)
+    expect((await ordersOfCart(cartId))[0]?.status).toBe('pending')
+    const again = await submit(shopper, key)
+    expect(again.status).toBe(303)
+    expect((await ordersOfCart(cartId))[0]).toMatchObject({ status: 'paid', charges: 1 })
+    expect(await stock(shopper)).toBe(before - 1)
+  })
+
+  it('Should take over the stock a submit reserved before it stopped, and hold it once', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    await shopper.add(TENT.itemId, SKU, 1)
+    const cartId = shopper.cookies.get('ss_cart') ?? ''
+    const before = await stock(shopper)
+    const key = await checkoutKey(shopper)
+    // The first submit reserved the unit under the order's id and died before writing the order.
+    const { orderIdOf } = await import('../../worker/commerce/checkout')
+    const orderId = await orderIdOf('aurora', key)
+    const inventory = env.INVENTORY.get(env.INVENTORY.idFromName('aurora'))
+    const version = (await env.CATALOG.get('site:aurora:version')) ?? '0'
+    const seeds = (await (
+      await shopper.fetch(`/api/commerce/inventory/stock/?itemId=${TENT.itemId}`)
+    ).json()) as unknown
+    void seeds
+    expect((await inventory.reserve(orderId, [{ sku: SKU, quantity: 1 }], [], version.trim())).ok).toBe(true)
+    expect(await stock(shopper)).toBe(before - 1)
+    expect((await submit(shopper, key)).status).toBe(303)
+    expect((await ordersOfCart(cartId))[0]).toMatchObject({ id: orderId, status: 'paid', charges: 1 })
+    expect(await stock(shopper)).toBe(before - 1)
+  })
+})

@@ -104,7 +104,7 @@ export async function linesOf(c: Context<AppEnv>, source: CheckoutSource): Promi
 }
 
 /** The order id of an idempotency key: the same submit always names the same order. */
-async function orderIdOf(siteId: string, idempotencyKey: string): Promise<string> {
+export async function orderIdOf(siteId: string, idempotencyKey: string): Promise<string> {
   const digest = await crypto.subtle.digest(
     'SHA-256',
     new TextEncoder().encode(`${siteId}\u0000${idempotencyKey}`),
@@ -207,11 +207,20 @@ async function holdAndWrite(
   const { tenant } = c.var
   const inventory = inventoryOf(c.env, tenant.siteId)
   const lines = order.lines.map((line) => ({ sku: line.sku, quantity: line.quantity }))
-  const held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version)
-  // A second submit racing the first holds the key: its order page shows the outcome.
-  if (!held.ok && 'duplicate' in held) return { ok: true, orderId: order.id }
+  let held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version)
+  if (!held.ok && 'duplicate' in held) {
+    // The key holds stock already: a submit racing this one (its order page shows the outcome),
+    // or one that stopped before it wrote the order (a crash): then its hold is taken over,
+    // taken again for this submit's lines.
+    const row = await orderById(c.env.DB, tenant.siteId, order.id)
+    if (row !== null && row.status !== 'failed') return { ok: true, orderId: order.id }
+    await inventory.release(order.id)
+    held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version)
+    if (!held.ok && 'duplicate' in held) return { ok: true, orderId: order.id }
+  }
   if (!held.ok) {
-    const title = order.lines.find((line) => line.sku === held.sku)?.title ?? ''
+    const { sku } = held
+    const title = order.lines.find((line) => line.sku === sku)?.title ?? ''
     return { ok: false, status: 409, message: fillText(CART_TEXT.stockChanged, { title }) }
   }
   try {
@@ -219,15 +228,29 @@ async function holdAndWrite(
       previous === null
         ? await insertPendingOrder(c.env.DB, order)
         : await restartOrder(c.env.DB, order, previous.attempt, Date.now())
-    if (written) return null
-    // Another submit of the same key wrote it first: its order page shows the outcome.
-    await inventory.release(order.id)
-    return { ok: true, orderId: order.id }
+    // Else another submit of the same key wrote it first and holds the stock under the same key:
+    // its order page shows the outcome.
+    return written ? null : { ok: true, orderId: order.id }
   } catch (error) {
     // Nothing was charged: the stock goes back at once.
     await inventory.release(order.id)
     throw error
   }
+}
+
+/**
+ * A resubmit of an order left pending with no charge at the provider (the request that placed
+ * it stopped before charging): charged now with this submit's card, under the same charge key,
+ * so a first charge still on its way and this one are one charge at the provider.
+ */
+export async function chargePending(
+  c: Context<AppEnv>,
+  order: OrderRow,
+  values: CheckoutValues,
+): Promise<PlaceResult> {
+  const errors = validateCheckout(values, { cardInForm: paymentProvider(c.env).cardInForm })
+  if (Object.keys(errors).length > 0) return { ok: true, orderId: order.id }
+  return chargeOrder(c, order, values.card)
 }
 
 /** Charges a pending order and moves it as far as the provider's answer allows. */

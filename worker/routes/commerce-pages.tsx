@@ -27,7 +27,14 @@ import {
 import { formBody, InputError } from '../api/validate'
 import { cartIdOf, forgetCart, storedCartOf } from '../commerce/cart-session'
 import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
-import { type Buyer, type CheckoutSource, linesOf, placedByOf, placeOrder } from '../commerce/checkout'
+import {
+  type Buyer,
+  type CheckoutSource,
+  chargePending,
+  linesOf,
+  placedByOf,
+  placeOrder,
+} from '../commerce/checkout'
 import { installmentOfferOf } from '../commerce/installments'
 import {
   grantOrderAccess,
@@ -296,11 +303,17 @@ async function submitCheckout(c: Context<AppEnv>) {
   // opened only to the browser that placed it (another browser replaying the key sees nothing).
   const placed = await orderByIdempotencyKey(c.env.DB, c.var.tenant.siteId, key.data)
   if (placed !== null && placed.status !== 'failed') {
+    const owner = await isPlacingBrowser(c, placed)
     // Storage failing here leaves it for the sweep; the order page says it is being placed.
-    await resumeOrder(c.env, placed, CHARGE_IN_FLIGHT_MS).catch((error) =>
-      logError('checkout-resume-failed', { siteId: placed.siteId, order: placed.id, message: String(error) }),
-    )
-    return afterSubmit(c, placed.id, await isPlacingBrowser(c, placed))
+    const status = await resumeOrder(c.env, placed, CHARGE_IN_FLIGHT_MS).catch((error) => {
+      logError('checkout-resume-failed', { siteId: placed.siteId, order: placed.id, message: String(error) })
+      return 'unknown' as const
+    })
+    // Still pending with no charge at the provider: its shopper's card is charged now (a
+    // decline shows on the order page: not placed, back to the cart).
+    if (status === 'pending' && owner)
+      await chargePending(c, placed, checkoutValuesOf(body as Record<string, unknown>))
+    return afterSubmit(c, placed.id, owner)
   }
   const query = tokenQuery.safeParse(c.req.query())
   const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
