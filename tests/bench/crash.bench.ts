@@ -66,12 +66,17 @@ const WRANGLER_ENV = {
 
 const STORE = { host: 'aurora.localhost', siteId: 'aurora' }
 const JOURNAL = { host: 'journal.localhost', siteId: 'journal', formId: 'contact' }
-/** Limited-stock variants, one a round in turn (kv-fixtures: 10, 9, 15 and 3 in stock). */
+/**
+ * Limited-stock variants, one a round in turn (kv-fixtures: 10, 9, 15, 3, 6 and 9 in stock):
+ * a round past the sixth races for a variant an earlier round sold out (its adds answer 409).
+ */
 const LIMITED = [
   { itemId: 'aurora-item-0002', sku: 'AO-RF-M-RED' },
   { itemId: 'aurora-item-0002', sku: 'AO-RF-S-NAV' },
   { itemId: 'aurora-item-0002', sku: 'AO-RF-XL-FOR' },
   { itemId: 'aurora-item-0047', sku: 'AO-AX' },
+  { itemId: 'aurora-item-0001', sku: 'AO-LS-M-GRY' },
+  { itemId: 'aurora-item-0006', sku: 'AO-FH-S-GRY' },
 ]
 /** Unlimited stock: the other half of the checkouts. */
 const UNLIMITED = { itemId: 'aurora-item-0010', sku: 'AO-CT-M-CRM' }
