@@ -1,7 +1,12 @@
 // Form submissions under load: the storefront served by `wrangler dev` (workerd, local D1),
 // sent at least 2,000 submissions at once across the demo tenants' forms, valid and invalid
-// mixed, each by its own visitor (its own crumb) through the two calls a page makes:
-// `POST /api/form/FormSubmissionKey`, then `POST /api/form/SaveFormSubmission`.
+// mixed, each by its own visitor through the two calls a page makes:
+// `POST /api/form/FormSubmissionKey`, then `POST /api/form/SaveFormSubmission`. Each visitor
+// first opens the form's page, whose Set-Cookie carries the crumb the server minted for it (a
+// made-up crumb is refused), and sends from a client address of its own: both calls are
+// limited per address (300 a minute each), and wrangler dev sets `CF-Connecting-IP` to
+// 127.0.0.1 unless the request brings one, which it passes through. The page views are not
+// timed.
 //
 // Prints how many were acknowledged (200), refused (400, the invalid ones) and neither, how
 // many rows this run left in D1's form_submissions (acknowledged must equal stored: no
@@ -35,6 +40,8 @@ const RUN = `bench-${Date.now().toString(36)}`
 /** One form of a demo tenant, with a valid and an invalid set of values. */
 interface BenchForm {
   host: string
+  /** A page the form is on (the visitor's crumb comes from its answer). */
+  page: string
   formId: string
   valid: () => Record<string, unknown>
   invalid: () => Record<string, unknown>
@@ -43,6 +50,7 @@ interface BenchForm {
 const FORMS: BenchForm[] = [
   {
     host: 'journal.localhost',
+    page: '/contact',
     formId: 'contact',
     valid: () => ({
       name: ['Ada', 'Lovelace'],
@@ -54,12 +62,14 @@ const FORMS: BenchForm[] = [
   },
   {
     host: 'journal.localhost',
+    page: '/',
     formId: 'newsletter',
     valid: () => ({ email: `reader.${crypto.randomUUID()}@example.com` }),
     invalid: () => ({ email: 'not-an-email' }),
   },
   {
     host: 'aurora.localhost',
+    page: '/apparel/custom-embroidered-beanie',
     formId: 'monogram',
     valid: () => ({ initials: 'JMO', 'thread-color': 'Mustard', placement: 'Side of cuff', 'gift-note': '' }),
     invalid: () => ({
@@ -71,6 +81,7 @@ const FORMS: BenchForm[] = [
   },
   {
     host: 'kissa.localhost',
+    page: '/gifts/tea-tasting-session',
     formId: 'tasting-details',
     valid: () => ({ 'guest-name': ['花子', '山田'], language: '日本語', allergies: '' }),
     invalid: () => ({ 'guest-name': ['', ''], language: '' }),
@@ -91,6 +102,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
 interface Answer {
   status: number
   body: string
+  cookies: string[]
 }
 
 function call(
@@ -109,10 +121,12 @@ function call(
         res.on('data', (chunk: string) => {
           text += chunk
         })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, cookies: res.headers['set-cookie'] ?? [] }),
+        )
       },
     )
-    req.on('error', () => resolve({ status: 0, body: '' }))
+    req.on('error', () => resolve({ status: 0, body: '', cookies: [] }))
     req.end(body)
   })
 }
@@ -126,19 +140,58 @@ async function waitUntilReady(): Promise<void> {
   throw new Error('wrangler dev did not start within 3 minutes')
 }
 
-function crumb(): string {
-  return crypto.randomUUID().replaceAll('-', '')
+/** A visitor: its client address and the crumb the server minted for it. */
+interface Visitor {
+  address: string
+  crumb: string
+}
+
+/** The i-th visitor's address: 198.18.0.0/15, the benchmarking range, holds 131,072. */
+function addressOf(i: number): string {
+  return `198.${18 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`
+}
+
+/** The i-th visitor opens its form's page; the crumb is the one the answer's Set-Cookie carries. */
+async function newVisitor(i: number, form: BenchForm): Promise<Visitor> {
+  const address = addressOf(i)
+  let page = await call(form.host, form.page, 'GET', { 'cf-connecting-ip': address })
+  // wrangler dev may restart its worker once while it settles (a 503 it asks to retry).
+  if (page.status === 503 || page.status === 0)
+    page = await call(form.host, form.page, 'GET', { 'cf-connecting-ip': address })
+  const crumb = page.cookies
+    .find((c) => c.startsWith('crumb='))
+    ?.split(';')[0]
+    ?.slice('crumb='.length)
+  if (!crumb) throw new Error(`${form.host}${form.page} (${page.status}) set no crumb cookie`)
+  return { address, crumb }
+}
+
+/** The visitors of submissions `first` to `first + count - 1`, by index (pages fetched before the clock starts). */
+async function visitors(first: number, count: number): Promise<Map<number, Visitor>> {
+  const indexes = Array.from({ length: count }, (_, i) => first + i)
+  const pairs = await Promise.all(
+    indexes.map(async (i) => [i, await newVisitor(i, FORMS[i % FORMS.length] as BenchForm)] as const),
+  )
+  return new Map(pairs)
 }
 
 /** One visitor's submission: the key, then the values. The status of the second call, or of the first when it failed. */
 const sampleBodies = new Map<number, string>()
 
-async function submit(index: number): Promise<{ valid: boolean; status: number }> {
+async function submit(
+  index: number,
+  visitor: Visitor,
+  run = RUN,
+): Promise<{ valid: boolean; status: number }> {
   const form = FORMS[index % FORMS.length] as BenchForm
   // Every third submission is invalid, spread across the forms.
   const valid = index % 3 !== 0
-  const visitor = crumb()
-  const headers = { cookie: `crumb=${visitor}`, 'x-csrf-token': visitor, 'content-type': 'application/json' }
+  const headers = {
+    cookie: `crumb=${visitor.crumb}`,
+    'x-csrf-token': visitor.crumb,
+    'cf-connecting-ip': visitor.address,
+    'content-type': 'application/json',
+  }
   const keyAnswer = await call(form.host, '/api/form/FormSubmissionKey', 'POST', headers, '{}')
   if (keyAnswer.status !== 200) {
     if (!sampleBodies.has(keyAnswer.status))
@@ -156,7 +209,7 @@ async function submit(index: number): Promise<{ valid: boolean; status: number }
       formId: form.formId,
       form: JSON.stringify(valid ? form.valid() : form.invalid()),
       // Each submission names itself, so the check below is per submission, not only a count.
-      pagePath: `/${RUN}/${index}`,
+      pagePath: `/${run}/${index}`,
       contentSource: 'bench',
     }),
   )
@@ -197,8 +250,12 @@ if ((await call('aurora.localhost', '/_health', 'GET', {})).status !== 0) {
 const server = startServer()
 try {
   await waitUntilReady()
-  // Warm up: compiled code, KV reads, the D1 connection.
-  await Promise.all(Array.from({ length: 20 }, (_, i) => submit(i + 1)))
+  // Warm up: compiled code, KV reads, the D1 connection (visitors and a tag of their own, so
+  // the count below is the run's alone).
+  const warm = await visitors(SUBMISSIONS, 20)
+  await Promise.all([...warm].map(([i, visitor]) => submit(i, visitor, `${RUN}-warm-up`)))
+  // Every visitor of the run opens its form's page first (not timed).
+  const runVisitors = await visitors(0, SUBMISSIONS)
 
   const baselineStart = performance.now()
   const health = await Promise.all(
@@ -207,7 +264,9 @@ try {
   const baselineMs = performance.now() - baselineStart
 
   const started = performance.now()
-  const outcomes = await Promise.all(Array.from({ length: SUBMISSIONS }, (_, i) => submit(i)))
+  const outcomes = await Promise.all(
+    Array.from({ length: SUBMISSIONS }, (_, i) => submit(i, runVisitors.get(i) as Visitor)),
+  )
   const elapsedMs = performance.now() - started
 
   const acknowledged = outcomes.filter((o) => o.status === 200).length
