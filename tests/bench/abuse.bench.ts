@@ -405,6 +405,8 @@ const findings: Finding[] = []
 const cartIds = new Set<string>()
 /** What only an order's buyer may see. */
 const buyerSecrets: { label: string; value: string }[] = []
+/** The setup buyers' orders (an order an attack case places itself is its own). */
+const buyerOrders: string[] = []
 
 function requestLine(c: Case): string {
   const headers = Object.entries(c.headers ?? {})
@@ -452,10 +454,21 @@ function inspect(c: Case, a: Answer) {
           `${secret.label} visible to a stranger`,
           `${a.status}: …${context(a.body, secret.value)}…`,
         )
-    if (a.cookies.some((cookie) => cookie.startsWith('ss_order=') && !/max-age=0/i.test(cookie)))
-      finding(c, 'high', 'order access granted to a stranger', `${a.status}, Set-Cookie ss_order`)
-    if (/class="order-number"/.test(a.body))
-      finding(c, 'high', 'order page readable without access', `${a.status}`)
+    for (const order of buyerOrders) {
+      const opens = (cookie: string) =>
+        cookie.startsWith('ss_order=') &&
+        !/max-age=0/i.test(cookie) &&
+        cookie.toLowerCase().includes(`path=/commerce/orders/${order}`)
+      if (a.cookies.some(opens))
+        finding(
+          c,
+          'high',
+          'order access granted to a stranger',
+          `${a.status}, Set-Cookie ss_order for ${order}`,
+        )
+      if (a.body.includes(`class="order-number">${order}`))
+        finding(c, 'high', 'order page readable without access', `${a.status}, order ${order}`)
+    }
     if (a.body.includes(MEMBER_CONTENT))
       finding(c, 'high', 'member page readable without a member session', `${a.status}`)
     if (a.body.includes(LOCKED_CONTENT))
@@ -2601,9 +2614,16 @@ async function placeOrder(b: Browser, checkoutPath: string, email: string) {
     throw new Error(
       `setup: checkout answered ${placed.status} ${header(placed, 'location')}: ${placed.body.slice(0, 200)}`,
     )
+  // The stranger checks look for what the buyer gets here: the cookie's path, the order number.
+  if (!placed.cookies.some((cookie) => cookie.toLowerCase().includes(`path=/commerce/orders/${orderId}`)))
+    throw new Error('setup: the buyer got no ss_order cookie for the order: update the stranger checks')
   const shown = await b.send('GET', `/commerce/orders/${orderId}`)
-  if (shown.status !== 200 || !shown.body.includes(email))
-    throw new Error(`setup: the buyer cannot read the order (${shown.status})`)
+  if (
+    shown.status !== 200 ||
+    !shown.body.includes(email) ||
+    !shown.body.includes(`class="order-number">${orderId}`)
+  )
+    throw new Error(`setup: the buyer cannot read the order as the stranger checks expect (${shown.status})`)
   return { orderId, orderKey, page: shown.body }
 }
 
@@ -2627,6 +2647,7 @@ async function setUp(): Promise<World> {
   const kissa = await placeOrder(kissaBuyer, `/checkout?cartToken=${cartToken}`, kissaEmail)
   const giftCode = /<code>([^<]+)<\/code>/.exec(kissa.page)?.[1]
   if (!giftCode) throw new Error('setup: the gift card order shows no code')
+  buyerOrders.push(aurora.orderId, kissa.orderId)
   buyerSecrets.push(
     { label: 'buyer’s email', value: auroraEmail },
     { label: 'buyer’s email', value: kissaEmail },
