@@ -16,11 +16,13 @@ export { InventoryObject } from './durable/inventory'
 /**
  * HEAD is answered by the GET code path with the body cancelled (RFC 9110 §9.3.2: the same
  * headers, no content). Cancelling stops a streamed page at once, so nothing keeps rendering
- * for a body nobody reads.
+ * for a body nobody reads. The GET is built from the URL, headers and `cf` alone: a HEAD may
+ * carry a body (it has no meaning), and a GET made from such a request would throw (a 500).
  */
 async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   if (request.method !== 'HEAD') return app.fetch(request, env, ctx)
-  const response = await app.fetch(new Request(request, { method: 'GET' }), env, ctx)
+  const get = new Request(request.url, { method: 'GET', headers: request.headers, cf: request.cf })
+  const response = await app.fetch(get, env, ctx)
   await response.body?.cancel()
   return new Response(null, response)
 }
