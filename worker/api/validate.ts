@@ -131,7 +131,9 @@ export async function formFields(c: Context, maxBytes = MAX_FORM_BYTES): Promise
     } catch {
       throw new InputError('The request body is not a readable form.')
     }
-    form.forEach((value, name) => addField(fields, name, value))
+    form.forEach((value, name) => {
+      addField(fields, name, value)
+    })
   }
   return fields
 }

@@ -10,13 +10,7 @@
  * the card again as the next attempt) instead of waiting or charging twice.
  */
 import type { Context } from 'hono'
-import {
-  CART_TEXT,
-  type CheckoutValues,
-  fillText,
-  ProductType,
-  validateCheckout,
-} from '../../templates/shared'
+import { CART_TEXT, type CheckoutValues, fillText, validateCheckout } from '../../templates/shared'
 import type { AppEnv } from '../context'
 import {
   insertPendingOrder,

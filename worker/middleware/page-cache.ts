@@ -222,11 +222,7 @@ function fromCache(stored: StoredPage, status: string, request: Request): Respon
   headers.set('Cache-Status', status)
   const etag = stored.headers.get('ETag')
   const match = request.headers.get('If-None-Match')
-  if (
-    etag !== null &&
-    match !== null &&
-    match.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
-  ) {
+  if (etag && match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
     return new Response(null, { status: 304, headers })
   }
   return new Response(stored.body, { status: stored.status, headers })
