@@ -52,6 +52,7 @@ import { Agent, request } from 'node:http'
 import { createInterface } from 'node:readline'
 import { SignJWT } from 'jose'
 import { queryLocalD1 } from '../local-d1'
+import { sleep, stopGroup, waitUntilReady } from './server-group'
 
 const env = process.env
 const SEED = Number(env.ABUSE_SEED ?? Math.floor(Math.random() * 2 ** 31))
@@ -121,7 +122,6 @@ function anyAddress(): string {
     ? `2001:db8:${int(65536).toString(16)}:${int(65536).toString(16)}::${int(65536).toString(16)}`
     : `10.${1 + int(250)}.${int(256)}.${1 + int(254)}`
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const b64url = (bytes: Buffer | Uint8Array | string) => Buffer.from(bytes).toString('base64url')
 const hmac = (secret: string, message: string) => createHmac('sha256', secret).update(message).digest()
 
@@ -154,16 +154,6 @@ async function health(): Promise<number> {
   return (await call({ host: AURORA, method: 'GET', path: '/_health' })).status
 }
 
-async function waitUntilReady(): Promise<void> {
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    if ((await health()) === 200) return
-    if (serverProcess?.exitCode !== null) throw new Error('the server exited while starting')
-    await sleep(250)
-  }
-  throw new Error('wrangler dev did not start within 3 minutes')
-}
-
 /** Each time wrangler dev exited during the run: after how many requests, and its last lines. */
 const serverExits: { afterRequests: number; lines: string[] }[] = []
 let restarting: Promise<void> | null = null
@@ -191,27 +181,13 @@ async function restartIfExited(): Promise<boolean> {
       // Nothing left of that group.
     }
     serverProcess = startServer(false)
-    await waitUntilReady()
+    await waitUntilReady(serverProcess, health)
     workerPort = await findWorkerPort()
   })().finally(() => {
     restarting = null
   })
   await restarting
   return true
-}
-
-/** Ends the whole group (start.mjs, wrangler, workerd) with `signal` and waits until the port is free. */
-async function stopGroup(signal: NodeJS.Signals): Promise<void> {
-  const child = serverProcess
-  if (!child?.pid) return
-  const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r))
-  try {
-    process.kill(-child.pid, signal)
-  } catch {
-    // Already gone.
-  }
-  await Promise.race([exited, sleep(10_000)])
-  for (let i = 0; i < 40 && (await health()) !== 0; i++) await sleep(250)
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -3219,7 +3195,7 @@ let failed = true
 try {
   const started = performance.now()
   serverProcess = startServer(true)
-  await waitUntilReady()
+  await waitUntilReady(serverProcess, health)
   workerPort = await findWorkerPort()
   console.log(
     `server up in ${((performance.now() - started) / 1000).toFixed(1)} s; the worker's own socket (behind wrangler's ProxyWorker): ${workerPort ?? 'not found'}`,
@@ -3300,7 +3276,7 @@ try {
     stored.some((c) => c.ok === false)
 } finally {
   agent.destroy()
-  await stopGroup('SIGTERM')
-  await stopGroup('SIGKILL')
+  await stopGroup(serverProcess, 'SIGTERM', health)
+  await stopGroup(serverProcess, 'SIGKILL', health)
 }
 if (failed) process.exitCode = 1

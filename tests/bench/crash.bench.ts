@@ -42,6 +42,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
+import { sleep, stopGroup, waitUntilReady } from './server-group'
 
 const env = process.env
 const ROUNDS = Number(env.CRASH_ROUNDS ?? 3)
@@ -149,7 +150,6 @@ function random(): number {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // ---------------------------------------------------------------- HTTP, as a browser
 
@@ -311,41 +311,18 @@ async function health(): Promise<number> {
   return (await call(STORE.host, 'GET', '/_health')).status
 }
 
-async function waitUntilReady(): Promise<void> {
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    if ((await health()) === 200) return
-    if (server.process?.exitCode !== null) throw new Error('the server exited while starting')
-    await sleep(250)
-  }
-  throw new Error('wrangler dev did not start within 3 minutes')
-}
-
 async function start(fresh: boolean): Promise<void> {
   const started = performance.now()
-  server.process = startServer(fresh)
-  await waitUntilReady()
+  const child = startServer(fresh)
+  server.process = child
+  await waitUntilReady(child, health)
   server.starts.push((performance.now() - started) / 1000)
-}
-
-/** Ends the whole group (start.mjs, wrangler, workerd) with `signal` and waits until the port is free. */
-async function stopGroup(signal: NodeJS.Signals): Promise<void> {
-  const child = server.process
-  if (!child?.pid) return
-  const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r))
-  try {
-    process.kill(-child.pid, signal)
-  } catch {
-    // Already gone.
-  }
-  await Promise.race([exited, sleep(10_000)])
-  for (let i = 0; i < 40 && (await health()) !== 0; i++) await sleep(250)
 }
 
 /** SIGKILL to the whole server, then a restart on the same state; requests wait on `server.up`. */
 function crash(): Promise<void> {
   server.up = (async () => {
-    await stopGroup('SIGKILL')
+    await stopGroup(server.process, 'SIGKILL', health)
     await start(false)
   })()
   return server.up
@@ -951,7 +928,7 @@ try {
   sound = await report(rounds, published)
 } finally {
   agent.destroy()
-  await stopGroup('SIGTERM')
-  await stopGroup('SIGKILL')
+  await stopGroup(server.process, 'SIGTERM', health)
+  await stopGroup(server.process, 'SIGKILL', health)
 }
 if (!sound) process.exitCode = 1
