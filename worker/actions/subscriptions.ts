@@ -10,7 +10,7 @@
  * `CONFIRMATION_RESEND_MS` (a stranger cannot flood an address through the form).
  */
 import { fillText, localizedText } from '../../templates/shared'
-import { randomId } from '../auth/encoding'
+import { hex, randomId, sha256 } from '../auth/encoding'
 import type { Tenant } from '../context'
 import { forgetConfirmationQueued, type Subscription } from '../db/confirmations'
 import type { ConfirmationMessage, Env } from '../env'
@@ -29,8 +29,7 @@ export function doubleOptInOf(site: Site): boolean {
 
 /** SHA-256 of a token, hex: what D1 stores and looks tokens up by. */
 export async function tokenHashOf(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
-  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return hex(await sha256(token))
 }
 
 /** A token as a link carries it: 43 base64url characters. */

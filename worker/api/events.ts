@@ -18,8 +18,9 @@ import { acceptEvents } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
 import { BEACON_LIMITS } from '../analytics/limits'
 import { javascriptErrorsSchema, recordEventSchema } from '../analytics/schemas'
+import { sameSecret } from '../auth/encoding'
 import type { AppEnv } from '../context'
-import { crumbRefusal, requireCrumb, sameSecret } from '../middleware/crumb'
+import { crumbRefusal, requireCrumb } from '../middleware/crumb'
 
 export const eventRoutes = new Hono<AppEnv>()
 

@@ -11,11 +11,12 @@
  * provider stops sending it; a bad signature is a 400.
  */
 import { Hono } from 'hono'
+import { hex, sameSecret } from '../auth/encoding'
+import { sign } from '../auth/secret'
 import { chargeSucceeded } from '../commerce/order-states'
 import type { AppEnv } from '../context'
 import { orderByIdOnly } from '../db/orders'
 import { logInfo } from '../log'
-import { sameSecret } from '../middleware/crumb'
 import * as z from '../zod'
 import { bodyText, InputError } from './validate'
 
@@ -35,24 +36,12 @@ const eventSchema = z.object({
   }),
 })
 
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(message))
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
-
 /** Whether `header` signs `body` under `secret` within the tolerance (Stripe's scheme). */
 export async function isStripeSignature(secret: string, header: string, body: string, now: number) {
   const parts = header.split(',').map((part) => part.trim().split('='))
   const time = Number(parts.find(([name]) => name === 't')?.[1])
   if (!Number.isSafeInteger(time) || Math.abs(now / 1000 - time) > TOLERANCE_SECONDS) return false
-  const expected = await hmacHex(secret, `${time}.${body}`)
+  const expected = hex(await sign(secret, `${time}.${body}`))
   return parts.some(([name, value]) => name === 'v1' && value !== undefined && sameSecret(value, expected))
 }
 

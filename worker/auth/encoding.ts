@@ -16,6 +16,18 @@ export function fromBase64url(text: string): Uint8Array | null {
   }
 }
 
+/** Lower-case hex of bytes (digests, ids). */
+export function hex(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += byte.toString(16).padStart(2, '0')
+  return text
+}
+
+/** SHA-256 of a text's UTF-8 bytes. */
+export async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+}
+
 /** `bytes` random bytes, base64url. */
 export function randomId(bytes = 16): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)))
@@ -26,5 +38,13 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false
   let diff = 0
   for (let i = 0; i < a.length; i++) diff |= (a[i] as number) ^ (b[i] as number)
+  return diff === 0
+}
+
+/** Equal strings in time that does not depend on where they differ. */
+export function sameSecret(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
   return diff === 0
 }

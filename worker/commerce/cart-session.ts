@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import { COOKIE } from '../../templates/shared'
-import { base64url } from '../auth/encoding'
+import { base64url, sha256 } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import type { StoredCart } from '../durable/cart'
 import type { Env } from '../env'
@@ -29,11 +29,7 @@ export function newCartId(): string {
  * to address the cart with.
  */
 export async function publicCartId(siteId: string, cartId: string): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(`cart-public|${siteId}|${cartId}`),
-  )
-  return base64url(new Uint8Array(digest).slice(0, 16))
+  return base64url((await sha256(`cart-public|${siteId}|${cartId}`)).slice(0, 16))
 }
 
 /** The cart id of the request's cookie when it is well formed. */

@@ -11,6 +11,7 @@
  */
 import type { Context } from 'hono'
 import { CART_TEXT, type CheckoutValues, fillText, validateCheckout } from '../../templates/shared'
+import { hex, sha256 } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import {
   insertPendingOrder,
@@ -18,7 +19,6 @@ import {
   type OrderRow,
   type OrderStatus,
   orderById,
-  orderByIdempotencyKey,
   restartOrder,
 } from '../db/orders'
 import type { StoredCart } from '../durable/cart'
@@ -27,7 +27,7 @@ import { chargeKey, chargeWithRetry, paymentProvider } from '../payments/provide
 import type { Item } from '../records'
 import { cartObject } from './cart-session'
 import { storeCurrency } from './cart-view'
-import { CHARGE_IN_FLIGHT_MS, chargeSucceeded, failOrder, resumeOrder, settlePending } from './order-states'
+import { CHARGE_IN_FLIGHT_MS, chargeSucceeded, failOrder, settlePending } from './order-states'
 import { productById, unitCentsOf, variantBySku } from './products'
 import { inventoryOf, seedsOf } from './stock'
 import type { CheckoutClaims } from './tokens'
@@ -99,17 +99,12 @@ export async function linesOf(c: Context<AppEnv>, source: CheckoutSource): Promi
 
 /** The order id of an idempotency key: the same submit always names the same order. */
 export async function orderIdOf(siteId: string, idempotencyKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(`${siteId}\u0000${idempotencyKey}`),
-  )
-  return `ord_${[...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+  return `ord_${hex((await sha256(`${siteId}\u0000${idempotencyKey}`)).slice(0, 12))}`
 }
 
 /** SHA-256 (hex) of a browser's crumb: what an order keeps of the browser that placed it. */
 export async function placedByOf(crumb: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`order-buyer|${crumb}`))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return hex(await sha256(`order-buyer|${crumb}`))
 }
 
 const busy = { ok: false, status: 503, message: CART_TEXT.checkoutBusy } as const
@@ -292,7 +287,8 @@ async function chargeOrder(c: Context<AppEnv>, order: OrderRow, card: string): P
 }
 
 /**
- * Places the order, or finishes the one this idempotency key already names; see the module
+ * Places the order, or tries again one this idempotency key placed and that failed (a key whose
+ * order is under way is finished by `resumeOrder` before this is called); see the module
  * comment. Storage failing on the way answers 503 'nothing was charged' before the charge; after
  * it, the order page shows the order being placed while the sweep (reconcile.ts) finishes it.
  */
@@ -302,20 +298,14 @@ export async function placeOrder(
   values: CheckoutValues,
   idempotencyKey: string,
   buyer: Buyer,
+  /** The key's order when it failed before (this submit tries again), else null. */
+  previous: OrderRow | null,
 ): Promise<PlaceResult> {
   const provider = paymentProvider(c.env)
   const errors = validateCheckout(values, { cardInForm: provider.cardInForm })
   if (Object.keys(errors).length > 0)
     return { ok: false, status: 422, message: CART_TEXT.checkoutProblem, errors }
   const { tenant } = c.var
-  let previous = await orderByIdempotencyKey(c.env.DB, tenant.siteId, idempotencyKey)
-  if (previous !== null && previous.status !== 'failed') {
-    // Half done (a crash, a lost answer): finish it rather than wait or charge again.
-    const status = await resumeOrder(c.env, previous, CHARGE_IN_FLIGHT_MS)
-    if (status !== 'failed') return { ok: true, orderId: previous.id }
-    previous = await orderByIdempotencyKey(c.env.DB, tenant.siteId, idempotencyKey)
-    if (previous === null) return busy
-  }
   const { lines, items } = await linesOf(c, source)
   if (lines.length === 0) return { ok: false, status: 303, location: '/cart' }
   const id = previous?.id ?? (await orderIdOf(tenant.siteId, idempotencyKey))

@@ -19,7 +19,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { CRUMB_HEADER } from '../../islands/constants'
 import { COMMERCE_TEXT, COOKIE } from '../../templates/shared'
-import { base64url, randomId } from '../auth/encoding'
+import { base64url, randomId, sameSecret } from '../auth/encoding'
 import { sessionSecret, sign } from '../auth/secret'
 import type { AppEnv } from '../context'
 import type { Env } from '../env'
@@ -82,14 +82,6 @@ export function visitorCrumb(): MiddlewareHandler<AppEnv> {
     // Scripts read it, so it cannot be HttpOnly; it lives for the browser session.
     if (existing === null) writeCookie(c, COOKIE.visitor, c.var.crumb)
   }
-}
-
-/** Equal strings in time that does not depend on where they differ. */
-export function sameSecret(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let diff = 0
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return diff === 0
 }
 
 /**

@@ -19,6 +19,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { COOKIE } from '../../templates/shared'
+import { hex } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import { SettledCache } from '../isolate-cache'
 import { pageOutcome } from '../render/document'
@@ -141,7 +142,7 @@ function isStorable(response: Response): boolean {
 
 async function etagOf(body: ArrayBuffer): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body))
-  return `"${[...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')}"`
+  return `"${hex(digest.slice(0, 12))}"`
 }
 
 function ageOf(headers: Headers): number {

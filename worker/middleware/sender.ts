@@ -4,7 +4,7 @@
  * the same fields again, and the same fingerprint finds the work the first copy did.
  */
 import type { Context } from 'hono'
-import { base64url } from '../auth/encoding'
+import { base64url, sha256 } from '../auth/encoding'
 import type { AppEnv } from '../context'
 import { clientAddressOf } from './client-address'
 
@@ -16,6 +16,5 @@ export function senderOf(c: Context<AppEnv>): string {
 
 /** SHA-256 of the parts as JSON, base64url (43 characters). */
 export async function fingerprintOf(parts: readonly unknown[]): Promise<string> {
-  const bytes = new TextEncoder().encode(JSON.stringify(parts))
-  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)))
+  return base64url(await sha256(JSON.stringify(parts)))
 }

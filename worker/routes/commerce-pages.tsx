@@ -25,6 +25,7 @@ import {
   subscriptionPriceText,
 } from '../../templates/shared'
 import { formBody, InputError } from '../api/validate'
+import { sameSecret } from '../auth/encoding'
 import { cartIdOf, forgetCart, storedCartOf } from '../commerce/cart-session'
 import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
 import {
@@ -50,7 +51,7 @@ import { readCheckoutToken, signCheckoutToken } from '../commerce/tokens'
 import type { AppEnv } from '../context'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
 import { logError } from '../log'
-import { requireSameOrigin, sameSecret } from '../middleware/crumb'
+import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { liveSiteUser } from '../middleware/site-user'
 import { paymentProvider } from '../payments/provider'
@@ -321,7 +322,7 @@ async function submitCheckout(c: Context<AppEnv>) {
   if (source === null) return c.redirect('/cart', 303)
   if ('paid' in source) return cartPaidPage(c, source.paid)
   const values = checkoutValuesOf(body as Record<string, unknown>)
-  const result = await placeOrder(c, source, values, key.data, await buyerOf(c))
+  const result = await placeOrder(c, source, values, key.data, await buyerOf(c), placed)
   if (result.ok) return afterSubmit(c, result.orderId, true)
   if (result.status === 303) return c.redirect(result.location, 303)
   if (result.status === 409 && result.orderId !== undefined && source.kind === 'cart')

@@ -11,11 +11,11 @@
  */
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { InputError, validate } from '../api/validate'
+import { sameSecret } from '../auth/encoding'
 import { secretProblem } from '../auth/secret'
 import type { AppEnv } from '../context'
 import { waitingDeadLetters } from '../db/dead-letters'
 import { logError } from '../log'
-import { sameSecret } from '../middleware/crumb'
 import { replayDeadLetters } from '../queues/dead-letters'
 import { REPLAYABLE_QUEUES } from '../queues/names'
 import * as z from '../zod'
