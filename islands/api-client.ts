@@ -4,7 +4,7 @@
  * A call never throws: a network failure answers status 0 with no body, so each island maps
  * every outcome to the spec's sentences in one place.
  */
-import { COOKIE } from '../templates/shared'
+import { COOKIE } from '../shared/index'
 
 export interface ApiAnswer {
   /** The HTTP status; 0 when the request never got an answer. */

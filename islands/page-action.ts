@@ -6,7 +6,7 @@
  * both sides: the island views print the fields, the worker reads them, and the island props
  * builders read the outcome from the page data (`pageAction`).
  */
-import type { FieldErrors, FormValues } from '../templates/shared'
+import type { FieldErrors, FormValues } from '../shared/index'
 
 /** Names of the fields a page post carries besides a form's own controls. */
 export const PAGE_POST_FIELD = {

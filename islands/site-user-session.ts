@@ -6,7 +6,7 @@
  * session-protected call (the restock owner tools) uses `sessionFetch`.
  */
 
-import { COOKIE } from '../templates/shared'
+import { COOKIE } from '../shared/index'
 import { newIdempotencyKey, outcomeUnknown } from './api-client'
 import { cookieValue } from './browser-cookies'
 import { CRUMB_HEADER, XSRF_HEADER } from './constants'

@@ -1,4 +1,4 @@
-// Hashes a password the way the worker checks it (worker/auth/passwords.ts): PBKDF2-SHA256,
+// Hashes a password the way the worker checks it (worker/crypto/passwords.ts): PBKDF2-SHA256,
 // 100,000 iterations, a random 16-byte salt, printed as `pbkdf2-sha256$100000$<salt>$<hash>`.
 // Put the line in a locked page's record (`pagePassword`) or a site user's `passwordHash`.
 //

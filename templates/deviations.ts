@@ -7,8 +7,8 @@
  *
  * Not part of the render path: nothing in the engine imports this module.
  */
-import { corePlugins } from './plugins/core'
-import { domainPlugins } from './plugins/domains'
+import { corePlugins } from './plugins/core/index'
+import { domainPlugins } from './plugins/index'
 
 export interface Deviation {
   /** Stable name. */

@@ -8,7 +8,7 @@ import { type PartialSource, Renderer, type RenderStopped } from './executor'
 import { type Limits, resolveLimits } from './limits'
 import { type Linked, linkBody } from './link'
 import type { CompiledTemplate } from './opcodes'
-import { corePlugins } from './plugins/core'
+import { corePlugins } from './plugins/core/index'
 import { createRegistry, type Plugin, type Registry } from './registry'
 
 export interface EngineOptions {

@@ -12,6 +12,8 @@
  * instruction still on the stack returns at its first check: the render unwinds at once and
  * appends nothing more.
  */
+
+import { child, isTruthy, MISSING, numberToString, walk } from '../shared/values'
 import { type ErrorCode, makeError, messages, type TemplateError } from './errors'
 import { type ExprScope, evaluate } from './expression.eval'
 import type { Limits } from './limits'
@@ -19,7 +21,6 @@ import type { Linked } from './link'
 import { IfJoin, Op, type Path } from './opcodes'
 import { Head, headKind, type LinkedPath } from './paths'
 import type { RenderSettings, Scope } from './registry'
-import { child, isTruthy, MISSING, numberToString, walk } from './values'
 
 /** A stack frame: the value in scope plus what was defined at this level. */
 interface Frame {

@@ -4,11 +4,12 @@
  * against the template context; objects and arrays are not values here. An assignment ends its
  * statement without a result; the last statement's result is the expression's output.
  */
+
+import { MISSING } from '../shared/values'
 import { type ErrorCode, messages } from './errors'
 import { OPERATORS, Oper } from './expression.ops'
 import { type ExprToken, Tok } from './opcodes'
 import { Head, type LinkedPath, linkPath } from './paths'
-import { MISSING } from './values'
 
 /** A scalar expression value. */
 export type Literal = number | string | boolean | null

@@ -9,7 +9,7 @@
  * ```
  *
  * A plugin is `{ name, formatters, predicates }` built with `defineFormatter` /
- * `definePredicate` (see plugins/formatters.core.ts for examples); one file per domain.
+ * `definePredicate` (see plugins/core/formatters.ts for examples); one file per domain.
  * Nothing here throws at render time: errors are values in `errors`, and the part of the page
  * that failed renders empty.
  *
@@ -32,6 +32,18 @@
 import { createEngine, type RenderOptions, type RenderResult } from './engine'
 import type { CompiledTemplate } from './opcodes'
 
+export { escapeHtml, escapeHtmlAttribute } from '../shared/strings'
+export {
+  asBoolean,
+  asNumber,
+  asString,
+  child,
+  isObject,
+  isTruthy,
+  MISSING,
+  toOutput,
+  walk,
+} from '../shared/values'
 export { type TemplateUses, templateUses } from './analyze'
 export { type CompileResult, compile, isCompiledTemplate } from './compile'
 // The storefront's side of the engine: the domain plugins, the built-in page templates and
@@ -51,22 +63,22 @@ export { clampDigits, DEFAULT_LIMITS, type Limits, MAX_DIGITS } from './limits'
 export { type CompiledTemplate, type Inst, Op, type Path } from './opcodes'
 export {
   type AddToCartButtonData,
+  fieldValueText,
   type RestockNotificationData,
   restockNotificationMarkup,
   type VariantOptionData,
   type VariantsSelectData,
-} from './plugins/commerce.markup'
+} from './plugins/commerce/markup'
 export {
   addToCartButtonData,
   quantityInputData,
   restockNotificationsData,
   variantsSelectData,
-} from './plugins/commerce.widgets'
-export { corePlugins } from './plugins/core'
-export { domainPlugins } from './plugins/domains'
-export { STRICT_ESCAPING } from './plugins/escaping'
-export { renderLocale } from './plugins/money'
-export { escapeHtml, escapeHtmlAttribute } from './plugins/util.strings'
+} from './plugins/commerce/widgets'
+export { STRICT_ESCAPING } from './plugins/core/escaping'
+export { corePlugins } from './plugins/core/index'
+export { domainPlugins } from './plugins/index'
+export { renderLocale } from './plugins/money/formatters'
 export {
   type AnyFormatter,
   type AnyPredicate,
@@ -78,7 +90,6 @@ export {
   type RenderSettings,
   type Scope,
 } from './registry'
-export { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING, toOutput, walk } from './values'
 
 let shared: ReturnType<typeof createEngine> | undefined
 

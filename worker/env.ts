@@ -1,5 +1,10 @@
+import type { SiteUserSession } from './auth/site-user'
+import type { SessionClaims } from './auth/tokens'
+import type { Catalog } from './catalogue/reader'
+import type { Site } from './catalogue/records'
 import type { CartObject } from './durable/cart'
 import type { InventoryObject } from './durable/inventory'
+import type { PageActionResult } from './routes/page-posts'
 
 /** The bindings declared in wrangler.toml, as the worker sees them. */
 export interface Env {
@@ -21,7 +26,7 @@ export interface Env {
   ADDRESS_LIMITER: RateLimit
   /** Per client address where a person acts a few times a minute at most: likes (30 a minute). */
   ADDRESS_STRICT_LIMITER: RateLimit
-  /** Signs site-user sessions, XSRF tokens and unlock cookies (worker/auth/secret.ts). */
+  /** Signs site-user sessions, XSRF tokens and unlock cookies (worker/crypto/secrets.ts). */
   SESSION_SECRET: string
   ASSETS: Fetcher
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
@@ -29,7 +34,7 @@ export interface Env {
   ENVIRONMENT: string
   /** Restock notifications and confirmation emails on their way to the email provider (worker/queues/notifications.ts). */
   NOTIFICATIONS_QUEUE: Queue<NotificationMessage>
-  /** Signs form submission keys (worker/form-keys.ts); a secret in production. */
+  /** Signs form submission keys (worker/auth/form-keys.ts); a secret in production. */
   FORM_KEY_SECRET?: string
   /** `local` (default) or `recaptcha` (worker/providers/captcha.ts). */
   CAPTCHA_PROVIDER?: string
@@ -44,7 +49,7 @@ export interface Env {
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
   /**
-   * Opens the operator's calls (worker/routes/operator.ts: replaying dead letters); unset, they
+   * Opens the operator's calls (worker/api/operator.ts: replaying dead letters); unset, they
    * do not exist. A secret in production (`wrangler secret put OPERATOR_TOKEN --env production`).
    */
   OPERATOR_TOKEN?: string
@@ -112,4 +117,38 @@ export interface AnalyticsMessage {
   data: Record<string, unknown>
   /** Epoch milliseconds at which the visitor's browser fired the event. */
   occurredAt: number
+}
+
+/** The tenant a request belongs to, resolved once by `resolveTenant`. */
+export interface Tenant {
+  siteId: string
+  site: Site
+  /** Content version from `site:<id>:version`. */
+  version: string
+  hostname: string
+  /**
+   * Scheme, host and port of the tenant's canonical URLs: `https://` and its primary domain when
+   * the site record names one, else what the visitor used (without a trailing dot).
+   */
+  origin: string
+}
+
+/** Hono's environment for this app: plain types, no generated route typing. */
+export interface AppEnv {
+  Bindings: Env
+  Variables: {
+    tenant: Tenant
+    /** The request's reader of its tenant's records. */
+    catalog: Catalog
+    /** The visitor's crumb (middleware/crumb.ts): from the cookie, or new on this response. */
+    crumb: string
+    /** Whether the crumb came with the request (a valid cookie) rather than minted for this response. */
+    knownVisitor: boolean
+    /** What a plain HTML form post to this page did (routes/page-posts.ts); unset on GET. */
+    pageAction?: PageActionResult
+    /** The site-user cookie's verified token, once read (middleware/site-user.ts). */
+    siteUserToken: SessionClaims | 'expired' | 'invalid' | null
+    /** The signed-in site user below `requireSiteUser()` / `requireSiteUserRole()`. */
+    siteUser: SiteUserSession
+  }
 }

@@ -6,7 +6,7 @@
  * (development and tests), others reCAPTCHA; the worker verifies tokens with the provider its
  * configuration names (worker/providers/captcha.ts).
  */
-import { FORMS_TEXT } from '../../templates/shared'
+import { FORMS_TEXT } from '../../shared/index'
 import { localCaptcha } from './local'
 import type { CaptchaOptions, CaptchaProvider, CaptchaSize } from './provider'
 import { recaptcha } from './recaptcha'

@@ -4,7 +4,7 @@
  * (worker/providers/captcha.ts), as reCAPTCHA accepts each token once. Reset clears the tick,
  * as the real widget does after an error; destroy removes it.
  */
-import { FORMS_TEXT } from '../../templates/shared'
+import { FORMS_TEXT } from '../../shared/index'
 import type { CaptchaProvider } from './provider'
 
 interface LocalWidget {

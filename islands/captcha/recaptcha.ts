@@ -3,7 +3,7 @@
  * page renders, and each widget is rendered explicitly into its container.
  * https://developers.google.com/recaptcha/docs/display#explicit_render
  */
-import { FORMS_TEXT } from '../../templates/shared'
+import { FORMS_TEXT } from '../../shared/index'
 import type { CaptchaProvider } from './provider'
 
 interface Grecaptcha {

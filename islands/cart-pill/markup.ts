@@ -11,7 +11,7 @@ import {
   COOKIE,
   cartQuantityText,
   fillText,
-} from '../../templates/shared'
+} from '../../shared/index'
 import { CART_PILL } from '../constants'
 
 const BAG =

@@ -7,7 +7,7 @@
  * events of the add-to-cart button and the cart page. Hidden at 0, '100+' above 100.
  */
 import { CART_PILL, ISLAND_EVENT, onIslandEvent } from '../constants'
-import { readPageCookie } from '../shared/cookies'
+import { readPageCookie } from '../parts/cookies'
 
 const pills = () => [...document.querySelectorAll<HTMLElement>(`[${CART_PILL.attr}]`)]
 

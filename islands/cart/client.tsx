@@ -3,11 +3,11 @@
  * fields go through the cart API and update the page in place; the pill cart follows.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { CART_TEXT, type FormValues, parseFieldValues } from '../../templates/shared'
+import type { CartEntryView, ShoppingCart } from '../../shared/index'
+import { CART_TEXT, type FormValues, parseFieldValues } from '../../shared/index'
 import { defineClient } from '../contracts'
-import { AdditionalFieldsDialog } from '../shared/additional-fields'
-import { announceCart, announceCartLine, callApi, entryLine } from '../shared/api'
-import type { CartEntryView, ShoppingCart } from '../shared/cart-types'
+import { AdditionalFieldsDialog } from '../parts/additional-fields'
+import { announceCart, announceCartLine, callApi, entryLine } from '../parts/api'
 import { type CartProps, CartView } from './view'
 
 const ENTRIES = '/api/commerce/shopping-cart/entries'

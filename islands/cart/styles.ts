@@ -1,4 +1,4 @@
-import { ADDITIONAL_FIELDS_CSS, ALERT_DIALOG_CSS } from '../shared/styles'
+import { ADDITIONAL_FIELDS_CSS, ALERT_DIALOG_CSS } from '../parts/styles'
 
 /** The cart page's layout (the theme styles the rest). */
 export const CART_CSS = `

@@ -9,12 +9,15 @@ import {
   type AdditionalFieldsForm,
   CART_QUANTITY_CAP,
   CART_TEXT,
+  type CartEntryView,
+  centsText,
   fillText,
   isCartInstallmentEligible,
+  type MoneyDisplay,
   QUANTITY_INPUT,
-} from '../../templates/shared'
+  type ShoppingCart,
+} from '../../shared/index'
 import { type TeaserOffer, teaserMessage } from '../installment-teaser/rules'
-import { type CartEntryView, centsText, type MoneyDisplay, type ShoppingCart } from '../shared/cart-types'
 
 export type CartProps = {
   cart: ShoppingCart

@@ -4,7 +4,7 @@
  * nothing; the idempotency key makes a repeat one order anyway).
  */
 import { type FormEvent, useRef, useState } from 'react'
-import { CART_TEXT, checkoutValuesOf, validateCheckout } from '../../templates/shared'
+import { CART_TEXT, checkoutValuesOf, validateCheckout } from '../../shared/index'
 import { defineClient } from '../contracts'
 import { CheckoutForm, type CheckoutFormProps } from './view'
 

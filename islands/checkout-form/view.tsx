@@ -1,11 +1,11 @@
 /**
  * The checkout form: contact email, shipping address and, with the local test payment provider,
  * a card number (the test cards listed in development). A plain `<form method="post">` to the
- * worker, which validates it again with the same rules (templates/plugins/checkout.rules.ts);
+ * worker, which validates it again with the same rules (shared/checkout.ts);
  * the island checks it before it leaves.
  */
 import type { FormEventHandler, ReactNode } from 'react'
-import { CART_TEXT, type CheckoutField, SHIPPING_COUNTRIES } from '../../templates/shared'
+import { CART_TEXT, type CheckoutField, SHIPPING_COUNTRIES } from '../../shared/index'
 
 export type CheckoutFormProps = {
   action: string

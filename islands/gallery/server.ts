@@ -5,7 +5,7 @@
  * markup (no island, no JavaScript; their lightbox is a native `<dialog>` opened by invoker
  * commands).
  */
-import { escapeHtmlAttribute, fillText, GALLERY_TEXT, GalleryOption } from '../../templates/shared'
+import { escapeHtmlAttribute, fillText, GALLERY_TEXT, GalleryOption } from '../../shared/index'
 import type { GalleryProps, GallerySlide } from './types'
 
 type Design = (typeof GalleryOption.design.values)[number]

@@ -10,7 +10,7 @@
  * that is silent while the slides rotate by themselves.
  */
 import type { CSSProperties, FocusEventHandler, MouseEventHandler, Ref } from 'react'
-import { fillText, GALLERY_TEXT } from '../../templates/shared'
+import { fillText, GALLERY_TEXT } from '../../shared/index'
 import type { GalleryProps, GallerySlide } from './types'
 
 export interface GalleryState {

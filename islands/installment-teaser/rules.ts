@@ -1,7 +1,7 @@
 /**
  * The installment teaser's rules, shared by the server props builder, the view and
  * the client island (platform-neutral: no DOM). Money is written with the store's own money
- * display (`money.display.ts`), so the teaser's amounts read exactly like the prices beside it.
+ * display (`shared/money.ts`), so the teaser's amounts read exactly like the prices beside it.
  */
 import {
   fillText,
@@ -11,7 +11,7 @@ import {
   minorUnitsOf,
   moneyFromMinorUnits,
   readMoney,
-} from '../../templates/shared'
+} from '../../shared/index'
 
 /** How the store writes money: the website's CLDR flag and language (legacy symbols otherwise). */
 export type MoneyDisplay = { readonly useCLDR: boolean; readonly locale: string }

@@ -4,7 +4,7 @@
  * offers installments, the product is physical (storefront.md section 5: every cart item must
  * be physical) and the payment account's country has a provider locale (US, CA, AU, NZ).
  */
-import { asBoolean, asNumber, asString, child } from '../../templates/index'
+
 import {
   fromPriceMoney,
   INSTALLMENT_COUNTRIES,
@@ -13,7 +13,8 @@ import {
   ProductType,
   productTypeOf,
   readMoney,
-} from '../../templates/shared'
+} from '../../shared/index'
+import { asBoolean, asNumber, asString, child } from '../../templates/index'
 import type { InstallmentTeaserProps } from './view'
 
 type InstallmentCountry = (typeof INSTALLMENT_COUNTRIES)[number]

@@ -7,7 +7,7 @@
  * server's DOM, then adds the variant's price, a click outside to close and the focus trap.
  */
 import type { Ref } from 'react'
-import { fillText, INSTALLMENTS_TEXT } from '../../templates/shared'
+import { fillText, INSTALLMENTS_TEXT } from '../../shared/index'
 import { type InstallmentRange, offerLimits, teaserMessage } from './rules'
 
 const DIALOG_STEPS = [

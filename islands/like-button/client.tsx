@@ -5,7 +5,7 @@
  * again in a few seconds.'.
  */
 import { type FormEvent, useCallback, useState } from 'react'
-import { COMMERCE_TEXT } from '../../templates/shared'
+import { COMMERCE_TEXT } from '../../shared/index'
 import { messageOf, postJson } from '../api-client'
 import { defineClient } from '../contracts'
 import { type LikeButtonProps, type LikeButtonState, LikeButtonView } from './view'

@@ -5,7 +5,7 @@
  * (routes/page-posts.ts); the live island sends the like to the JSON API instead.
  */
 import type { FormEvent } from 'react'
-import { fillText, LIKES_TEXT } from '../../templates/shared'
+import { fillText, LIKES_TEXT } from '../../shared/index'
 import { PAGE_POST_FIELD } from '../page-action'
 
 /** The island's props: plain JSON, built by island.ts from the item. */

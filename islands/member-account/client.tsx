@@ -7,7 +7,7 @@
  * form, or in another tab), falls back to the plain form post.
  */
 import { type FormEvent, useState } from 'react'
-import { ACCOUNT_TEXT } from '../../templates/shared'
+import { ACCOUNT_TEXT } from '../../shared/index'
 import { defineClient } from '../contracts'
 import { type SessionAnswer, signIn, signOut } from '../site-user-session'
 import { type MemberAccountProps, MemberAccountView } from './view'

@@ -7,7 +7,7 @@
  * and a label on every control, for the theme to style.
  */
 import type { FormEventHandler } from 'react'
-import { ACCOUNT_TEXT, fillText } from '../../templates/shared'
+import { ACCOUNT_TEXT, fillText } from '../../shared/index'
 
 export type MemberAccountProps = {
   /** Where the forms post: the page itself. */

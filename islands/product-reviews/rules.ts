@@ -3,7 +3,7 @@
  * for a product page's first page and summary, and by the browser for the pages 'See More
  * Reviews' loads, so both print a review alike.
  */
-import { fillText, REVIEWS_TEXT } from '../../templates/shared'
+import { fillText, REVIEWS_TEXT } from '../../shared/index'
 
 /** A review as the reviews API and the page data carry it (worker/db/product-reviews.ts). */
 export interface RawReview {

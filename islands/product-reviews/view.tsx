@@ -9,7 +9,7 @@
  * invoker commands, so it opens and closes on Escape and its close button without script.
  */
 import type { Ref } from 'react'
-import { fillText, REVIEWS_TEXT } from '../../templates/shared'
+import { fillText, REVIEWS_TEXT } from '../../shared/index'
 import {
   averageText,
   halfStars,

@@ -5,7 +5,7 @@
  * hydration matches the server's HTML.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { FORMS_TEXT } from '../../templates/shared'
+import { FORMS_TEXT } from '../../shared/index'
 import { getJson } from '../api-client'
 import type { AddressLineProps } from './fields'
 

@@ -25,7 +25,7 @@ import {
   type FieldErrors,
   gatherFormValues,
   validateFormValues,
-} from '../../templates/shared'
+} from '../../shared/index'
 import { postJson, retryKeepsKey } from '../api-client'
 import { useCaptcha } from '../captcha/use-captcha'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'

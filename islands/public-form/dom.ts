@@ -3,7 +3,7 @@
  * the additional-fields modal): their values as `gatherFormValues` reads them, and the control a
  * field's error sends focus to.
  */
-import type { ReadControl } from '../../templates/shared'
+import type { ReadControl } from '../../shared/index'
 
 /** Every value the form's controls hold under a name (files are not values). */
 export function controlsOf(form: HTMLFormElement): ReadControl {

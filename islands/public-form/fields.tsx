@@ -21,7 +21,7 @@ import {
   LIKERT_ANSWERS,
   LIKERT_LABELS,
   shownParts,
-} from '../../templates/shared'
+} from '../../shared/index'
 
 /** Visible labels of the parts of multi-part fields. */
 const PART_LABELS: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@
  * How the live form reads the worker's answers (storefront.md section 8), DOM-free: what the
  * shopper is told for each status, and the field errors of a 400.
  */
-import { type FieldErrors, FORMS_TEXT } from '../../templates/shared'
+import { type FieldErrors, FORMS_TEXT } from '../../shared/index'
 
 export interface SubmissionFailure {
   message: string | null

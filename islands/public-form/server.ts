@@ -8,7 +8,7 @@ import { asString, child, MISSING, type Scope, walk } from '../../templates/inde
 import { PAGE_ACTION_DATA_KEY, pageActionOf } from '../page-action'
 import type { PublicFormProps } from './view'
 
-/** The form record as the worker's schema reads it (worker/records.ts `formSchema`). */
+/** The form record as the worker's schema reads it (worker/catalogue/records.ts `formSchema`). */
 export interface FormRecord {
   id: string
   name: string
@@ -71,7 +71,7 @@ export function publicFormProps(
         form.captchaEnabled && typeof siteKey === 'string' && siteKey !== ''
           ? { siteKey, theme: form.captchaTheme, alignment: form.captchaAlignment }
           : null,
-      // Double opt-in is on unless the website says `false` (worker/records.ts `doubleOptIn`).
+      // Double opt-in is on unless the website says `false` (worker/catalogue/records.ts `doubleOptIn`).
       confirmsEmail: form.isNewsletter && walk(website, ['doubleOptIn']) !== false,
     },
     idPrefix: placement ? `form-${form.id}-${placement}` : `form-${form.id}`,

@@ -11,12 +11,7 @@
  * (islands/page-action.ts). The live island renders the same view with its own state.
  */
 import type { FormEvent, ReactNode, Ref } from 'react'
-import {
-  type FieldErrors,
-  FORMS_TEXT,
-  type FormFieldDefinition,
-  type FormValues,
-} from '../../templates/shared'
+import { type FieldErrors, FORMS_TEXT, type FormFieldDefinition, type FormValues } from '../../shared/index'
 import { PAGE_POST_FIELD } from '../page-action'
 import { type AddressLineProps, FormFieldsView } from './fields'
 

@@ -8,7 +8,7 @@
  * the server's message.
  */
 import { type FormEvent, useCallback, useRef, useState } from 'react'
-import { COMMERCE_TEXT, FORMS_TEXT, restockSignUpError } from '../../templates/shared'
+import { COMMERCE_TEXT, FORMS_TEXT, restockSignUpError } from '../../shared/index'
 import { messageOf, postJson } from '../api-client'
 import { useCaptcha } from '../captcha/use-captcha'
 import { defineClient } from '../contracts'

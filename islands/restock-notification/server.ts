@@ -23,7 +23,7 @@ export function restockNotificationProps(item: unknown, scope: Scope): RestockNo
     buttonText: first.buttonText,
     mailingList: first.mailingList === null ? null : { ...first.mailingList },
     captchaSiteKey: first.captcha && siteKey !== '' ? siteKey : null,
-    // On unless the website says `false` (worker/records.ts `doubleOptIn`).
+    // On unless the website says `false` (worker/catalogue/records.ts `doubleOptIn`).
     doubleOptIn: walk(website, ['doubleOptIn']) !== false,
     initial:
       posted !== null && posted.productId === first.productId

@@ -10,7 +10,7 @@
  * the worker, which answers the same page with the outcome in `initial`.
  */
 import type { FormEvent, Ref } from 'react'
-import { RESTOCK_TEXT } from '../../templates/shared'
+import { RESTOCK_TEXT } from '../../shared/index'
 import { PAGE_POST_FIELD } from '../page-action'
 
 /** The island's props: plain JSON, built by server.ts from the restock views. */

@@ -5,7 +5,7 @@
  * `{event, data (JSON text), timestamp}`, with the crumb as `X-CSRF-Token`; at most 20 batches
  * a page, stacks cut at 5000 characters.
  */
-import { COOKIE, TRACKING } from '../../templates/shared'
+import { COOKIE, TRACKING } from '../../shared/index'
 import { cookieValue } from '../browser-cookies'
 import { CRUMB_HEADER } from '../constants'
 import type { TrackingContext } from './contract'

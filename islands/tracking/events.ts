@@ -9,7 +9,7 @@
  * HttpOnly: the script never sends a cart id, and the worker's fields win over the script's).
  * The beacon goes with the page's cookies: the worker takes none without the crumb cookie.
  */
-import { COOKIE, type CommerceEventName, PRODUCT_TYPE_NAMES } from '../../templates/shared'
+import { COOKIE, type CommerceEventName, PRODUCT_TYPE_NAMES } from '../../shared/index'
 import { cookieValue } from '../browser-cookies'
 import type { CartLineDetail } from '../constants'
 import type { TrackingContext } from './contract'

@@ -7,7 +7,7 @@
  * cannot be kept is used for this page only ('Unable to store analyticsId'). Under a restrictive
  * cookie policy nothing is kept, and what earlier visits left is removed.
  */
-import { ANALYTICS_COOKIE_MAX_AGE, COOKIE, TRACKING_TEXT } from '../../templates/shared'
+import { ANALYTICS_COOKIE_MAX_AGE, COOKIE, TRACKING_TEXT } from '../../shared/index'
 
 /** Storage keys (platform.md section 9). */
 const KEY = {

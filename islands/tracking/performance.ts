@@ -16,7 +16,7 @@ import {
   type PerformanceFlag,
   TRACKING,
   TRACKING_TEXT,
-} from '../../templates/shared'
+} from '../../shared/index'
 import { observeVitals } from './vitals'
 
 export const SETTINGS_URL = '/api/1/performance/settings'

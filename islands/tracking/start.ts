@@ -12,7 +12,7 @@
  * Suppression for signed-in accounts is the worker's: their cookie is HttpOnly, and the worker
  * reads it from each beacon (worker/analytics/gate.ts). Nothing here ever throws into the page.
  */
-import { COOKIE, pageViewIsTracked } from '../../templates/shared'
+import { COOKIE, pageViewIsTracked } from '../../shared/index'
 import { cookieValue } from '../browser-cookies'
 import { ISLAND_EVENT, onIslandEvent } from '../constants'
 import type { TrackingContext } from './contract'

@@ -4,7 +4,7 @@
  * 200 or 202 is only a console warning ('Error tracking event: HTTP Status {n}'). Beacons
  * (`navigator.sendBeacon`) go out even while the page is being left.
  */
-import { fillText, TRACKING, TRACKING_TEXT } from '../../templates/shared'
+import { fillText, TRACKING, TRACKING_TEXT } from '../../shared/index'
 
 /** POSTs `body`; resolves either way (failures are ignored, never thrown into the page). */
 export async function post(url: string, body: BodyInit, headers: Record<string, string> = {}): Promise<void> {

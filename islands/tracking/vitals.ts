@@ -7,7 +7,7 @@
  * (the product page's JavaScript before interaction is held to 10 KB). INP, which needs the
  * library's event-timing logic, is still web-vitals', loaded on the first interaction.
  */
-import type { PerformanceField } from '../../templates/shared'
+import type { PerformanceField } from '../../shared/index'
 
 /** `layout-shift` entries (not in TypeScript's DOM types). */
 interface LayoutShift extends PerformanceEntry {

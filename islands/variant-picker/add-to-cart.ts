@@ -5,7 +5,7 @@
  * 'Added!' after 1 s for 2 s, then idle (express checkout goes to `/checkout` instead); clicks in
  * the added state (and while adding) are ignored. The subscription button asks for a cart token
  * and goes to the subscription page; the gift card button goes to the gift card page. The same
- * rules as the server's (templates/plugins/cart.rules.ts) run before any call.
+ * rules as the server's (shared/cart/rules.ts) run before any call.
  *
  * Each press sends the add with an `Idempotency-Key` of its own (issue 19). When no answer
  * comes, or the server fails, the add is sent once more with the same key, and a later press
@@ -14,6 +14,7 @@
  * ends the key's life, so a press after a success adds again.
  */
 import { useEffect, useRef, useState } from 'react'
+import type { ShoppingCart } from '../../shared/index'
 import {
   ADD_TO_CART_TIMING,
   COMMERCE_TEXT,
@@ -24,11 +25,10 @@ import {
   type RuleVariant,
   unselectedOptionsError,
   variantForChoice,
-} from '../../templates/shared'
+} from '../../shared/index'
 import { newIdempotencyKey, outcomeUnknown, retryKeepsKey } from '../api-client'
 import type { VariantData } from '../constants'
-import { announceCart, announceCartLine, callApi } from '../shared/api'
-import type { ShoppingCart } from '../shared/cart-types'
+import { announceCart, announceCartLine, callApi } from '../parts/api'
 import type { Chosen, VariantPickerProps } from './model'
 import type { ButtonState } from './view'
 

@@ -18,12 +18,12 @@ import {
   isVariantInStock,
   QUANTITY_INPUT,
   type RuleProduct,
-} from '../../templates/shared'
+} from '../../shared/index'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
-import { AdditionalFieldsDialog } from '../shared/additional-fields'
-import { AlertDialog } from '../shared/alert-dialog'
-import { callApi } from '../shared/api'
+import { AdditionalFieldsDialog } from '../parts/additional-fields'
+import { AlertDialog } from '../parts/alert-dialog'
+import { callApi } from '../parts/api'
 import { type Choice, useAddToCart } from './add-to-cart'
 import {
   type Chosen,

@@ -1,10 +1,10 @@
 /**
  * The variant picker's rules as plain functions over plain data (storefront.md section 4,
  * "Variant picker"). The server builds the props with them and the browser island applies
- * them; nothing here touches the DOM. Product rules come from `commerce.rules.ts` and money
- * from `money.display.ts`, so the island shows what the templates show.
+ * them; nothing here touches the DOM. Product rules come from `shared/products.ts` and money
+ * from `shared/money.ts`, so the island shows what the templates show.
  */
-import type { AddToCartButtonData, VariantsSelectData } from '../../templates/index'
+
 import {
   COMMERCE_TEXT,
   escapeHtmlAttribute,
@@ -14,7 +14,8 @@ import {
   isDecimalString,
   isVariantInStock,
   ProductType,
-} from '../../templates/shared'
+} from '../../shared/index'
+import type { AddToCartButtonData, VariantsSelectData } from '../../templates/index'
 import type { VariantData } from '../constants'
 
 /** How a variant's price is written: the same settings the `product-price` formatter reads. */

@@ -1,8 +1,10 @@
 /**
  * The variant picker's props from the JSON-T template data, for the worker's
  * `product-checkout` island formatter. The checkout block's data is resolved by the very
- * builders the plain formatter uses (commerce.widgets.ts), so both print the same DOM.
+ * builders the plain formatter uses (templates/plugins/commerce/widgets.ts), so both print the same DOM.
  */
+
+import { COMMERCE_TEXT, soldOutText, subscriptionPriceText } from '../../shared/index'
 import {
   addToCartButtonData,
   asString,
@@ -14,7 +16,6 @@ import {
   type Scope,
   variantsSelectData,
 } from '../../templates/index'
-import { COMMERCE_TEXT, soldOutText, subscriptionPriceText } from '../../templates/shared'
 import type { PriceSettings, VariantPickerProps } from './model'
 
 /** A localized string of the page, or `fallback` when the site has none (as `product-price` reads them). */

@@ -1,4 +1,4 @@
-import { ADDITIONAL_FIELDS_CSS, ALERT_DIALOG_CSS } from '../shared/styles'
+import { ADDITIONAL_FIELDS_CSS, ALERT_DIALOG_CSS } from '../parts/styles'
 
 /**
  * The checkout block (variants, quantity, add-to-cart button); inlined on pages that carry it.

@@ -1,7 +1,7 @@
 /**
  * The product checkout block as React markup: variants select, then quantity input, then the
  * add-to-cart button, with the class names and `data-*` attributes the `product-checkout`
- * formatter prints (commerce.markup.ts; tenant CSS targets them). The island hydrates this very
+ * formatter prints (templates/plugins/commerce/markup.ts; tenant CSS targets them). The island hydrates this very
  * DOM with `hydrateRoot`. What it changes on purpose (tests/worker/variant-picker.test.ts pins
  * it): the block is a `<form method="post" action="/cart/add">` that works without script; the
  * button is a real submit `<button>` (label 'Purchase' for a gift card); one control per option
@@ -13,7 +13,7 @@
  * No DOM here: the worker renders this too. The client passes its handlers and refs in.
  */
 import type { ChangeEventHandler, FormEventHandler, ReactNode, Ref } from 'react'
-import { CART_TEXT, COMMERCE_TEXT, QUANTITY_INPUT } from '../../templates/shared'
+import { CART_TEXT, COMMERCE_TEXT, QUANTITY_INPUT } from '../../shared/index'
 import { buttonLabelOf, type Chosen, type VariantOption, type VariantPickerProps } from './model'
 
 /** The add-to-cart button's state (storefront.md section 4, "Add-to-cart button"). */

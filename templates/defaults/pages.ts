@@ -2,7 +2,7 @@
  * The built-in page templates: what a tenant without templates of its own gets, one per page
  * kind. A tenant overrides any of them with `site:<id>:template:<name>` in KV. Each renders
  * the page's main region; shopper text of the spec comes from `text` (the catalogues in
- * `templates/text/`, localized); the React document shell around it owns `<head>`, and the header and
+ * `shared/text/`, localized); the React document shell around it owns `<head>`, and the header and
  * footer templates render the site frame.
  */
 

@@ -21,7 +21,7 @@ const BUDGET_GZIP = 80 * 1024
 
 const OURS = `
 import { createEngine } from './templates/index'
-import { domainPlugins } from './templates/plugins/domains'
+import { domainPlugins } from './templates/plugins'
 const engine = createEngine({ plugins: domainPlugins })
 export function render(template, data, locale) {
   return engine.render(template, data, { locale }).output

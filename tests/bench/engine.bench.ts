@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { type CompiledTemplate, createEngine } from '../../templates/index'
-import { domainPlugins } from '../../templates/plugins/domains'
+import { domainPlugins } from '../../templates/plugins/index'
 
 interface ReferenceCompiler {
   parse(source: string): { code: unknown }

@@ -4,7 +4,7 @@
  * markers here; the conformance specs pin the bare markup.
  */
 import { type CompiledTemplate, createEngine, type TemplateError } from '../../templates/index'
-import { domainPlugins } from '../../templates/plugins/domains'
+import { domainPlugins } from '../../templates/plugins/index'
 
 interface SpecInput {
   template: string

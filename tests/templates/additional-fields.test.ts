@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type FormFieldDefinition, fieldValueText } from '../../templates/shared'
+import type { FormFieldDefinition } from '../../shared/index'
+import { fieldValueText } from '../../templates'
 
 const field = (type: FormFieldDefinition['type'], options?: string[]): FormFieldDefinition => ({
   id: type,

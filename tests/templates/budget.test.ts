@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine, DEFAULT_LIMITS, messages } from '../../templates/index'
-import { domainPlugins } from '../../templates/plugins/domains'
+import { domainPlugins } from '../../templates/plugins/index'
 
 const LEAF = '<p class="lorem">Lorem ipsum dolor sit amet, consectetur adipiscing.</p>'
 

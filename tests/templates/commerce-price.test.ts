@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ProductType } from '../../templates/constants'
-import { createEngine } from '../../templates/index'
-import { commercePricePlugin } from '../../templates/plugins/commerce.price'
+import { ProductType } from '../../shared/enumerations'
+import { CART_TEXT, COMMERCE_TEXT } from '../../shared/index'
 import {
   cartQuantityText,
   findVariant,
@@ -15,9 +14,10 @@ import {
   soldOutText,
   subscriptionPriceText,
   totalStockRemaining,
-} from '../../templates/plugins/commerce.rules'
-import { moneyPlugin } from '../../templates/plugins/money'
-import { CART_TEXT, COMMERCE_TEXT } from '../../templates/shared'
+} from '../../shared/products'
+import { createEngine } from '../../templates/index'
+import { commercePricePlugin } from '../../templates/plugins/commerce/price'
+import { moneyPlugin } from '../../templates/plugins/money/formatters'
 
 const engine = createEngine({ plugins: [commercePricePlugin, moneyPlugin] })
 const out = (template: string, data: unknown) => engine.render(template, data).output

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { COMMERCE_TEXT } from '../../shared/index'
 import { createEngine, type RenderOptions } from '../../templates/index'
 import {
   addToCartButtonMarkup,
   quantityInputMarkup,
   summaryTimeMarkup,
-} from '../../templates/plugins/commerce.markup'
-import { commerceWidgetsPlugin } from '../../templates/plugins/commerce.widgets'
-import { COMMERCE_TEXT } from '../../templates/shared'
+} from '../../templates/plugins/commerce/markup'
+import { commerceWidgetsPlugin } from '../../templates/plugins/commerce/widgets'
 
 const engine = createEngine({ plugins: [commerceWidgetsPlugin] })
 const out = (template: string, data: unknown, options?: RenderOptions) =>

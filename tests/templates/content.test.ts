@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GalleryOption, IMAGE_SRCSET_WIDTHS } from '../../templates/constants'
+import { GalleryOption, IMAGE_SRCSET_WIDTHS } from '../../shared/enumerations'
 import { createEngine } from '../../templates/index'
 import {
   colorWeight,
@@ -11,11 +11,11 @@ import {
   namedColorCount,
   parseColor,
   websiteColor,
-} from '../../templates/plugins/colors'
-import { contentFormatters } from '../../templates/plugins/content'
-import { COLOR_TEXT, IMAGE_TEXT } from '../../templates/plugins/content.messages'
-import { contentPredicates } from '../../templates/plugins/content.predicates'
-import { resizedSide, thumbnailForSize } from '../../templates/plugins/images'
+} from '../../templates/plugins/content/colors'
+import { contentFormatters } from '../../templates/plugins/content/formatters'
+import { resizedSide, thumbnailForSize } from '../../templates/plugins/content/images'
+import { COLOR_TEXT, IMAGE_TEXT } from '../../templates/plugins/content/messages'
+import { contentPredicates } from '../../templates/plugins/content/predicates'
 
 const engine = createEngine({ plugins: [contentFormatters, contentPredicates] })
 const out = (template: string, data: unknown = {}) => engine.render(template, data).output

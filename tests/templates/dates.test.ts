@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine, type RenderOptions } from '../../templates/index'
-import { datesPlugin } from '../../templates/plugins/dates'
-import { julianDayOutOfRange } from '../../templates/plugins/dates.text'
-import { resolveZone, timezoneOffsetMinutes } from '../../templates/plugins/dates.zones'
+import { datesPlugin } from '../../templates/plugins/dates/formatters'
+import { julianDayOutOfRange } from '../../templates/plugins/dates/words'
+import { resolveZone, timezoneOffsetMinutes } from '../../templates/plugins/dates/zones'
 
 const engine = createEngine({ plugins: [datesPlugin] })
 const render = (template: string, data: unknown = {}, options?: RenderOptions) =>

@@ -18,7 +18,7 @@ import { Compiler } from '@squarespace/template-engine'
 import fc from 'fast-check'
 import { DEVIATIONS, type Deviation } from '../../templates/deviations'
 import { createEngine } from '../../templates/index'
-import { domainPlugins } from '../../templates/plugins/domains'
+import { domainPlugins } from '../../templates/plugins/index'
 
 /** One generated case: what both engines render. */
 export interface Case {

@@ -8,7 +8,7 @@ import {
   readSubmittedValues,
   restockSignUpError,
   validateFormValues,
-} from '../../templates/shared'
+} from '../../shared/index'
 
 const FIELDS: FormFieldDefinition[] = [
   { id: 'intro', type: 'section', title: 'About you', required: true },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine, type RenderOptions } from '../../templates/index'
-import { i18nPlugin } from '../../templates/plugins/i18n'
-import { canonicalUnit, UNIT_MESSAGES } from '../../templates/plugins/i18n.units'
+import { i18nPlugin } from '../../templates/plugins/i18n/formatters'
+import { canonicalUnit, UNIT_MESSAGES } from '../../templates/plugins/i18n/units'
 
 const engine = createEngine({ plugins: [i18nPlugin] })
 const out = (template: string, data: unknown = {}, options?: RenderOptions) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine, type RenderOptions } from '../../templates/index'
-import { datesPlugin } from '../../templates/plugins/dates'
-import { i18nPlugin } from '../../templates/plugins/i18n'
+import { datesPlugin } from '../../templates/plugins/dates/formatters'
+import { i18nPlugin } from '../../templates/plugins/i18n/formatters'
 
 const engine = createEngine({ plugins: [datesPlugin, i18nPlugin] })
 const out = (template: string, data: unknown = {}, options?: RenderOptions) =>

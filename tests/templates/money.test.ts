@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { createEngine } from '../../templates/index'
-import { moneyPlugin } from '../../templates/plugins/money'
 import {
   CURRENCIES,
   currencyFractionDigits,
@@ -12,7 +10,9 @@ import {
   moneyFromMinorUnits,
   movePoint,
   readMoney,
-} from '../../templates/plugins/money.display'
+} from '../../shared/money'
+import { createEngine } from '../../templates/index'
+import { moneyPlugin } from '../../templates/plugins/money/formatters'
 
 const engine = createEngine({ plugins: [moneyPlugin] })
 const render = (template: string, data: unknown, locale: string | null = null) =>

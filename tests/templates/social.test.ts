@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine } from '../../templates/index'
-import { SOCIAL_TEXT, socialPlugin } from '../../templates/plugins/social'
+import { SOCIAL_TEXT, socialPlugin } from '../../templates/plugins/social/formatters'
 
 const engine = createEngine({ plugins: [socialPlugin] })
 const out = (template: string, data: unknown = {}) => engine.render(template, data).output.trim()

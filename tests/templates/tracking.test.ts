@@ -1,4 +1,4 @@
-// The visit and analytics rules the worker and the tracking script share (templates/tracking.ts):
+// The visit and analytics rules the worker and the tracking script share (shared/visit-cookies.ts):
 // the visitor-record and timestamp formats, each transition of platform.md section 4, and the
 // suppression rules of storefront.md section 6.
 import { describe, expect, it } from 'vitest'
@@ -12,7 +12,7 @@ import {
   parseVisitTimestamp,
   sourceEnvironment,
   WebsiteRole,
-} from '../../templates/shared'
+} from '../../shared/index'
 
 const NOW = 1_780_000_000_000
 const MINUTE = 60_000

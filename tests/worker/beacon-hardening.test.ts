@@ -5,7 +5,7 @@
 import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { COMMERCE_TEXT, TRACKING } from '../../templates/shared'
+import { COMMERCE_TEXT, TRACKING } from '../../shared/index'
 import { BEACON_LIMITS, TOO_LARGE_MESSAGE } from '../../worker/analytics/limits'
 import { app } from '../../worker/app'
 import { newCartId, publicCartId } from '../../worker/commerce/cart-session'

@@ -1,7 +1,7 @@
 // The cart API of storefront.md section 7 (and our quantity and removal calls), every outcome
 // with its status and message, the crumb, bad bodies, tenant isolation and the rate limit.
 import { describe, expect, it } from 'vitest'
-import type { ShoppingCart } from '../../islands/shared/cart-types'
+import type { ShoppingCart } from '../../shared/cart/types'
 import { AXE, FLANNEL, Shopper } from './shopper'
 import { inOneRateWindow, RATE_WINDOW_TIMEOUT } from './visitor'
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AppEnv } from '../../worker/context'
+import type { AppEnv } from '../../worker/env'
 import { isSameOriginPost, requireCrumb, visitorCrumb } from '../../worker/middleware/crumb'
 import { visit } from './helpers'
 import { newCrumb } from './visitor'

@@ -2,7 +2,7 @@
 // reference between records resolves.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { collectionSchema, formSchema, itemSchema, siteSchema } from '../../worker/records'
+import { collectionSchema, formSchema, itemSchema, siteSchema } from '../../worker/catalogue/records'
 import { DEMO_TENANTS } from './helpers'
 
 const fixtures = new Map(env.TEST_FIXTURES.map(({ key, value }) => [key, value]))

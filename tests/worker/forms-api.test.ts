@@ -2,7 +2,7 @@
 // D1 before the answer; every error of the catalogue with its status; nothing stored on a refusal.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { issueSubmissionKey } from '../../worker/form-keys'
+import { issueSubmissionKey } from '../../worker/auth/form-keys'
 import { apiCall, localCaptchaToken, newCrumb, rows, submissionKey } from './form-helpers'
 
 const JOURNAL = 'journal.localhost'

@@ -2,7 +2,7 @@
 // every merchant value is escaped where it lands, odd requests get clean answers.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
-import { collectionSchema, itemSchema, siteSchema } from '../../worker/records'
+import { collectionSchema, itemSchema, siteSchema } from '../../worker/catalogue/records'
 import { visit } from './helpers'
 
 /** A new content version: every per-isolate cache of the tenant starts cold. */

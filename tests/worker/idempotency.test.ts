@@ -6,7 +6,7 @@
 import { runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import type { ShoppingCart } from '../../islands/shared/cart-types'
+import type { ShoppingCart } from '../../shared/cart/types'
 import { apiCall, formPost, localCaptchaToken, newCrumb, rows, submissionKey } from './form-helpers'
 import { FLANNEL, Shopper } from './shopper'
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { collectionSchema } from '../../worker/records'
+import { collectionSchema } from '../../worker/catalogue/records'
 import { DEMO_TENANTS, visit } from './helpers'
 
 async function sitemapLocations(host: string): Promise<string[]> {

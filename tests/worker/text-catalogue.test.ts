@@ -1,9 +1,9 @@
 /// <reference types="vite/client" />
-// The shopper text catalogues (templates/text/) are the one home of the spec's sentences: a
+// The shopper text catalogues (shared/text/) are the one home of the spec's sentences: a
 // sentence from a catalogue written as a literal anywhere else in the application source fails
 // here. Tests and fixtures may quote them; comments may cite them.
 import { describe, expect, it } from 'vitest'
-import { TEXT } from '../../templates/shared'
+import { TEXT } from '../../shared/index'
 
 const SOURCES = import.meta.glob(
   [

@@ -2,7 +2,7 @@
 // variables held to WCAG AA, the header, grid, product page and footer templates print what a
 // shopper needs and nothing twice.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { siteSchema } from '../../worker/records'
+import { siteSchema } from '../../worker/catalogue/records'
 import { storefrontEngine } from '../../worker/render/engine'
 import { AA_TEXT_CONTRAST, contrastRatio, parseHex, themeCss, themeStyle } from '../../worker/render/theme'
 import { visit } from './helpers'

@@ -3,9 +3,10 @@
  * completed before submission): shown only when the website has a captcha site key, and then
  * the token must be present and genuine before anything is stored.
  */
+
+import type { Site } from '../catalogue/records'
 import type { Env } from '../env'
 import { captchaVerifier } from '../providers/captcha'
-import type { Site } from '../records'
 
 /** The website's captcha site key, or null when it has none (no captcha is shown then). */
 export function captchaSiteKey(site: Site): string | null {

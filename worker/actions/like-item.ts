@@ -3,10 +3,11 @@
  * counted once per visitor and item, stored before the new count is answered. The count is
  * the item's published like count plus the likes stored here.
  */
-import type { Catalog } from '../catalog'
+
+import { itemById } from '../catalogue/item-index'
+import type { Catalog } from '../catalogue/reader'
 import { likeItem } from '../db/item-likes'
 import type { Env } from '../env'
-import { itemById } from '../item-index'
 
 export type LikeOutcome =
   | { kind: 'liked'; itemId: string; likeCount: number; added: boolean; path: string }

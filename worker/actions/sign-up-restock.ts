@@ -7,11 +7,11 @@
  * With double opt-in (the default) the sign-up is stored pending and a confirmation email is
  * queued; the subscriber is stored once the address is confirmed (actions/subscriptions.ts).
  */
-import { isVariantInStock, localizedText, restockSignUpError } from '../../templates/shared'
-import type { Catalog } from '../catalog'
+import { isVariantInStock, localizedText, restockSignUpError } from '../../shared/index'
+import { itemById } from '../catalogue/item-index'
+import type { Catalog } from '../catalogue/reader'
 import { storePendingRestockSignUp, storeRestockSignUp } from '../db/restock-signups'
 import type { Env } from '../env'
-import { itemById } from '../item-index'
 import { captchaPassed, captchaSiteKey } from './captcha'
 import { doubleOptInOf, newConfirmation, queueConfirmation } from './subscriptions'
 

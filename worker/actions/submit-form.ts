@@ -15,9 +15,10 @@
  * confirmation email queued (actions/subscriptions.ts) once the submission is first stored; the
  * submission itself is stored as always.
  */
-import { type FieldErrors, type FormValues, localizedText, validateFormValues } from '../../templates/shared'
-import type { Catalog } from '../catalog'
-import type { Tenant } from '../context'
+import { type FieldErrors, type FormValues, localizedText, validateFormValues } from '../../shared/index'
+import { isValidSubmissionKey } from '../auth/form-keys'
+import type { Catalog } from '../catalogue/reader'
+import type { Form } from '../catalogue/records'
 import {
   fieldsText,
   keyedSubmission,
@@ -26,11 +27,9 @@ import {
   storePendingSubscriber,
   storeSubmission,
 } from '../db/form-submissions'
-import type { Env } from '../env'
-import { isValidSubmissionKey } from '../form-keys'
-import { logError } from '../log'
+import type { Env, Tenant } from '../env'
 import { fingerprintOf } from '../middleware/sender'
-import type { Form } from '../records'
+import { logError } from '../runtime/log'
 import { captchaPassed, captchaSiteKey } from './captcha'
 import { doubleOptInOf, newConfirmation, queueConfirmation } from './subscriptions'
 

@@ -9,13 +9,12 @@
  * `CONFIRMATION_TTL_MS`, and one subscription gets at most one confirmation email per
  * `CONFIRMATION_RESEND_MS` (a stranger cannot flood an address through the form).
  */
-import { fillText, localizedText } from '../../templates/shared'
-import { hex, randomId, sha256 } from '../auth/encoding'
-import type { Tenant } from '../context'
+import { fillText, localizedText } from '../../shared/index'
+import type { Site } from '../catalogue/records'
+import { hex, randomId, sha256 } from '../crypto/encoding'
 import { forgetConfirmationQueued, type Subscription } from '../db/confirmations'
-import type { ConfirmationMessage, Env } from '../env'
-import { logError } from '../log'
-import type { Site } from '../records'
+import type { ConfirmationMessage, Env, Tenant } from '../env'
+import { logError } from '../runtime/log'
 
 export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 export const CONFIRMATION_RESEND_MS = 5 * 60 * 1000

@@ -10,8 +10,8 @@
  *   content type says; a batch of more entries than its maximum is a 413.
  */
 import type { Context } from 'hono'
-import { bodyText, InputError, readBody, validate } from '../api/validate'
-import type * as z from '../zod'
+import { bodyText, InputError, readBody, validate } from '../http/body'
+import type * as z from '../runtime/zod'
 import { BEACON_LIMITS, TOO_LARGE_MESSAGE, tooManyEntriesMessage } from './limits'
 
 /** The beacon's form fields (the last value of a repeated field), validated. */

@@ -16,10 +16,10 @@ import {
   type CommerceEventName,
   sourceEnvironment,
   TRACKING,
-} from '../../templates/shared'
+} from '../../shared/index'
+import { siteUserClaims } from '../auth/site-user'
 import { cartIdOf, publicCartId } from '../commerce/cart-session'
-import type { AppEnv } from '../context'
-import { siteUserClaims } from '../middleware/site-user'
+import type { AppEnv } from '../env'
 import { isCommerceEvent } from './schemas'
 
 /** The longest user agent stored: the version 2 schema's limit (a header is the client's to choose too). */

@@ -17,10 +17,9 @@
  * its way into the queue, whichever endpoint it came from.
  */
 import type { Context } from 'hono'
-import { accountSuppressesAnalytics, PAGE_VIEW_EXCLUDED_PATHS } from '../../templates/shared'
-import type { AppEnv } from '../context'
-import type { AnalyticsMessage } from '../env'
-import { siteUserClaims } from '../middleware/site-user'
+import { accountSuppressesAnalytics, PAGE_VIEW_EXCLUDED_PATHS } from '../../shared/index'
+import { siteUserClaims } from '../auth/site-user'
+import type { AnalyticsMessage, AppEnv } from '../env'
 import { scrubEventData } from './scrub'
 
 /** One event for the queue. */

@@ -11,8 +11,8 @@
  * The body's size is checked as it is read (beacon-body.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { COMMERCE_TEXT } from '../../templates/shared'
-import type { AppEnv } from '../context'
+import { COMMERCE_TEXT } from '../../shared/index'
+import type { AppEnv } from '../env'
 import { crumbRefusal } from '../middleware/crumb'
 import { addressSubject, visitorSubject, withinRateLimit } from '../middleware/rate-limit'
 

@@ -24,7 +24,7 @@
  *
  * The figures of the three limiters live in wrangler.toml (a binding's limit is its config).
  */
-import { TRACKING } from '../../templates/shared'
+import { TRACKING } from '../../shared/index'
 
 export const BEACON_LIMITS = {
   /** The largest beacon body, in bytes: form fields, a JSON event or a JSON batch. */

@@ -12,9 +12,9 @@ import {
   parseVisitorRecord,
   SOURCE_ENVIRONMENTS,
   TRACKING,
-} from '../../templates/shared'
-import { currencyCodeSchema } from '../records'
-import * as z from '../zod'
+} from '../../shared/index'
+import { currencyCodeSchema } from '../catalogue/records'
+import * as z from '../runtime/zod'
 
 /** JSON text (a form field, `eventContent`) parsed and checked against `schema`. */
 export function jsonText<T extends z.ZodMiniType>(schema: T, maxLength = 16_384) {

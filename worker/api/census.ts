@@ -23,8 +23,8 @@ import {
   quickViewSchema,
   recordHitSchema,
 } from '../analytics/schemas'
-import type { AppEnv } from '../context'
-import { validate } from './validate'
+import type { AppEnv } from '../env'
+import { validate } from '../http/body'
 
 export const censusRoutes = new Hono<AppEnv>()
 

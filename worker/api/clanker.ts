@@ -18,9 +18,9 @@ import { enrichEvent } from '../analytics/enrich'
 import { acceptEvents } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
 import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '../analytics/schemas'
-import type { AppEnv } from '../context'
-import type * as z from '../zod'
-import { InputError, validate } from './validate'
+import type { AppEnv } from '../env'
+import { InputError, validate } from '../http/body'
+import type * as z from '../runtime/zod'
 
 /** The envelope, from JSON or form fields. */
 function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {

@@ -18,7 +18,7 @@
  * true`; the key with another request is a 422. Keys live in the cart object for 24 hours.
  */
 import { type Context, Hono } from 'hono'
-import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../templates/shared'
+import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../shared/index'
 import {
   addToCart,
   type CartResult,
@@ -28,14 +28,14 @@ import {
 } from '../commerce/cart-actions'
 import { storedCartOf } from '../commerce/cart-session'
 import { shoppingCartOf } from '../commerce/cart-view'
+import { signCheckoutToken } from '../commerce/checkout-tokens'
 import { productById, variantBySku } from '../commerce/products'
 import { liveStock } from '../commerce/stock'
-import { signCheckoutToken } from '../commerce/tokens'
-import type { AppEnv } from '../context'
+import type { AppEnv } from '../env'
+import { InputError, idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import * as z from '../zod'
-import { InputError, idempotencyKeyOf, jsonBody, queryOf } from './validate'
+import * as z from '../runtime/zod'
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128))
 const quantity = z._default(z.union([z.number(), z.string().check(z.maxLength(32))]), 1)

@@ -18,8 +18,8 @@ import { acceptEvents } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
 import { BEACON_LIMITS } from '../analytics/limits'
 import { javascriptErrorsSchema, recordEventSchema } from '../analytics/schemas'
-import { sameSecret } from '../auth/encoding'
-import type { AppEnv } from '../context'
+import { sameSecret } from '../crypto/encoding'
+import type { AppEnv } from '../env'
 import { crumbRefusal, requireCrumb } from '../middleware/crumb'
 
 export const eventRoutes = new Hono<AppEnv>()

@@ -14,20 +14,15 @@
  * again for the same form and answers, storing nothing more (worker/actions/submit-form.ts).
  */
 import { Hono } from 'hono'
-import {
-  FORM_FIELD_TYPES,
-  localizedText,
-  readSubmittedValues,
-  validateFormValues,
-} from '../../templates/shared'
+import { FORM_FIELD_TYPES, localizedText, readSubmittedValues, validateFormValues } from '../../shared/index'
 import { type FormOutcome, submitForm } from '../actions/submit-form'
-import type { AppEnv } from '../context'
-import { issueSubmissionKey } from '../form-keys'
+import { issueSubmissionKey } from '../auth/form-keys'
+import { formFieldSchema, formSchema, recordIdSchema } from '../catalogue/records'
+import type { AppEnv } from '../env'
+import { jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import { formFieldSchema, formSchema, recordIdSchema } from '../records'
-import * as z from '../zod'
-import { jsonBody, queryOf } from './validate'
+import * as z from '../runtime/zod'
 
 export const formRoutes = new Hono<AppEnv>()
 

@@ -7,8 +7,9 @@
  * crumb for state-changing calls from scripts (crumb.ts), then the input (validate.ts).
  */
 import { Hono } from 'hono'
-import type { AppEnv } from '../context'
-import { logError } from '../log'
+import type { AppEnv } from '../env'
+import { InputError } from '../http/body'
+import { logError } from '../runtime/log'
 import { censusRoutes } from './census'
 import { clankerRoutes } from './clanker'
 import { commerceRoutes } from './commerce'
@@ -21,7 +22,6 @@ import { placesRoutes } from './places'
 import { restockRoutes } from './restock'
 import { reviewRoutes } from './reviews'
 import { siteUserRoutes } from './site-users'
-import { InputError } from './validate'
 
 export const apiRoutes = new Hono<AppEnv>()
 

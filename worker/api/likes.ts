@@ -5,12 +5,12 @@
  */
 import { Hono } from 'hono'
 import { likeAnItem } from '../actions/like-item'
-import type { AppEnv } from '../context'
+import type { AppEnv } from '../env'
+import { jsonBody } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { rateLimit } from '../middleware/rate-limit'
-import * as z from '../zod'
-import { jsonBody } from './validate'
+import * as z from '../runtime/zod'
 
 export const likeRoutes = new Hono<AppEnv>()
 

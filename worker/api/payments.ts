@@ -11,14 +11,14 @@
  * provider stops sending it; a bad signature is a 400.
  */
 import { Hono } from 'hono'
-import { hex, sameSecret } from '../auth/encoding'
-import { sign } from '../auth/secret'
 import { chargeSucceeded } from '../commerce/order-states'
-import type { AppEnv } from '../context'
+import { hex, sameSecret } from '../crypto/encoding'
+import { sign } from '../crypto/secrets'
 import { orderByIdOnly } from '../db/orders'
-import { logInfo } from '../log'
-import * as z from '../zod'
-import { bodyText, InputError } from './validate'
+import type { AppEnv } from '../env'
+import { bodyText, InputError } from '../http/body'
+import { logInfo } from '../runtime/log'
+import * as z from '../runtime/zod'
 
 /** How far a signature's time may be from now. */
 const TOLERANCE_SECONDS = 5 * 60

@@ -11,13 +11,13 @@
  *   (analytics/guard.ts); more than 50 records is a 413.
  */
 import { Hono } from 'hono'
-import { TRACKING } from '../../templates/shared'
+import { TRACKING } from '../../shared/index'
 import { beaconBatch } from '../analytics/beacon-body'
 import { acceptEvents, refererPath } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
 import { BEACON_LIMITS } from '../analytics/limits'
 import { performanceRecordsSchema } from '../analytics/schemas'
-import type { AppEnv } from '../context'
+import type { AppEnv } from '../env'
 
 export const performanceRoutes = new Hono<AppEnv>()
 

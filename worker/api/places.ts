@@ -11,13 +11,13 @@
  * client address's limits.
  */
 import { Hono } from 'hono'
-import type { AppEnv } from '../context'
-import { logWarning } from '../log'
+import type { AppEnv } from '../env'
+import { queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { type PlacesParams, placesProvider } from '../providers/places'
-import * as z from '../zod'
-import { queryOf } from './validate'
+import { logWarning } from '../runtime/log'
+import * as z from '../runtime/zod'
 
 export const placesRoutes = new Hono<AppEnv>()
 

@@ -16,20 +16,19 @@
  */
 import { type Context, Hono } from 'hono'
 import { signUpForRestock } from '../actions/sign-up-restock'
-import type { AppEnv } from '../context'
+import { requireSiteUserRole, STORE_OWNER_ROLES } from '../auth/site-user'
+import { itemById } from '../catalogue/item-index'
 import {
   claimWaitingSignUps,
   listRestockSignUps,
   listSignUpGroups,
   releaseSignUps,
 } from '../db/restock-signups'
-import type { NotificationMessage } from '../env'
-import { itemById } from '../item-index'
+import type { AppEnv, NotificationMessage } from '../env'
+import { InputError, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import { requireSiteUserRole, STORE_OWNER_ROLES } from '../middleware/site-user'
-import * as z from '../zod'
-import { InputError, jsonBody, queryOf } from './validate'
+import * as z from '../runtime/zod'
 
 export const restockRoutes = new Hono<AppEnv>()
 

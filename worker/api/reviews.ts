@@ -4,10 +4,10 @@
  * first. Answers `{ data: { productReviews, nextPage } }`; `nextPage` is null on the last page.
  */
 import { Hono } from 'hono'
-import type { AppEnv } from '../context'
 import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
-import * as z from '../zod'
-import { queryOf } from './validate'
+import type { AppEnv } from '../env'
+import { queryOf } from '../http/body'
+import * as z from '../runtime/zod'
 
 export const reviewRoutes = new Hono<AppEnv>()
 

@@ -21,15 +21,15 @@
  * the rate limit lets through.
  */
 import { Hono } from 'hono'
-import { ACCOUNT_TEXT } from '../../templates/shared'
+import { ACCOUNT_TEXT } from '../../shared/index'
 import { endSession, SIGN_IN, signInAttempt, startSession } from '../auth/sessions'
-import type { AppEnv } from '../context'
+import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../auth/site-user'
 import { normalizeEmail, type SiteUser } from '../db/site-users'
+import type { AppEnv } from '../env'
+import { idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../middleware/site-user'
-import * as z from '../zod'
-import { idempotencyKeyOf, jsonBody, queryOf } from './validate'
+import * as z from '../runtime/zod'
 
 const signInSchema = z.object({
   email: z

@@ -4,14 +4,14 @@
  * (a D1 row, then the cookie) and ending one.
  */
 import type { Context } from 'hono'
-import { COOKIE } from '../../templates/shared'
-import type { AppEnv } from '../context'
+import { COOKIE } from '../../shared/index'
+import { base64url, randomId } from '../crypto/encoding'
+import { DECOY_PASSWORD_HASH, verifyPassword } from '../crypto/passwords'
+import { sessionSecret, sign } from '../crypto/secrets'
 import { insertSession, insertSessionOnce, revokeSession } from '../db/site-user-sessions'
 import { findSiteUserByEmail, type SiteUser } from '../db/site-users'
-import { clearCookie, writeCookie } from '../middleware/cookies'
-import { base64url, randomId } from './encoding'
-import { DECOY_PASSWORD_HASH, verifyPassword } from './passwords'
-import { sessionSecret, sign } from './secret'
+import type { AppEnv } from '../env'
+import { clearCookie, writeCookie } from '../http/cookies'
 import { isKnownDevice, rememberDevice, signInKeys, throttledCheck } from './throttle'
 import { signSessionToken, xsrfTokenFor } from './tokens'
 

@@ -11,13 +11,13 @@
  * count: the owner's right password is accepted there whatever others guessed.
  */
 import type { Context } from 'hono'
-import { COOKIE } from '../../templates/shared'
-import type { AppEnv } from '../context'
+import { COOKIE } from '../../shared/index'
+import { base64url, fromBase64url, sameBytes } from '../crypto/encoding'
+import { sessionSecret, sign } from '../crypto/secrets'
 import { clearFailures, failureCounts, recordFailures } from '../db/sign-in-failures'
+import type { AppEnv } from '../env'
+import { readCookie, writeCookie } from '../http/cookies'
 import { clientAddressOf } from '../middleware/client-address'
-import { readCookie, writeCookie } from '../middleware/cookies'
-import { base64url, fromBase64url, sameBytes } from './encoding'
-import { sessionSecret, sign } from './secret'
 
 /** A count's failures are forgotten this long after the last one. */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000

@@ -11,8 +11,8 @@
  *   (a new password locks everyone out again) and the expiry.
  */
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { base64url, fromBase64url, sameBytes } from './encoding'
-import { sign } from './secret'
+import { base64url, fromBase64url, sameBytes } from '../crypto/encoding'
+import { sign } from '../crypto/secrets'
 
 const ALGORITHM = 'HS256'
 const ISSUER = 'storefront'

@@ -1,11 +1,11 @@
 /**
  * The cart's operations, shared by the JSON API (worker/api/commerce.ts) and the plain HTML form
  * posts (worker/routes/cart-forms.ts): add an entry, change its quantity, remove it, replace its
- * additional fields. Each checks the shared rules (templates/plugins/cart.rules.ts) with live
+ * additional fields. Each checks the shared rules (shared/cart/rules.ts) with live
  * stock, then lets the cart object apply it in one synchronous step.
  */
 import type { Context } from 'hono'
-import type { CartEntryView, ShoppingCart } from '../../islands/shared/cart-types'
+import type { CartEntryView, ShoppingCart } from '../../shared/index'
 import {
   CART_TEXT,
   COMMERCE_TEXT,
@@ -13,12 +13,12 @@ import {
   parseFieldValues,
   parseQuantity,
   validateAdditionalFields,
-} from '../../templates/shared'
-import { base64url } from '../auth/encoding'
-import { sessionSecret, sign } from '../auth/secret'
-import type { AppEnv } from '../context'
+} from '../../shared/index'
+import type { Item } from '../catalogue/records'
+import { base64url } from '../crypto/encoding'
+import { sessionSecret, sign } from '../crypto/secrets'
 import { type CartChange, KEY_REUSED } from '../durable/cart'
-import type { Item } from '../records'
+import type { AppEnv } from '../env'
 import { cartIdOf, cartObject, newCartId, rememberCart } from './cart-session'
 import { shoppingCartOf } from './cart-view'
 import { productById, variantBySku, withStock } from './products'

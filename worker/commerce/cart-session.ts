@@ -4,12 +4,11 @@
  * tenant names an empty cart on any other.
  */
 import type { Context } from 'hono'
-import { COOKIE } from '../../templates/shared'
-import { base64url, sha256 } from '../auth/encoding'
-import type { AppEnv } from '../context'
+import { COOKIE } from '../../shared/index'
+import { base64url, sha256 } from '../crypto/encoding'
 import type { StoredCart } from '../durable/cart'
-import type { Env } from '../env'
-import { clearCookie, readCookie, writeCookie } from '../middleware/cookies'
+import type { AppEnv, Env } from '../env'
+import { clearCookie, readCookie, writeCookie } from '../http/cookies'
 
 const CART_ID = /^[A-Za-z0-9_-]{22}$/
 /** A cart is kept for 30 days after it was last changed. */

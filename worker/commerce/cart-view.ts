@@ -7,12 +7,14 @@ import {
   type CartEntryView,
   decimalAmount,
   type MoneyDisplay,
+  ProductType,
+  parseFieldValues,
   type ShoppingCart,
-} from '../../islands/shared/cart-types'
-import { fieldValueText, ProductType, parseFieldValues } from '../../templates/shared'
-import type { Catalog } from '../catalog'
+} from '../../shared/index'
+import { fieldValueText } from '../../templates'
+import type { Catalog } from '../catalogue/reader'
+import type { Form, Site } from '../catalogue/records'
 import type { StoredCart, StoredEntry } from '../durable/cart'
-import type { Form, Site } from '../records'
 import { publicCartId } from './cart-session'
 import { productById, unitCentsOf, variantBySku } from './products'
 

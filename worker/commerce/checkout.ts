@@ -10,9 +10,9 @@
  * the card again as the next attempt) instead of waiting or charging twice.
  */
 import type { Context } from 'hono'
-import { CART_TEXT, type CheckoutValues, fillText, validateCheckout } from '../../templates/shared'
-import { hex, sha256 } from '../auth/encoding'
-import type { AppEnv } from '../context'
+import { CART_TEXT, type CheckoutValues, fillText, validateCheckout } from '../../shared/index'
+import type { Item } from '../catalogue/records'
+import { hex, sha256 } from '../crypto/encoding'
 import {
   insertPendingOrder,
   type OrderLine,
@@ -22,15 +22,15 @@ import {
   restartOrder,
 } from '../db/orders'
 import type { StoredCart } from '../durable/cart'
-import { logError } from '../log'
+import type { AppEnv } from '../env'
 import { chargeKey, chargeWithRetry, paymentProvider } from '../payments/provider'
-import type { Item } from '../records'
+import { logError } from '../runtime/log'
 import { cartObject } from './cart-session'
 import { storeCurrency } from './cart-view'
+import type { CheckoutClaims } from './checkout-tokens'
 import { CHARGE_IN_FLIGHT_MS, chargeSucceeded, failOrder, settlePending } from './order-states'
 import { productById, unitCentsOf, variantBySku } from './products'
 import { inventoryOf, seedsOf } from './stock'
-import type { CheckoutClaims } from './tokens'
 
 /** What is being bought: the visitor's cart, or one subscription or gift card from its token. */
 export type CheckoutSource = { kind: 'cart'; cart: StoredCart } | { kind: 'token'; claims: CheckoutClaims }

@@ -4,9 +4,9 @@
  * when every cart item is physical (the caller checks the entries).
  */
 
-import type { TeaserOffer } from '../../islands/installment-teaser/rules'
-import { installmentLocale } from '../../islands/installment-teaser/server'
-import type { Site } from '../records'
+import type { TeaserOffer } from '../../islands/server'
+import { installmentLocale } from '../../islands/server'
+import type { Site } from '../catalogue/records'
 
 export function installmentOfferOf(site: Site): TeaserOffer | null {
   const settings = site.storeSettings?.installments

@@ -14,14 +14,13 @@
  * exists. An order id alone opens nothing, so ids may appear in logs for operators.
  */
 import type { Context } from 'hono'
-import { COOKIE } from '../../templates/shared'
-import { base64url, fromBase64url, sameBytes } from '../auth/encoding'
-import { sessionSecret, sign } from '../auth/secret'
-import type { AppEnv } from '../context'
+import { COOKIE } from '../../shared/index'
+import { liveSiteUser } from '../auth/site-user'
+import { base64url, fromBase64url, sameBytes } from '../crypto/encoding'
+import { sessionSecret, sign } from '../crypto/secrets'
 import type { OrderRow } from '../db/orders'
-import type { Env } from '../env'
-import { readCookie, writeCookie } from '../middleware/cookies'
-import { liveSiteUser } from '../middleware/site-user'
+import type { AppEnv, Env } from '../env'
+import { readCookie, writeCookie } from '../http/cookies'
 
 /** The order page's path. */
 export function orderPath(orderId: string): string {

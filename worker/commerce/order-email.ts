@@ -6,13 +6,12 @@
  * (the local outbox keeps one row). Shipping, tax and a fuller receipt come with the checkout
  * issue (25).
  */
-import { centsText } from '../../islands/shared/cart-types'
-import { CART_TEXT } from '../../templates/shared'
+import { CART_TEXT, centsText } from '../../shared/index'
 import { markConfirmationSent, type OrderRow } from '../db/orders'
 import type { Env } from '../env'
-import { logError } from '../log'
 import { getSite } from '../middleware/tenant'
 import { emailSender } from '../providers/email'
+import { logError } from '../runtime/log'
 import { moneyDisplayOf } from './cart-view'
 import { ACCESS_LINK_SECONDS, orderAccessToken, orderPath } from './order-access'
 

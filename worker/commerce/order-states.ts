@@ -22,7 +22,7 @@
  * - Every change is a guarded UPDATE (db/orders.ts): a repeat changes nothing, and each change
  *   is logged once with the order id.
  */
-import { ProductType } from '../../templates/shared'
+import { ProductType } from '../../shared/index'
 import {
   markOrderFailed,
   markOrderPaid,
@@ -33,8 +33,8 @@ import {
   recordCharge,
 } from '../db/orders'
 import type { Env } from '../env'
-import { logError, logInfo } from '../log'
 import { chargeKey, type FoundCharge, paymentProvider } from '../payments/provider'
+import { logError, logInfo } from '../runtime/log'
 import { cartObjectOf } from './cart-session'
 import { inventoryOf } from './stock'
 

@@ -3,17 +3,11 @@
  * collection and slug, so each tenant version gets an index of its product items (settled
  * values per isolate, isolate-cache.ts). Also what the rules and the stock object need of an item.
  */
-import {
-  isAlwaysInStock,
-  minorUnitsOf,
-  type RuleProduct,
-  readMoney,
-  variantsOf,
-} from '../../templates/shared'
-import type { Catalog } from '../catalog'
+import { isAlwaysInStock, minorUnitsOf, type RuleProduct, readMoney, variantsOf } from '../../shared/index'
+import type { Catalog } from '../catalogue/reader'
+import type { Item, Variant } from '../catalogue/records'
 import type { StockLevel, StockSeed } from '../durable/inventory'
-import { SettledCache } from '../isolate-cache'
-import type { Item, Variant } from '../records'
+import { SettledCache } from '../runtime/isolate-cache'
 
 /** itemId → item, per tenant and content version. */
 const indexes = new SettledCache<ReadonlyMap<string, Item>>(200)

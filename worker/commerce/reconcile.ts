@@ -8,7 +8,7 @@
  */
 import { type OrderStatus, orderById, ordersToReconcile } from '../db/orders'
 import type { Env } from '../env'
-import { logError, logInfo } from '../log'
+import { logError, logInfo } from '../runtime/log'
 import { sendOrderConfirmation } from './order-email'
 import { resumeOrder } from './order-states'
 

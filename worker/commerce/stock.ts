@@ -2,10 +2,10 @@
  * The tenant's stock object (worker/durable/inventory.ts), one per site id: live stock of an
  * item's variants, and the all-or-nothing reservation an order takes.
  */
-import type { Tenant } from '../context'
+
+import type { Item } from '../catalogue/records'
 import type { StockLevel, StockLine, StockSeed } from '../durable/inventory'
-import type { Env } from '../env'
-import type { Item } from '../records'
+import type { Env, Tenant } from '../env'
 import { stockSeedsOf } from './products'
 
 /** The stock object of a tenant. */

@@ -3,11 +3,11 @@
  * (worker/migrations/0003_forms.sql, 0008_idempotency.sql). A submission and, for a newsletter
  * form, its subscriber are written in one transaction (a D1 batch), and the answer waits for it:
  * nothing is acknowledged before it is stored. Submission keys are signed, not issued from a
- * table (worker/form-keys.ts); the key a submission was stored under is kept with it, so a
+ * table (worker/auth/form-keys.ts); the key a submission was stored under is kept with it, so a
  * retry with that key finds it (issue 19). A plain form post has no such key: its fingerprint
  * finds a resend of it instead.
  */
-import type { FormValues } from '../../templates/shared'
+import type { FormValues } from '../../shared/index'
 
 export interface PageFields {
   pageTitle?: string

@@ -5,7 +5,7 @@ import {
   checkEntryQuantity,
   QUANTITY_INPUT,
   type RuleVariant,
-} from '../../templates/shared'
+} from '../../shared/index'
 import type { Env } from '../env'
 
 /** One line of a cart as stored. */

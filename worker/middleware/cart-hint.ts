@@ -6,9 +6,9 @@
  * after rendering, so cacheable pages stay the same for everyone.
  */
 import type { MiddlewareHandler } from 'hono'
-import { COOKIE } from '../../templates/shared'
-import type { AppEnv } from '../context'
-import { readCookie, writeCookie } from './cookies'
+import { COOKIE } from '../../shared/index'
+import type { AppEnv } from '../env'
+import { readCookie, writeCookie } from '../http/cookies'
 
 export function cartHint(): MiddlewareHandler<AppEnv> {
   return async function cartHint(c, next) {

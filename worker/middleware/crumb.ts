@@ -17,17 +17,16 @@
  * middleware does.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { CRUMB_HEADER } from '../../islands/constants'
-import { COMMERCE_TEXT, COOKIE } from '../../templates/shared'
-import { base64url, randomId, sameSecret } from '../auth/encoding'
-import { sessionSecret, sign } from '../auth/secret'
-import type { AppEnv } from '../context'
-import type { Env } from '../env'
-import { SettledCache } from '../isolate-cache'
-import { readCookie, writeCookie } from './cookies'
+import { CRUMB_HEADER } from '../../islands/server'
+import { COMMERCE_TEXT, COOKIE } from '../../shared/index'
+import { base64url, randomId, sameSecret } from '../crypto/encoding'
+import { sessionSecret, sign } from '../crypto/secrets'
+import type { AppEnv, Env } from '../env'
+import { readCookie, writeCookie } from '../http/cookies'
+import { SettledCache } from '../runtime/isolate-cache'
 
 /** The header scripts send the crumb in (named once, in islands/constants.ts). */
-export { CRUMB_HEADER } from '../../islands/constants'
+export { CRUMB_HEADER } from '../../islands/server'
 
 /** 22 characters of randomness, then 22 of signature. */
 const CRUMB_PATTERN = /^[A-Za-z0-9_-]{44}$/

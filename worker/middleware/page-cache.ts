@@ -18,11 +18,11 @@
  * 304. Each response says what happened in `Cache-Status` (RFC 9211).
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { COOKIE } from '../../templates/shared'
-import { hex } from '../auth/encoding'
-import type { AppEnv } from '../context'
-import { SettledCache } from '../isolate-cache'
-import { pageOutcome } from '../render/document'
+import { COOKIE } from '../../shared/index'
+import { hex } from '../crypto/encoding'
+import type { AppEnv } from '../env'
+import { pageOutcome } from '../http/headers'
+import { SettledCache } from '../runtime/isolate-cache'
 
 /** Query parameters that change a catalogue page: paging, category, tag, search term. */
 export const ALLOWED_QUERY = ['page', 'category', 'tag', 'q'] as const

@@ -20,8 +20,8 @@
  * and every page still work.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { COMMERCE_TEXT } from '../../templates/shared'
-import type { AppEnv } from '../context'
+import { COMMERCE_TEXT } from '../../shared/index'
+import type { AppEnv } from '../env'
 import { clientAddressOf } from './client-address'
 
 /** The limiter's key for this request and endpoint. */

@@ -11,10 +11,8 @@
  * folds it into the policy and drops the header.
  */
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv, Tenant } from '../context'
-
-/** Internal response header: the `'sha256-…'` sources of the page's inline style blocks. */
-export const INLINE_STYLE_HASHES = 'x-sf-inline-style-hashes'
+import type { AppEnv, Tenant } from '../env'
+import { INLINE_STYLE_HASHES } from '../http/headers'
 
 /** What a third-party provider needs, by kind of source. */
 export interface ProviderOrigins {

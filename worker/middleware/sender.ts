@@ -4,8 +4,8 @@
  * the same fields again, and the same fingerprint finds the work the first copy did.
  */
 import type { Context } from 'hono'
-import { base64url, sha256 } from '../auth/encoding'
-import type { AppEnv } from '../context'
+import { base64url, sha256 } from '../crypto/encoding'
+import type { AppEnv } from '../env'
 import { clientAddressOf } from './client-address'
 
 /** The visitor's crumb when it came with the request, else their address and browser. */

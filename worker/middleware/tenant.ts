@@ -5,11 +5,11 @@
  * context variables for everything below.
  */
 import type { MiddlewareHandler } from 'hono'
-import { BrokenRecordError, Catalog, describeIssues, fitsKv, readRecord } from '../catalog'
-import type { AppEnv } from '../context'
-import { SettledCache } from '../isolate-cache'
-import { kvKey, type Site, siteIdSchema, siteSchema } from '../records'
-import { unknownHostResponse } from '../render/plain'
+import { BrokenRecordError, Catalog, describeIssues, fitsKv, readRecord } from '../catalogue/reader'
+import { kvKey, type Site, siteIdSchema, siteSchema } from '../catalogue/records'
+import type { AppEnv } from '../env'
+import { unknownHostResponse } from '../http/plain-pages'
+import { SettledCache } from '../runtime/isolate-cache'
 
 /** Lower-cased hostname without port or trailing dot; `Host` is case-insensitive (RFC 9110 §4.2.3). */
 export function hostnameOf(request: Request): string {

@@ -2,7 +2,7 @@
  * Visit cookies at the edge (platform.md sections 4, 5 and 9): the visitor record `ss_cvr`
  * (`id|first visit|previous visit|current visit|count`, two years) and the visit timestamp
  * `ss_cvt` (30 minutes), both path-wide and readable by the tracking script, which sends the
- * record with its beacons. The rules are `nextVisit` in templates/tracking.ts:
+ * record with its beacons. The rules are `nextVisit` in shared/visit-cookies.ts:
  *
  * - no valid record (missing or malformed): a new one, count 1;
  * - a valid record and an expired (missing, malformed or stale) timestamp: a new visit, count
@@ -25,10 +25,10 @@ import {
   parseVisitTimestamp,
   VISIT_TIMESTAMP_MAX_AGE,
   VISITOR_RECORD_MAX_AGE,
-} from '../../templates/shared'
-import { randomId } from '../auth/encoding'
-import type { AppEnv } from '../context'
-import { clearCookie, readCookie, writePlainCookie } from './cookies'
+} from '../../shared/index'
+import { randomId } from '../crypto/encoding'
+import type { AppEnv } from '../env'
+import { clearCookie, readCookie, writePlainCookie } from '../http/cookies'
 
 /** How old the visit timestamp may get before a page view renews it. */
 export const VISIT_TIMESTAMP_RENEW_MS = 60_000

@@ -5,7 +5,7 @@
  * same outcome again, and `find` tells what happened to a charge whose answer was lost. Listed
  * in the README and on the checkout page in development.
  */
-import { cardDigits } from '../../templates/shared'
+import { cardDigits } from '../../shared/index'
 import type { Env } from '../env'
 import type { ChargeRequest, ChargeResult, FoundCharge, PaymentProvider } from './provider'
 

@@ -10,7 +10,7 @@
  * `CAPTCHA_PROVIDER` in wrangler.toml picks one (README, "Configuration").
  */
 import type { Env } from '../env'
-import { SettledCache } from '../isolate-cache'
+import { SettledCache } from '../runtime/isolate-cache'
 
 export interface CaptchaVerifier {
   readonly name: string

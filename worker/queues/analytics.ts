@@ -13,8 +13,8 @@
 import { scrubEventData } from '../analytics/scrub'
 import { insertAnalyticsEvent } from '../db/analytics-events'
 import type { AnalyticsMessage, Env } from '../env'
-import { logError } from '../log'
-import * as z from '../zod'
+import { logError } from '../runtime/log'
+import * as z from '../runtime/zod'
 import { type FailedDelivery, retryOrPark } from './retry'
 
 const analyticsMessageSchema = z.object({

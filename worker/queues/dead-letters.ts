@@ -1,7 +1,7 @@
 /**
  * Dead letters (issue 19): the dead-letter queues' consumer, which parks every message in D1's
  * `dead_letters`, and the replay that puts parked messages back onto their queue
- * (worker/routes/operator.ts; README, "Queues and dead letters").
+ * (worker/api/operator.ts; README, "Queues and dead letters").
  *
  * A replayed message keeps its body, and the body keeps the id its consumer keys on (a body
  * from before ids were carried gets the id of the message it was): the analytics consumer
@@ -11,7 +11,7 @@
  */
 import { claimDeadLetters, type ParkedLetter, parkDeadLetters, releaseDeadLetters } from '../db/dead-letters'
 import type { Env } from '../env'
-import { logError, logWarning } from '../log'
+import { logError, logWarning } from '../runtime/log'
 import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE, type ReplayableQueue } from './names'
 import { backoffSeconds, MAX_RETRIES } from './retry'
 

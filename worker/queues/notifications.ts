@@ -14,13 +14,13 @@
  * dead letters after the last retry (retry.ts).
  */
 
-import { fillText, RESTOCK_TEXT } from '../../templates/shared'
+import { fillText, RESTOCK_TEXT } from '../../shared/index'
 import { confirmationPending } from '../db/confirmations'
 import { markSignUpSent, signUpForNotification } from '../db/restock-signups'
 import type { ConfirmationMessage, Env, NotificationMessage, RestockNotificationMessage } from '../env'
-import { logError } from '../log'
 import { type EmailSender, emailSender } from '../providers/email'
-import * as z from '../zod'
+import { logError } from '../runtime/log'
+import * as z from '../runtime/zod'
 import { type FailedDelivery, retryOrPark } from './retry'
 
 const restockSchema = z.object({

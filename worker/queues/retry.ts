@@ -11,7 +11,7 @@
  * to the dead-letter queue, whose consumer parks it once D1 answers (worker/queues/dead-letters.ts).
  */
 import { parkDeadLetters } from '../db/dead-letters'
-import { logError, logWarning } from '../log'
+import { logError, logWarning } from '../runtime/log'
 
 /** Retries after the first delivery: 9 deliveries over about 20 minutes (`totalRetryWaitSeconds`). */
 export const MAX_RETRIES = 8

@@ -4,7 +4,7 @@
  * changes and removals live.
  */
 
-import { CartPageView, type CartProps } from '../../islands/cart/view'
+import { CartPageView, type CartProps } from '../../islands/server'
 import { islandHtml } from './islands'
 import { renderToString } from './react-server'
 

@@ -8,14 +8,13 @@
  * scripts, so a page without islands would ship JavaScript and its main content would depend on
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
-import { CART_PILL, ISLAND_ELEMENT } from '../../islands/constants'
-import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../templates/shared'
-import type { Tenant } from '../context'
-import { logError } from '../log'
-import { INLINE_STYLE_HASHES } from '../middleware/secure-headers'
+import { CART_PILL, ISLAND_ELEMENT } from '../../islands/server'
+import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../shared/index'
+import type { Tenant } from '../env'
+import { HTML_HEADERS, INLINE_STYLE_HASHES, type PageOutcome, recordPageOutcome } from '../http/headers'
+import { logError } from '../runtime/log'
 import { type HeadData, pageStyles, renderHead } from './head'
 import { cartPillScript, islandScripts } from './islands'
-import { HTML_HEADERS } from './plain'
 
 /** Header and footer HTML (from the tenant's header and footer templates). */
 export interface PageFrame {
@@ -39,19 +38,6 @@ export interface StreamPageOptions {
 }
 
 const FAILED_MAIN = `<section class="status-page"><h1>${escapeHtml(ENGINE_TEXT.pageFailedTitle)}</h1><p>${escapeHtml(ENGINE_TEXT.pageFailedMessage)}</p></section>`
-
-/** What happened while a streamed page was written: read once its body is complete. */
-export interface PageOutcome {
-  /** A part of the page failed (an error, a template past its render budget): never cache it. */
-  failed: boolean
-}
-
-const outcomes = new WeakMap<Response, PageOutcome>()
-
-/** The outcome of a page `streamPage` answered with (null for any other response). */
-export function pageOutcome(response: Response): PageOutcome | null {
-  return outcomes.get(response) ?? null
-}
 
 /** SHA-256 of a text as CSP writes it (`'sha256-<base64>'`). */
 async function cspHash(text: string): Promise<string> {
@@ -120,6 +106,6 @@ export async function streamPage({
     status,
     headers: { ...HTML_HEADERS, ...headers, [INLINE_STYLE_HASHES]: styleHash },
   })
-  outcomes.set(response, outcome)
+  recordPageOutcome(response, outcome)
   return response
 }

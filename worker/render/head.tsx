@@ -4,13 +4,12 @@
  * availability. Rendered by React (escaping every value) and sent before the page's slow parts.
  */
 
-import { jsonForHtml } from '../../islands/props'
-import { currencyTemplate, isVariantInStock } from '../../templates/shared'
-import type { Tenant } from '../context'
-import type { Item } from '../records'
+import { jsonForHtml } from '../../islands/server'
+import { currencyTemplate, isVariantInStock, plainText } from '../../shared/index'
+import type { Item } from '../catalogue/records'
+import type { Tenant } from '../env'
 import { renderToString } from './react-server'
 import { SHELL_CSS } from './shell-css'
-import { plainText } from './text'
 import { themeCss } from './theme'
 
 export interface HeadData {

@@ -4,9 +4,8 @@
  * runtime (islands/runtime) reads exactly these attributes.
  */
 import { createElement } from 'react'
-import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT } from '../../islands/constants'
-import type { IslandDefinition } from '../../islands/define'
-import { serializeProps } from '../../islands/props'
+import type { IslandDefinition } from '../../islands/server'
+import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT, serializeProps } from '../../islands/server'
 import { escapeHtmlAttribute } from '../../templates/index'
 import { renderToString } from './react-server'
 

@@ -3,14 +3,14 @@
  * platform's template data. (`{form|public-form}` is the public-form island's: islands/public-form.)
  */
 
-import { cartPillMarkup } from '../../islands/cart-pill/markup'
-import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
+import { cartPillMarkup } from '../../islands/server'
 import {
   escapeHtmlAttribute as attr,
   escapeHtml as html,
   IMAGE_SRCSET_WIDTHS,
   THEME_TEXT,
-} from '../../templates/shared'
+} from '../../shared/index'
+import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
 
 /**
  * `audio-player` on storefront pages: the platform's markup (class, data attributes, id) around

@@ -4,9 +4,9 @@
  */
 
 import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
-import type { Catalog } from '../catalog'
-import { logError, logWarning } from '../log'
-import { siteData, type TemplateData } from './context'
+import type { Catalog } from '../catalogue/reader'
+import { siteData, type TemplateData } from '../catalogue/template-data'
+import { logError, logWarning } from '../runtime/log'
 import { streamPage } from './document'
 import { storefrontEngine } from './engine'
 import type { HeadData } from './head'

@@ -15,9 +15,9 @@ import {
   type TemplateName,
   templateUses,
 } from '../../templates/index'
-import type { Catalog } from '../catalog'
-import { SettledCache } from '../isolate-cache'
-import { logWarning } from '../log'
+import type { Catalog } from '../catalogue/reader'
+import { SettledCache } from '../runtime/isolate-cache'
+import { logWarning } from '../runtime/log'
 import { storefrontEngine } from './engine'
 
 export interface PageTemplate {

@@ -1,5 +1,5 @@
 /**
- * A tenant's theme settings (`site.theme`, worker/records.ts) as CSS custom properties on
+ * A tenant's theme settings (`site.theme`, worker/catalogue/records.ts) as CSS custom properties on
  * `:root`, which the shell CSS (shell-css.ts) reads. Colours are held to WCAG 2.2 AA: text and
  * links 4.5:1 against the background (SC 1.4.3), button text 4.5:1 against the accent, field
  * borders 3:1 (SC 1.4.11). A tenant colour that fails is moved toward black or white until it
@@ -7,9 +7,9 @@
  * page never shows unreadable text, and a colour is never a reason to refuse the whole site.
  */
 
-import { SettledCache } from '../isolate-cache'
-import { logWarning } from '../log'
-import type { Site, Theme } from '../records'
+import type { Site, Theme } from '../catalogue/records'
+import { SettledCache } from '../runtime/isolate-cache'
+import { logWarning } from '../runtime/log'
 
 type Rgb = readonly [number, number, number]
 

@@ -5,10 +5,10 @@
  * all. Nothing here depends on the visitor, so the page stays the same for everyone.
  */
 import manifest from '../../dist/islands-manifest.json'
-import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '../../islands/tracking/contract'
-import { escapeHtmlAttribute, PRODUCT_TYPE_NAMES, pageIsTracked } from '../../templates/shared'
-import type { Tenant } from '../context'
-import type { Item } from '../records'
+import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '../../islands/server'
+import { escapeHtmlAttribute, PRODUCT_TYPE_NAMES, pageIsTracked } from '../../shared/index'
+import type { Item } from '../catalogue/records'
+import type { Tenant } from '../env'
 
 /** What a page route knows about the page for tracking. */
 export interface TrackedPage {

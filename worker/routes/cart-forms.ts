@@ -23,16 +23,16 @@ import {
   ProductType,
   unselectedOptionsError,
   variantForChoice,
-} from '../../templates/shared'
-import { formBody } from '../api/validate'
+} from '../../shared/index'
 import { addToCart, changeQuantity, removeEntry } from '../commerce/cart-actions'
+import { signCheckoutToken } from '../commerce/checkout-tokens'
 import { productById, ruleProductOf } from '../commerce/products'
-import { signCheckoutToken } from '../commerce/tokens'
-import type { AppEnv } from '../context'
+import type { AppEnv } from '../env'
+import { formBody } from '../http/body'
 import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { fingerprintOf, senderOf } from '../middleware/sender'
-import * as z from '../zod'
+import * as z from '../runtime/zod'
 import { refusalPage } from './commerce-pages'
 
 const OPTION_PREFIX = 'variant-option-'

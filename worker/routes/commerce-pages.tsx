@@ -11,21 +11,21 @@
  * An empty cart's checkout goes back to `/cart`.
  */
 import { type Context, Hono } from 'hono'
-import type { CheckoutFormProps } from '../../islands/checkout-form/view'
-import { teaserMessage } from '../../islands/installment-teaser/rules'
-import { centsText } from '../../islands/shared/cart-types'
+import type { CheckoutFormProps } from '../../islands/server'
+import { teaserMessage } from '../../islands/server'
 import {
   CART_TEXT,
   COMMERCE_TEXT,
+  centsText,
   checkoutValuesOf,
   fillText,
   isCartInstallmentEligible,
   moneyFromMinorUnits,
   ProductType,
   subscriptionPriceText,
-} from '../../templates/shared'
-import { formBody, InputError } from '../api/validate'
-import { sameSecret } from '../auth/encoding'
+} from '../../shared/index'
+import { liveSiteUser } from '../auth/site-user'
+import type { Form, Item } from '../catalogue/records'
 import { cartIdOf, forgetCart, storedCartOf } from '../commerce/cart-session'
 import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
 import {
@@ -36,6 +36,7 @@ import {
   placedByOf,
   placeOrder,
 } from '../commerce/checkout'
+import { readCheckoutToken, signCheckoutToken } from '../commerce/checkout-tokens'
 import { installmentOfferOf } from '../commerce/installments'
 import {
   grantOrderAccess,
@@ -47,16 +48,14 @@ import {
 import { sendOrderConfirmation } from '../commerce/order-email'
 import { CHARGE_IN_FLIGHT_MS, resumeOrder } from '../commerce/order-states'
 import { productById, unitCentsOf, variantBySku } from '../commerce/products'
-import { readCheckoutToken, signCheckoutToken } from '../commerce/tokens'
-import type { AppEnv } from '../context'
+import { sameSecret } from '../crypto/encoding'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
-import { logError } from '../log'
+import type { AppEnv } from '../env'
+import { formBody, InputError } from '../http/body'
 import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
-import { liveSiteUser } from '../middleware/site-user'
 import { paymentProvider } from '../payments/provider'
 import { TEST_CARDS } from '../payments/test-provider'
-import type { Form, Item } from '../records'
 import { cartPageHtml } from '../render/cart-page'
 import {
   checkoutPageHtml,
@@ -65,10 +64,11 @@ import {
   orderTitleOf,
   refusalHtml,
   singlePurchaseHtml,
-} from '../render/commerce-pages'
+} from '../render/commerce-views'
 import { islandCssOf } from '../render/islands'
 import { renderReactPage } from '../render/template-page'
-import * as z from '../zod'
+import { logError } from '../runtime/log'
+import * as z from '../runtime/zod'
 import { notFoundPage } from './pages'
 
 /** Personal pages: never stored by a shared cache, and no `Referer` (their URLs can carry order ids and tokens). */

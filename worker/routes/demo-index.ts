@@ -3,10 +3,10 @@
  * demo tenants with links to their hosts on the same port.
  */
 import type { MiddlewareHandler } from 'hono'
-import { escapeHtmlAttribute } from '../../templates/shared'
-import type { AppEnv } from '../context'
+import { escapeHtmlAttribute } from '../../shared/index'
+import type { AppEnv } from '../env'
+import { plainHtmlResponse } from '../http/plain-pages'
 import { getSite, hostnameOf } from '../middleware/tenant'
-import { plainHtmlResponse } from '../render/plain'
 
 const INDEX_HOSTS = new Set(['localhost', '127.0.0.1'])
 

@@ -15,18 +15,18 @@
  * cached copy would send the same key.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/page-action'
-import { COMMERCE_TEXT, gatherFormValues, localizedText } from '../../templates/shared'
+import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/server'
+import { COMMERCE_TEXT, gatherFormValues, localizedText } from '../../shared/index'
 import { likeAnItem } from '../actions/like-item'
 import { signUpForRestock } from '../actions/sign-up-restock'
 import { submitForm } from '../actions/submit-form'
-import { formBody, InputError } from '../api/validate'
-import type { AppEnv } from '../context'
+import type { AppEnv } from '../env'
+import { formBody, InputError } from '../http/body'
 import { requireSameOrigin } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { withinLimits } from '../middleware/rate-limit'
 import { senderOf } from '../middleware/sender'
-import * as z from '../zod'
+import * as z from '../runtime/zod'
 
 /** A page action's outcome and the status of the page that shows it. */
 export interface PageActionResult {

@@ -4,9 +4,9 @@
  * are personal, and items whose publish date is still to come are not out yet: none is listed.
  */
 import { Hono } from 'hono'
-import type { Catalog } from '../catalog'
-import type { AppEnv } from '../context'
-import { ITEM_PAGE_KINDS } from '../records'
+import type { Catalog } from '../catalogue/reader'
+import { ITEM_PAGE_KINDS } from '../catalogue/records'
+import type { AppEnv } from '../env'
 
 function escapeXml(text: string): string {
   return text.replace(

@@ -10,17 +10,17 @@
  * tracked (the URL carries the token) and sent with `Referrer-Policy: no-referrer`.
  */
 import { type Context, Hono } from 'hono'
-import { COMMERCE_TEXT, fillText, localizedText } from '../../templates/shared'
+import { COMMERCE_TEXT, fillText, localizedText } from '../../shared/index'
 import { CONFIRM_PATH, TOKEN_PATTERN, tokenHashOf } from '../actions/subscriptions'
-import { formBody, InputError } from '../api/validate'
-import type { AppEnv } from '../context'
+import { itemById } from '../catalogue/item-index'
 import { type Confirmation, confirmByToken, findConfirmation } from '../db/confirmations'
-import { itemById } from '../item-index'
+import type { AppEnv } from '../env'
+import { formBody, InputError } from '../http/body'
 import { requireSameOrigin } from '../middleware/crumb'
 import { withinLimits } from '../middleware/rate-limit'
 import { renderToString } from '../render/react-server'
 import { renderReactPage } from '../render/template-page'
-import * as z from '../zod'
+import * as z from '../runtime/zod'
 
 export const subscriptionRoutes = new Hono<AppEnv>()
 

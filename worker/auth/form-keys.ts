@@ -1,0 +1,90 @@
+/**
+ * Form submission keys (storefront.md section 7: `POST /api/form/FormSubmissionKey` answers
+ * `data.key`, which `SaveFormSubmission` sends back). A key is signed rather than stored, so
+ * handing one out writes nothing: `v1.<issued, base 36>.<nonce>.<HMAC-SHA256 of site, issued and
+ * nonce>` with `FORM_KEY_SECRET`. It is good for an hour and for one submission: the submission
+ * row's unique key (worker/db/form-submissions.ts) stores nothing more under it, and a second
+ * send answers as that submission (the same answers) or 422 (others): worker/actions/submit-form.ts.
+ */
+import type { Env } from '../env'
+import { SettledCache } from '../runtime/isolate-cache'
+
+/** How long a key may be spent. */
+export const SUBMISSION_KEY_TTL_MS = 60 * 60 * 1000
+const VERSION = 'v1'
+
+/** The imported HMAC key per secret (settled values: CryptoKeys, never promises). */
+const hmacKeys = new SettledCache<CryptoKey>(4)
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
+    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
+  } catch {
+    return null
+  }
+}
+
+/** The secret from configuration; a missing one says how to set it. */
+function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'>): string {
+  const secret = env.FORM_KEY_SECRET
+  if (!secret || secret.length < 16) {
+    throw new Error('FORM_KEY_SECRET must be set (16+ characters): `wrangler secret put FORM_KEY_SECRET`')
+  }
+  return secret
+}
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  return hmacKeys.getOrRead(secret, () =>
+    crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ),
+  )
+}
+
+function signed(siteId: string, issued: string, nonce: string): ArrayBuffer {
+  const bytes = new TextEncoder().encode(`${VERSION}|${siteId}|${issued}|${nonce}`)
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+}
+
+/** A new key for the site. */
+export async function issueSubmissionKey(
+  env: Pick<Env, 'FORM_KEY_SECRET'>,
+  siteId: string,
+  now: number,
+): Promise<string> {
+  const issued = now.toString(36)
+  const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)))
+  const key = await hmacKey(secretOf(env))
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, signed(siteId, issued, nonce)))
+  return `${VERSION}.${issued}.${nonce}.${base64url(signature)}`
+}
+
+/** Whether `text` is a key this worker gave to this site within the last hour. */
+export async function isValidSubmissionKey(
+  env: Pick<Env, 'FORM_KEY_SECRET'>,
+  siteId: string,
+  text: string,
+  now: number,
+): Promise<boolean> {
+  const [version, issued, nonce, signature, ...rest] = text.split('.')
+  if (version !== VERSION || !issued || !nonce || !signature || rest.length > 0) return false
+  const issuedAt = Number.parseInt(issued, 36)
+  if (!Number.isSafeInteger(issuedAt) || issuedAt > now || now - issuedAt > SUBMISSION_KEY_TTL_MS)
+    return false
+  const bytes = fromBase64url(signature)
+  if (bytes === null) return false
+  // crypto.subtle.verify compares in constant time.
+  return crypto.subtle.verify('HMAC', await hmacKey(secretOf(env)), bytes, signed(siteId, issued, nonce))
+}

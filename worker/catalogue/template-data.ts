@@ -1,0 +1,76 @@
+/**
+ * The data a page's templates render against, shaped as the platform's templates expect
+ * (platform.md section 3): `website`, `websiteSettings`, `localizedStrings`, `collection`,
+ * `item` / `items`, `productMerchandisingContext`, plus the page's own parts (pagination,
+ * events split into upcoming and past, search results).
+ */
+import { localizedText } from '../../shared/index'
+import type { Tenant } from '../env'
+import { productMerchandising } from './merchandising'
+import type { Collection, Item } from './records'
+
+export type TemplateData = Record<string, unknown>
+
+/** What every page has: the site, its settings and the navigation with the current link. */
+export function siteData(tenant: Tenant, path: string): TemplateData {
+  const { site } = tenant
+  const { website } = site
+  return {
+    website: { ...website, baseUrl: tenant.origin, authenticUrl: tenant.origin },
+    websiteSettings: {
+      storeSettings: site.storeSettings ?? null,
+      simpleLikingEnabled: website.simpleLikingEnabled,
+      commentsEnabled: website.commentsEnabled,
+      ...(website.disqusShortname ? { disqusShortname: website.disqusShortname } : {}),
+    },
+    storeSettings: site.storeSettings ?? null,
+    localizedStrings: site.localizedStrings ?? {},
+    /** The shopper text catalogues by area, localized: `{text.engine.notFoundTitle}`. */
+    text: localizedText(site.localizedStrings),
+    navigation: site.navigation.map((link) => ({
+      ...link,
+      active: link.url === path || (link.url !== '/' && path.startsWith(`${link.url}/`)),
+    })),
+    /** The footer's copyright year. */
+    copyrightYear: new Date().getUTCFullYear(),
+  }
+}
+
+export interface Pagination {
+  page: number
+  pageCount: number
+  prevPageUrl: string | null
+  nextPageUrl: string | null
+}
+
+export function pagination(collection: Collection, page: number, pageSize: number): Pagination | null {
+  const pageCount = Math.max(1, Math.ceil(collection.itemSlugs.length / pageSize))
+  if (pageCount === 1) return null
+  const url = (n: number) => (n === 1 ? collection.fullUrl : `${collection.fullUrl}?page=${n}`)
+  return {
+    page,
+    pageCount,
+    prevPageUrl: page > 1 ? url(page - 1) : null,
+    nextPageUrl: page < pageCount ? url(page + 1) : null,
+  }
+}
+
+/** Products of a page with their merchandising context, keyed by item id as the widgets read it. */
+export function merchandisingFor(tenant: Tenant, items: readonly Item[]): Record<string, unknown> {
+  const context: Record<string, unknown> = {}
+  for (const item of items) {
+    const merchandising = productMerchandising(tenant.site, item)
+    if (merchandising) context[item.id] = merchandising
+  }
+  return context
+}
+
+/** Events split at `now`: upcoming soonest first, past most recent first. */
+export function splitEvents(items: readonly Item[], now: number): { upcoming: Item[]; past: Item[] } {
+  const upcoming: Item[] = []
+  const past: Item[] = []
+  for (const item of items) ((item.endDate ?? item.startDate ?? 0) >= now ? upcoming : past).push(item)
+  upcoming.sort((a, b) => (a.startDate ?? 0) - (b.startDate ?? 0))
+  past.sort((a, b) => (b.startDate ?? 0) - (a.startDate ?? 0))
+  return { upcoming, past }
+}
