@@ -17,10 +17,10 @@ import {
   ProductType,
   type ProductTypeCode,
 } from './enumerations'
+import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING } from './json'
 import { decimalFromNumber, decimalFromText } from './money'
 import { CART_TEXT } from './text/cart'
 import { COMMERCE_TEXT } from './text/commerce'
-import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING } from './values'
 
 /** A money value as the data carries it: `value` + `currency`, or `decimalValue` + `currencyCode`. */
 export interface MoneyData {

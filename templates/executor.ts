@@ -13,7 +13,7 @@
  * appends nothing more.
  */
 
-import { child, isTruthy, MISSING, numberToString, walk } from '../shared/values'
+import { child, isTruthy, MISSING, numberToString, walk } from '../shared/json'
 import { type ErrorCode, makeError, messages, type TemplateError } from './errors'
 import { type ExprScope, evaluate } from './expression.eval'
 import type { Limits } from './limits'

@@ -5,7 +5,7 @@
  * statement without a result; the last statement's result is the expression's output.
  */
 
-import { MISSING } from '../shared/values'
+import { MISSING } from '../shared/json'
 import { type ErrorCode, messages } from './errors'
 import { OPERATORS, Oper } from './expression.ops'
 import { type ExprToken, Tok } from './opcodes'

@@ -32,7 +32,6 @@
 import { createEngine, type RenderOptions, type RenderResult } from './engine'
 import type { CompiledTemplate } from './opcodes'
 
-export { escapeHtml, escapeHtmlAttribute } from '../shared/strings'
 export {
   asBoolean,
   asNumber,
@@ -43,7 +42,8 @@ export {
   MISSING,
   toOutput,
   walk,
-} from '../shared/values'
+} from '../shared/json'
+export { escapeHtml, escapeHtmlAttribute } from '../shared/strings'
 export { type TemplateUses, templateUses } from './analyze'
 export { type CompileResult, compile, isCompiledTemplate } from './compile'
 // The storefront's side of the engine: the domain plugins, the built-in page templates and

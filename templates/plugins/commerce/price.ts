@@ -5,6 +5,7 @@
  * per render.
  */
 
+import { asString, child, isTruthy, MISSING } from '../../../shared/json'
 import {
   decimalFromNumber,
   decimalFromText,
@@ -33,7 +34,6 @@ import {
 } from '../../../shared/products'
 import { escapeHtmlAttribute } from '../../../shared/strings'
 import { COMMERCE_TEXT } from '../../../shared/text/commerce'
-import { asString, child, isTruthy, MISSING } from '../../../shared/values'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'
 import { isStrict, rawText } from '../core/escaping'
 import { parseNumberOptions, renderLocale } from '../money/formatters'

@@ -11,15 +11,6 @@
  */
 import { ProductType } from '../../../shared/enumerations'
 import {
-  isOnSale,
-  isQuantityInputShown,
-  isSoldOut,
-  productTypeOf,
-  saleText,
-  soldOutText,
-} from '../../../shared/products'
-import { COMMERCE_TEXT } from '../../../shared/text/commerce'
-import {
   asBoolean,
   asString,
   child,
@@ -29,7 +20,16 @@ import {
   toOutput,
   toScriptSafeJson,
   walk,
-} from '../../../shared/values'
+} from '../../../shared/json'
+import {
+  isOnSale,
+  isQuantityInputShown,
+  isSoldOut,
+  productTypeOf,
+  saleText,
+  soldOutText,
+} from '../../../shared/products'
+import { COMMERCE_TEXT } from '../../../shared/text/commerce'
 import { messages } from '../../errors'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
 import { isStrict, rawText } from '../core/escaping'

@@ -4,9 +4,9 @@
  * adapts them to the formatter API (arguments parsed once in `prepare`).
  */
 import { RecordType } from '../../../shared/enumerations'
+import { asNumber, asString, child, isTruthy, MISSING, walk } from '../../../shared/json'
 import { isOnSale, isSoldOut } from '../../../shared/products'
 import { slugify } from '../../../shared/strings'
-import { asNumber, asString, child, isTruthy, MISSING, walk } from '../../../shared/values'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
 import { colorWeight, websiteColor } from './colors'
 import {

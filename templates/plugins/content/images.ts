@@ -10,8 +10,8 @@ import {
   THUMBNAIL_FOR_SIZE,
   THUMBNAIL_SMALLEST,
 } from '../../../shared/enumerations'
+import { asNumber, asString, child, isObject, isTruthy, MISSING } from '../../../shared/json'
 import { escapeHtmlAttribute, stripTags } from '../../../shared/strings'
-import { asNumber, asString, child, isObject, isTruthy, MISSING } from '../../../shared/values'
 import { IMAGE_TEXT } from './messages'
 
 /**

@@ -12,17 +12,8 @@ import {
   RecordType,
   SliceType,
 } from '../../../shared/enumerations'
+import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING, walk } from '../../../shared/json'
 import { stripTags } from '../../../shared/strings'
-import {
-  asBoolean,
-  asNumber,
-  asString,
-  child,
-  isObject,
-  isTruthy,
-  MISSING,
-  walk,
-} from '../../../shared/values'
 import { type AnyPredicate, definePredicate, type Plugin, type Scope } from '../../registry'
 
 type Test = (scope: Scope) => boolean

@@ -4,15 +4,6 @@
  */
 
 import {
-  escapeHtml,
-  escapeHtmlAttribute,
-  fillPlaceholders,
-  slugify,
-  smartypants,
-  truncateWords,
-  urlEncode,
-} from '../../../shared/strings'
-import {
   asNumber,
   asString,
   child,
@@ -21,7 +12,16 @@ import {
   MISSING,
   toScriptSafeJson,
   walk,
-} from '../../../shared/values'
+} from '../../../shared/json'
+import {
+  escapeHtml,
+  escapeHtmlAttribute,
+  fillPlaceholders,
+  slugify,
+  smartypants,
+  truncateWords,
+  urlEncode,
+} from '../../../shared/strings'
 import { splitPath } from '../../patterns'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
 

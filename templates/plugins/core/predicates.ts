@@ -3,7 +3,7 @@
  * literals (`3`, `"abc"`, `true`) or variable references, decided once when a template is linked.
  */
 
-import { asNumber, compareValues, deepEquals, isTruthy } from '../../../shared/values'
+import { asNumber, compareValues, deepEquals, isTruthy } from '../../../shared/json'
 import { splitPath } from '../../patterns'
 import { definePredicate, type Plugin, type Scope } from '../../registry'
 

@@ -4,7 +4,7 @@
  * (`website.timeZone`, default America/New_York; platform spec §9).
  */
 
-import { asNumber, asString, child, MISSING } from '../../../shared/values'
+import { asNumber, asString, child, MISSING } from '../../../shared/json'
 import { messages } from '../../errors'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'
 import { renderLocale } from '../i18n/locale'

@@ -7,8 +7,8 @@
  */
 
 import { MESSAGE_FORMATTER_CACHE_SIZE } from '../../../shared/enumerations'
+import { asNumber, asString, child, isObject, MISSING } from '../../../shared/json'
 import { formatCldrMoney, formatDecimalNumber, type NumberOptions } from '../../../shared/money'
-import { asNumber, asString, child, isObject, MISSING } from '../../../shared/values'
 import { messages } from '../../errors'
 import { splitPath } from '../../patterns'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'

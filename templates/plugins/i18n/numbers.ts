@@ -4,7 +4,7 @@
  * formatters so a hot render never builds one.
  */
 
-import { asNumber } from '../../../shared/values'
+import { asNumber } from '../../../shared/json'
 import { clampDigits } from '../../limits'
 import { BoundedCache } from '../dates/zones'
 

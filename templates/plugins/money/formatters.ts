@@ -4,6 +4,7 @@
  * the locale-aware formatters then render empty, as the reference does.
  */
 
+import { asString, MISSING } from '../../../shared/json'
 import {
   currencyForRegion,
   decimalFromNumber,
@@ -17,7 +18,6 @@ import {
   type NumberOptions,
   readMoney,
 } from '../../../shared/money'
-import { asString, MISSING } from '../../../shared/values'
 import { messages } from '../../errors'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
 

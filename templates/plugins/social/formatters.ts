@@ -4,7 +4,6 @@
  * share and follow buttons, tweet text links and "add to Google Calendar" URLs.
  */
 import { COMMENTS_VISIBLE_STATE } from '../../../shared/enumerations'
-import { escapeHtmlAttribute } from '../../../shared/strings'
 import {
   asNumber,
   asString,
@@ -15,7 +14,8 @@ import {
   MISSING,
   toOutput,
   walk,
-} from '../../../shared/values'
+} from '../../../shared/json'
+import { escapeHtmlAttribute } from '../../../shared/strings'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'
 import { isStrict, rawAttribute, rawText } from '../core/escaping'
 

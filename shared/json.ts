@@ -1,5 +1,5 @@
 /**
- * How the engine sees JSON data. Values stay plain JSON (no wrapper objects, so resolving a
+ * How the engine and the domain rules see JSON data. Values stay plain JSON (no wrapper objects, so resolving a
  * variable allocates nothing); a reference that resolves to nothing is the `MISSING` sentinel,
  * which is distinct from JSON `null` (`{x|json}` prints `null` for one and nothing for the other).
  */
