@@ -81,52 +81,55 @@ type Problem = { file: string; line: number; what: string }
 function checkFile(file: string, scripts: Set<string>): Problem[] {
   const problems: Problem[] = []
   const rel = relative(root, file)
-  const lines = readFileSync(file, 'utf8').split('\n')
-  let inFence = false
-  lines.forEach((text, index) => {
-    const line = index + 1
-    if (/^\s*```/.test(text)) inFence = !inFence
-    // npm run <name>, in prose and in code blocks alike.
-    for (const match of text.matchAll(/npm run ([a-z][\w:-]*)/g)) {
-      const name = match[1] as string
-      if (!scripts.has(name)) problems.push({ file: rel, line, what: `npm run ${name}: no such script` })
+  const folder = relative(root, dirname(file))
+  const text = readFileSync(file, 'utf8')
+  const lineAt = (index: number) => text.slice(0, index).split('\n').length
+  // Code blocks: every word is a candidate; prose: backticked spans (which may wrap a line).
+  const fences = [...text.matchAll(/^\s*```[^\n]*\n([\s\S]*?)^\s*```/gm)]
+  const inFence = (index: number) =>
+    fences.some((f) => index >= (f.index as number) && index < (f.index as number) + f[0].length)
+  for (const match of text.matchAll(/npm run ([a-z][\w:-]*)/g)) {
+    const name = match[1] as string
+    if (!scripts.has(name))
+      problems.push({ file: rel, line: lineAt(match.index), what: `npm run ${name}: no such script` })
+  }
+  const candidates: { path: string; base: 'repo' | 'file'; index: number }[] = []
+  const addWords = (span: string, index: number) => {
+    for (const word of span.split(/[\s,;()'"=]+/)) {
+      const path = cleanPath(word)
+      if (path === null) continue
+      if (ROOTS.some((r) => path.startsWith(r)) || TOP_FILES.has(path))
+        candidates.push({ path, base: 'repo', index })
     }
-    const candidates: { path: string; base: 'repo' | 'file' }[] = []
-    // Backticked spans (and whole words in code blocks): repository-relative paths.
-    const spans = inFence ? text.split(/\s+/) : [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string)
-    for (const span of spans) {
-      for (const word of span.split(/[\s,;()'"=]+/)) {
-        const path = cleanPath(word)
-        if (path === null) continue
-        if (ROOTS.some((r) => path.startsWith(r)) || TOP_FILES.has(path)) {
-          candidates.push({ path, base: 'repo' })
-        }
-      }
-    }
-    // Markdown link targets: relative to the file that links them.
-    if (!inFence) {
-      for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = match[1] as string
-        if (/^[a-z]+:/i.test(target) || target.startsWith('#')) continue
-        const path = cleanPath(target)
-        if (path === null) continue
-        candidates.push({ path, base: 'file' })
-      }
-    }
-    for (const { path, base } of candidates) {
-      if (GENERATED.some((g) => path.startsWith(g))) continue
-      const fromRepo = base === 'repo' ? path : normalize(join(relative(root, dirname(file)), path))
-      if (fromRepo.startsWith('..')) continue // ../shared/spec and the like: outside the repository
-      // A folder README's backticked path may also be relative to its folder.
-      const fromFolder = normalize(join(relative(root, dirname(file)), path))
-      if (exists(fromRepo) || (base === 'repo' && exists(fromFolder))) continue
-      problems.push({ file: rel, line, what: `${path}: no such file or folder` })
-    }
-  })
+  }
+  for (const f of fences) addWords(f[1] as string, f.index as number)
+  // Prose with the code blocks blanked out (same length, so indexes keep their lines); a span
+  // never crosses a blank line.
+  const prose = text.replace(/^\s*```[^\n]*\n[\s\S]*?^\s*```/gm, (block) => block.replace(/[^\n]/g, ' '))
+  for (const match of prose.matchAll(/`((?:[^`\n]|\n(?!\s*\n))+)`/g))
+    addWords(match[1] as string, match.index)
+  // Markdown link targets: relative to the file that links them.
+  for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = match[1] as string
+    if (/^[a-z]+:/i.test(target) || target.startsWith('#') || inFence(match.index)) continue
+    const path = cleanPath(target)
+    if (path !== null) candidates.push({ path, base: 'file', index: match.index })
+  }
+  for (const { path, base, index } of candidates) {
+    if (GENERATED.some((g) => path.startsWith(g))) continue
+    const fromFolder = normalize(join(folder, path))
+    const fromRepo = base === 'repo' ? path : fromFolder
+    if (fromRepo.startsWith('..')) continue // ../shared/spec and the like: outside the repository
+    // A folder README's backticked path may also be relative to its folder.
+    if (exists(fromRepo) || (base === 'repo' && exists(fromFolder))) continue
+    problems.push({ file: rel, line: lineAt(index), what: `${path}: no such file or folder` })
+  }
   return problems
 }
 
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>
+}
 const scripts = new Set(Object.keys(pkg.scripts))
 const files = docFiles()
 const problems = files.flatMap((file) => checkFile(file, scripts))
