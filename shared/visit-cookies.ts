@@ -187,7 +187,7 @@ export const PERFORMANCE_EVENT_ORIGIN = {
 /**
  * The Performance payload (platform.md section 3, all optional numbers), plus
  * `interaction_to_next_paint_ms`: INP replaced first input delay in web-vitals, so it goes in
- * an added field (a deviation from the spec's payload, listed in the README).
+ * an added field (a deviation from the spec's payload, listed in docs/spec-deviations.md).
  */
 export const PERFORMANCE_FIELDS = [
   'cumulative_layout_shift',

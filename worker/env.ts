@@ -53,7 +53,7 @@ export interface Env {
    * do not exist. A secret in production (`wrangler secret put OPERATOR_TOKEN --env production`).
    */
   OPERATOR_TOKEN?: string
-  /** `test` (the local test provider, README "Payments") or `stripe`. */
+  /** `test` (the local test provider, docs/cart-and-checkout.md, "Payments") or `stripe`. */
   PAYMENT_PROVIDER?: string
   /** The real provider's secret key (a wrangler secret, never in wrangler.toml). */
   STRIPE_SECRET_KEY?: string

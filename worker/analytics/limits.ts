@@ -1,5 +1,5 @@
 /**
- * Every limit a beacon meets, in one place (README "Visit cookies and analytics" repeats them).
+ * Every limit a beacon meets, in one place (docs/analytics.md repeats them).
  *
  * Sizes, checked before a body is read (beacon-body.ts): a declared `Content-Length` over the
  * limit is a 413 at once, and a body without one is read only up to the limit. The tracking

@@ -34,7 +34,7 @@ import { hasRole, liveSiteUser, type SiteUserSession } from './site-user'
 import { pagePasswordKeys, throttledCheck } from './throttle'
 import { unlockTokenFor, unlockTokenOpens } from './tokens'
 
-/** Personal answers: never stored by a shared cache (ARCHITECTURE.md, "Cookies and what may be cached"). */
+/** Personal answers: never stored by a shared cache (docs/architecture.md, "Cookies and what may be cached"). */
 export const PRIVATE_HEADERS = { 'Cache-Control': PERSONAL_CACHE_CONTROL } as const
 
 /**

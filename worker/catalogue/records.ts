@@ -1,7 +1,7 @@
 /**
  * The KV records a tenant is made of, as zod schemas.
  *
- * Keys (ARCHITECTURE.md, "Storage keys"):
+ * Keys (docs/architecture.md, "Storage keys"):
  *   host:<hostname>                      -> site id (plain text)
  *   site:<id>                            -> SiteRecord
  *   site:<id>:version                    -> content version (plain text), part of cache keys

@@ -1,5 +1,5 @@
 /**
- * Placing an order (ARCHITECTURE.md, "What is strongly consistent"; the states and steps are in
+ * Placing an order (docs/architecture.md, "What is strongly consistent"; the states and steps are in
  * order-states.ts). The order's id is derived from the tenant and the form's idempotency key.
  * A new order takes the cart's checkout lock (one checkout of a cart at a time), reserves every
  * line's stock under its id in one step (all or none), is written pending, and is charged under

@@ -24,10 +24,10 @@ export function secretProblem(
   environment: string | undefined,
 ): string | null {
   if ((secret ?? '').length < MIN_LENGTH) {
-    return `${name} must be at least ${MIN_LENGTH} characters: run \`npx wrangler secret put ${name} --env production\` with a long random value (README, "Configuration").`
+    return `${name} must be at least ${MIN_LENGTH} characters: run \`npx wrangler secret put ${name} --env production\` with a long random value (docs/deployment.md, "Configuration").`
   }
   if (environment === 'production' && secret?.startsWith(DEVELOPMENT_PREFIX)) {
-    return `${name} is the development value from wrangler.toml: set a real one with \`npx wrangler secret put ${name} --env production\` (README, "Configuration").`
+    return `${name} is the development value from wrangler.toml: set a real one with \`npx wrangler secret put ${name} --env production\` (docs/deployment.md, "Configuration").`
   }
   return null
 }

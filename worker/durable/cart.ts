@@ -69,7 +69,7 @@ function newEntryId(): string {
 }
 
 /**
- * One shopping cart (ARCHITECTURE.md, "What is strongly consistent"), addressed by the tenant's
+ * One shopping cart (docs/architecture.md, "What is strongly consistent"), addressed by the tenant's
  * site id and the id in the visitor's HttpOnly cart cookie (`siteId/cartId`): the same id under
  * another tenant names another, empty object, so a cart id is useless anywhere else. Every add,
  * change and removal is one synchronous step over SQLite, checked with the shared add-to-cart

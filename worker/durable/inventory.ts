@@ -33,7 +33,7 @@ export type CommitResult = { ok: true } | { ok: false; sku: string }
 export const RESERVATION_TTL_MS = 15 * 60 * 1000
 
 /**
- * Stock of one tenant (ARCHITECTURE.md, "What is strongly consistent"): one object per site id,
+ * Stock of one tenant (docs/architecture.md, "What is strongly consistent"): one object per site id,
  * SQLite storage. Each variant row holds the quantity the catalog published, the content
  * version that published it and the units sold since; live stock is published − sold −
  * reserved. A variant is seeded from the catalog the first time it is asked about; when a newer

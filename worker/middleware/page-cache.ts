@@ -42,7 +42,7 @@ const CACHE_NAME = 'storefront-pages'
 
 /**
  * The `Cache-Tag` of a page: the tenant, and the collection and item it shows. An operator purges
- * a tenant, a collection or an item at the zone with these (README, "Purge the page cache").
+ * a tenant, a collection or an item at the zone with these (docs/caching.md, "Publishing and purging").
  */
 export function cacheTags(siteId: string, collection?: string, item?: string): string {
   const tags = [`site-${siteId}`]

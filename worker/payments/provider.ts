@@ -1,6 +1,6 @@
 /**
  * The payment provider behind checkout (a third party we cannot reach from here): one interface,
- * a local test provider that behaves like a card processor (README, "Payments"), and the real
+ * a local test provider that behaves like a card processor (docs/cart-and-checkout.md, "Payments"), and the real
  * one chosen by configuration (`PAYMENT_PROVIDER` in wrangler.toml `[vars]`).
  *
  * A checkout must end paid or not charged whatever fails (worker/commerce/order-states.ts), so

@@ -3,7 +3,7 @@
  * card number as a card processor's test mode does, and its own record of every charge in D1
  * (`test_payment_charges`), as Stripe keeps one: a charge under a key it has seen answers the
  * same outcome again, and `find` tells what happened to a charge whose answer was lost. Listed
- * in the README and on the checkout page in development.
+ * in docs/cart-and-checkout.md and on the checkout page in development.
  */
 import { cardDigits } from '../../shared/index'
 import type { Env } from '../env'

@@ -7,7 +7,7 @@
  *   form `local-pass.<nonce>`; each is good once, like the real provider's. Anything else fails.
  * - `recaptcha`: Google reCAPTCHA's siteverify, with the secret `RECAPTCHA_SECRET_KEY`.
  *
- * `CAPTCHA_PROVIDER` in wrangler.toml picks one (README, "Configuration").
+ * `CAPTCHA_PROVIDER` in wrangler.toml picks one (docs/deployment.md, "Configuration").
  */
 import type { Env } from '../env'
 import { SettledCache } from '../runtime/isolate-cache'

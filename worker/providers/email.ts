@@ -6,7 +6,7 @@
  *   a developer or a test reads it.
  * - `resend`: Resend's HTTP API with `EMAIL_API_KEY`, from `EMAIL_FROM`.
  *
- * `EMAIL_PROVIDER` in wrangler.toml picks one (README, "Configuration").
+ * `EMAIL_PROVIDER` in wrangler.toml picks one (docs/deployment.md, "Configuration").
  */
 import { insertOutboundEmail, type OutboundEmail } from '../db/outbound-emails'
 import type { Env } from '../env'

@@ -7,7 +7,7 @@
  *   typed, answering in the shape of Google's Places API.
  * - `google`: Google's Places API with `GOOGLE_MAPS_API_KEY`.
  *
- * `PLACES_PROVIDER` in wrangler.toml picks one (README, "Configuration").
+ * `PLACES_PROVIDER` in wrangler.toml picks one (docs/deployment.md, "Configuration").
  */
 import type { Env } from '../env'
 

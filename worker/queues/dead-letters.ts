@@ -1,7 +1,7 @@
 /**
  * Dead letters (issue 19): the dead-letter queues' consumer, which parks every message in D1's
  * `dead_letters`, and the replay that puts parked messages back onto their queue
- * (worker/api/operator.ts; README, "Queues and dead letters").
+ * (worker/api/operator.ts; docs/deployment.md, "Queues and dead letters").
  *
  * A replayed message keeps its body, and the body keeps the id its consumer keys on (a body
  * from before ids were carried gets the id of the message it was): the analytics consumer

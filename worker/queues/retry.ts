@@ -1,8 +1,8 @@
 /**
  * How every queue consumer retries (issue 19): the delay doubles with each failed delivery, so a
  * consumer outlasts a storage or email-provider outage of several minutes; after the last retry
- * a message is parked in `dead_letters` for an operator to replay (README, "Queues and dead
- * letters"), never dropped.
+ * a message is parked in `dead_letters` for an operator to replay (docs/deployment.md,
+ * "Queues and dead letters"), never dropped.
  *
  * wrangler.toml gives every consumer `max_retries = MAX_RETRIES` and a `dead_letter_queue`
  * (tests/worker/queue-config.test.ts checks both environments). On its last delivery the

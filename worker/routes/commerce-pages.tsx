@@ -1,5 +1,5 @@
 /**
- * The personal commerce pages (storefront.md section 2; ARCHITECTURE.md: `private, no-store`):
+ * The personal commerce pages (storefront.md section 2; docs/architecture.md: `private, no-store`):
  *
  *   GET  /cart                               the cart page with the visitor's entries
  *   GET  /checkout[?cartToken=]              the cart's (or one subscription's / gift card's) checkout

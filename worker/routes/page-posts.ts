@@ -1,5 +1,5 @@
 /**
- * Plain HTML form posts (no script, storefront.md section 4 and ARCHITECTURE.md "Cookies and
+ * Plain HTML form posts (no script, storefront.md section 4 and docs/architecture.md "Cookies and
  * what may be cached"): a public form, a restock sign-up or a like posted to the page it is
  * on. The post proves it came from the tenant's own page with `Origin` / `Sec-Fetch-Site` (a
  * cacheable page carries no crumb), is rate limited per visitor, does the very operation the
