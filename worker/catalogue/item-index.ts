@@ -11,16 +11,17 @@
 
 import { minorUnitsOf, type RuleProduct, readMoney } from '../../shared/index'
 import { SettledCache } from '../runtime/isolate-cache'
+import { pageKindOf } from './page-kinds'
 import { type Catalog, isPublished } from './reader'
-import type { Collection, Item, Variant } from './records'
+import type { Item, Variant } from './records'
 
 interface Entry {
   item: Item
-  /** The type of the collection that lists it. */
-  kind: Collection['typeName']
+  /** Whether the collection that lists it sells its items (page-kinds.ts). */
+  forSale: boolean
 }
 
-/** Item id -> item and the kind of its collection, per tenant and content version. */
+/** Item id -> item and whether it is for sale, per tenant and content version. */
 const indexes = new SettledCache<ReadonlyMap<string, Entry>>(200)
 
 async function buildIndex(catalog: Catalog): Promise<ReadonlyMap<string, Entry>> {
@@ -29,7 +30,7 @@ async function buildIndex(catalog: Catalog): Promise<ReadonlyMap<string, Entry>>
     collections.flatMap((collection) =>
       collection.itemSlugs.map(async (slug) => {
         const item = await catalog.item(collection.urlId, slug)
-        return item === null ? null : { item, kind: collection.typeName }
+        return item === null ? null : { item, forSale: pageKindOf(collection).sellsProducts }
       }),
     ),
   )
@@ -52,7 +53,7 @@ export async function itemById(catalog: Catalog, id: string): Promise<Item | nul
 /** The tenant's published product with this id (an item of a products collection, for sale), or null. */
 export async function productById(catalog: Catalog, id: string): Promise<Item | null> {
   const entry = await publishedEntry(catalog, id)
-  return entry?.kind === 'products' && entry.item.structuredContent ? entry.item : null
+  return entry?.forSale && entry.item.structuredContent ? entry.item : null
 }
 
 export function variantBySku(item: Item, sku: string): Variant | undefined {
