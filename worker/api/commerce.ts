@@ -19,6 +19,7 @@
  */
 import { type Context, Hono } from 'hono'
 import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../shared/index'
+import { productById, variantBySku } from '../catalogue/item-index'
 import {
   addToCart,
   type CartResult,
@@ -29,7 +30,6 @@ import {
 import { storedCartOf } from '../commerce/cart-session'
 import { shoppingCartOf } from '../commerce/cart-view'
 import { signCheckoutToken } from '../commerce/checkout-tokens'
-import { productById, variantBySku } from '../commerce/products'
 import { liveStock } from '../commerce/stock'
 import type { AppEnv } from '../env'
 import { InputError, idempotencyKeyOf, jsonBody, queryOf } from '../http/body'

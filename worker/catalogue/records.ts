@@ -375,7 +375,7 @@ export const collectionSchema = z.looseObject({
   fullUrl: sitePathSchema,
   /** 1 generic (blog, events), 10 page, 13 products, 15 gallery page. */
   type: z.union([z.literal(1), z.literal(10), z.literal(13), z.literal(15)]),
-  /** For generic collections: how the items are listed. */
+  /** The page kind: how the collection and its items are shown (page-kinds.ts has one row per name). */
   typeName: z.enum(['page', 'blog', 'events', 'products', 'gallery', 'form']),
   description: z.optional(z.string()),
   /** Body of an ordinary page (trusted merchant HTML, rendered as the merchant wrote it). */
@@ -411,9 +411,6 @@ export const collectionSchema = z.looseObject({
   /** Shape of the item images in a list (product and post cards): the gallery's aspect-ratio names. */
   imageAspectRatio: z.optional(z.enum(GalleryOption.aspectRatio.values)),
 })
-
-/** Collections whose items have pages of their own (gallery images and pages do not). */
-export const ITEM_PAGE_KINDS: ReadonlySet<string> = new Set(['products', 'blog', 'events'])
 
 export const variantSchema = z.looseObject({
   id: recordIdSchema,

@@ -6,8 +6,8 @@
 
 import { plainText } from '../../shared/index'
 import { SettledCache } from '../runtime/isolate-cache'
+import { pageKindOf } from './page-kinds'
 import type { Catalog } from './reader'
-import { ITEM_PAGE_KINDS } from './records'
 
 export interface SearchResult {
   title: string
@@ -19,20 +19,20 @@ interface Entry extends SearchResult {
   text: string
 }
 
-const KIND_LABEL: Record<string, string> = { products: 'Product', blog: 'Post', events: 'Event' }
 const MAX_RESULTS = 50
 const indexes = new SettledCache<Entry[]>(200)
 
 async function buildIndex(catalog: Catalog): Promise<Entry[]> {
-  const searchable = (await catalog.collections()).filter(
-    (c) => ITEM_PAGE_KINDS.has(c.typeName) && !c.memberOnly && !c.locked,
-  )
+  const searchable = (await catalog.collections()).flatMap((collection) => {
+    const kind = pageKindOf(collection).searchLabel
+    return kind !== undefined && !collection.memberOnly && !collection.locked ? [{ collection, kind }] : []
+  })
   const lists = await Promise.all(
-    searchable.map(async (collection) =>
+    searchable.map(async ({ collection, kind }) =>
       (await catalog.collectionItems(collection)).map((item) => ({
         title: item.title,
         fullUrl: item.fullUrl,
-        kind: KIND_LABEL[collection.typeName] ?? '',
+        kind,
         text: plainText(
           `${item.title} ${item.excerpt} ${item.body} ${item.tags.join(' ')} ${item.categories.join(' ')}`,
         ).toLowerCase(),

@@ -14,6 +14,7 @@ import {
   parseQuantity,
   validateAdditionalFields,
 } from '../../shared/index'
+import { productById, variantBySku } from '../catalogue/item-index'
 import type { Item } from '../catalogue/records'
 import { base64url } from '../crypto/encoding'
 import { sessionSecret, sign } from '../crypto/secrets'
@@ -21,8 +22,7 @@ import { type CartChange, KEY_REUSED } from '../durable/cart'
 import type { AppEnv } from '../env'
 import { cartIdOf, cartObject, newCartId, rememberCart } from './cart-session'
 import { shoppingCartOf } from './cart-view'
-import { productById, variantBySku, withStock } from './products'
-import { liveStock } from './stock'
+import { liveStock, withStock } from './stock'
 
 export type CartResult =
   /** `replayed`: an add retried with its idempotency key, answered without adding again. */

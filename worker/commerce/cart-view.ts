@@ -12,11 +12,11 @@ import {
   type ShoppingCart,
 } from '../../shared/index'
 import { fieldValueText } from '../../templates'
+import { productById, unitCentsOf, variantBySku } from '../catalogue/item-index'
 import type { Catalog } from '../catalogue/reader'
 import type { Form, Site } from '../catalogue/records'
 import type { StoredCart, StoredEntry } from '../durable/cart'
 import { publicCartId } from './cart-session'
-import { productById, unitCentsOf, variantBySku } from './products'
 
 export function storeCurrency(site: Site): string {
   return site.storeSettings?.selectedCurrency ?? 'USD'

@@ -11,6 +11,7 @@
  */
 import type { Context } from 'hono'
 import { CART_TEXT, type CheckoutValues, fillText, validateCheckout } from '../../shared/index'
+import { productById, unitCentsOf, variantBySku } from '../catalogue/item-index'
 import type { Item } from '../catalogue/records'
 import { hex, sha256 } from '../crypto/encoding'
 import {
@@ -29,7 +30,6 @@ import { cartObject } from './cart-session'
 import { storeCurrency } from './cart-view'
 import type { CheckoutClaims } from './checkout-tokens'
 import { CHARGE_IN_FLIGHT_MS, chargeSucceeded, failOrder, settlePending } from './order-states'
-import { productById, unitCentsOf, variantBySku } from './products'
 import { inventoryOf, seedsOf } from './stock'
 
 /** What is being bought: the visitor's cart, or one subscription or gift card from its token. */

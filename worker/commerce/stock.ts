@@ -3,10 +3,28 @@
  * item's variants, and the all-or-nothing reservation an order takes.
  */
 
-import type { Item } from '../catalogue/records'
+import { isAlwaysInStock, variantsOf } from '../../shared/index'
+import type { Item, Variant } from '../catalogue/records'
 import type { StockLevel, StockLine, StockSeed } from '../durable/inventory'
 import type { Env, Tenant } from '../env'
-import { stockSeedsOf } from './products'
+
+/** Seeds of an item's variants for the stock object; digital products and gift cards never run out. */
+export function stockSeedsOf(item: Item): StockSeed[] {
+  const always = isAlwaysInStock(item.structuredContent?.productType ?? 0)
+  return (variantsOf(item) as Variant[]).map((variant) => ({
+    sku: variant.sku,
+    itemId: item.id,
+    unlimited: always || variant.unlimited,
+    qtyInStock: variant.qtyInStock,
+  }))
+}
+
+/** The variant with its live stock in place of the published one. */
+export function withStock(variant: Variant, level: StockLevel | undefined): Variant {
+  return level === undefined
+    ? variant
+    : { ...variant, unlimited: level.unlimited, qtyInStock: level.qtyInStock }
+}
 
 /** The stock object of a tenant. */
 export function inventoryOf(env: Env, siteId: string) {

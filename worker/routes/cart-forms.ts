@@ -24,9 +24,9 @@ import {
   unselectedOptionsError,
   variantForChoice,
 } from '../../shared/index'
+import { productById, ruleProductOf } from '../catalogue/item-index'
 import { addToCart, changeQuantity, removeEntry } from '../commerce/cart-actions'
 import { signCheckoutToken } from '../commerce/checkout-tokens'
-import { productById, ruleProductOf } from '../commerce/products'
 import type { AppEnv } from '../env'
 import { formBody } from '../http/body'
 import { requireSameOrigin } from '../middleware/crumb'

@@ -25,6 +25,7 @@ import {
   subscriptionPriceText,
 } from '../../shared/index'
 import { liveSiteUser } from '../auth/site-user'
+import { productById, unitCentsOf, variantBySku } from '../catalogue/item-index'
 import type { Form, Item } from '../catalogue/records'
 import { cartIdOf, forgetCart, storedCartOf } from '../commerce/cart-session'
 import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
@@ -47,7 +48,6 @@ import {
 } from '../commerce/order-access'
 import { sendOrderConfirmation } from '../commerce/order-email'
 import { CHARGE_IN_FLIGHT_MS, resumeOrder } from '../commerce/order-states'
-import { productById, unitCentsOf, variantBySku } from '../commerce/products'
 import { sameSecret } from '../crypto/encoding'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
 import type { AppEnv } from '../env'

@@ -7,11 +7,11 @@
 import { type Context, Hono } from 'hono'
 import { PAGE_ACTION_DATA_KEY } from '../../islands/server'
 import { ENGINE_TEXT, plainText } from '../../shared/index'
-import type { TemplateName } from '../../templates/index'
 import { guardPage, postToGuardedPage, publicCollection } from '../auth/page-access'
 import { itemExtras } from '../catalogue/item-extras'
+import { pageKindOf } from '../catalogue/page-kinds'
 import { type Catalog, isPublished } from '../catalogue/reader'
-import { type Collection, ITEM_PAGE_KINDS, type Item, LIST_LIMITS, slugSchema } from '../catalogue/records'
+import { type Collection, type Item, slugSchema } from '../catalogue/records'
 import { searchSite } from '../catalogue/search'
 import { merchandisingFor, pagination, splitEvents } from '../catalogue/template-data'
 import type { AppEnv } from '../env'
@@ -21,9 +21,6 @@ import type { HeadData } from '../render/head'
 import { renderTemplatePage } from '../render/template-page'
 import * as z from '../runtime/zod'
 import { type PageActionResult, pagePosts } from './page-posts'
-
-/** Items per page of a list (storefront.md section 9: at most 200 products in a collection page). */
-export const PAGE_SIZE: Record<string, number> = { products: LIST_LIMITS.productsPerPage, blog: 20 }
 
 const pageQuerySchema = z.object({
   page: z._default(
@@ -40,21 +37,6 @@ const searchQuerySchema = z.object({
     '',
   ),
 })
-
-const COLLECTION_TEMPLATE: Record<Collection['typeName'], TemplateName> = {
-  page: 'page',
-  products: 'products',
-  blog: 'blog',
-  events: 'events',
-  gallery: 'gallery',
-  form: 'form',
-}
-
-const ITEM_TEMPLATE: Record<string, TemplateName> = {
-  products: 'product',
-  blog: 'blog-item',
-  events: 'event-item',
-}
 
 export function notFoundPage(catalog: Catalog, path: string): Promise<Response> {
   return renderTemplatePage({
@@ -82,7 +64,8 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
   const guarded = await guardPage(c, collection, path)
   if (guarded instanceof Response) return guarded
   const isHome = collection.urlId === tenant.site.homeCollection
-  const pageSize = PAGE_SIZE[collection.typeName] ?? collection.itemSlugs.length
+  const kind = pageKindOf(collection)
+  const pageSize = kind.pageSize ?? collection.itemSlugs.length
   const head: HeadData = {
     title: isHome ? tenant.site.website.siteTitle : collection.title,
     description: collection.description,
@@ -100,25 +83,19 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
       items,
       ...posted.data,
     }
-    if (collection.typeName === 'products') {
-      own.pagination = pagination(collection, page, pageSize)
-      own.productMerchandisingContext = merchandisingFor(tenant, items)
-    } else if (collection.typeName === 'blog') {
-      own.pagination = pagination(collection, page, pageSize)
-    } else if (collection.typeName === 'events') {
-      Object.assign(own, splitEvents(items, Date.now()))
-    } else if (collection.formId) {
-      own.form = await catalog.form(collection.formId)
-    }
+    if (kind.pageSize !== undefined) own.pagination = pagination(collection, page, pageSize)
+    if (kind.sellsProducts) own.productMerchandisingContext = merchandisingFor(tenant, items)
+    if (kind.datedItems) Object.assign(own, splitEvents(items, Date.now()))
+    if (kind.form !== undefined && collection.formId) own.form = await catalog.form(collection.formId)
     return own
   })()
-  // Page and form templates print the collection's form; the footer then leaves it out.
-  const pageFormId = ['page', 'form'].includes(collection.typeName) ? collection.formId : undefined
+  // A kind whose template prints the collection's form: the footer then leaves it out.
+  const pageFormId = kind.form === 'printed' ? collection.formId : undefined
   return renderTemplatePage({
     catalog,
     path,
     head,
-    template: COLLECTION_TEMPLATE[collection.typeName],
+    template: kind.listTemplate,
     data,
     status: posted.status,
     headers: guarded?.headers ?? { 'Cache-Tag': cacheTags(tenant.siteId, collection.urlId) },
@@ -128,7 +105,7 @@ async function collectionPage(c: Context<AppEnv>, collection: Collection, page: 
 }
 
 function itemHead(collection: Collection, item: Item): HeadData {
-  const isProduct = collection.typeName === 'products'
+  const isProduct = pageKindOf(collection).sellsProducts
   return {
     title: item.title,
     description: plainText(item.excerpt) || undefined,
@@ -196,7 +173,7 @@ pageRoutes.on(GET_OR_POST, '/:collection', async function showCollection(c) {
   const collection = await catalog.collection(slug.data)
   if (!collection) return notFoundPage(catalog, c.req.path)
   const page = query.data.page
-  const pageSize = PAGE_SIZE[collection.typeName]
+  const { pageSize } = pageKindOf(collection)
   if (page > 1 && (!pageSize || (page - 1) * pageSize >= collection.itemSlugs.length)) {
     return notFoundPage(catalog, c.req.path)
   }
@@ -212,11 +189,13 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
     catalog.collection(collectionSlug.data),
     catalog.item(collectionSlug.data, itemSlug.data),
   ])
+  const kind = collection ? pageKindOf(collection) : undefined
+  const template = kind?.itemTemplate
   // An item is served only while its collection lists it and once its publish date has come.
   if (
     !collection ||
     !item ||
-    !ITEM_PAGE_KINDS.has(collection.typeName) ||
+    !template ||
     !collection.itemSlugs.includes(itemSlug.data) ||
     !isPublished(item, Date.now())
   )
@@ -224,7 +203,7 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   const guarded = await guardPage(c, collection, item.fullUrl)
   if (guarded instanceof Response) return guarded
   const posted = actionData(c.var.pageAction)
-  const isProduct = collection.typeName === 'products'
+  const isProduct = kind?.sellsProducts === true
   // A product sold with an additional-fields form carries it: its add-to-cart button opens it.
   const fieldsFormId = isProduct ? item.structuredContent?.additionalFieldsFormId : undefined
   const data = Promise.all([
@@ -250,13 +229,13 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
     catalog,
     path: item.fullUrl,
     head: itemHead(collection, item),
-    template: ITEM_TEMPLATE[collection.typeName] as TemplateName,
+    template,
     data,
     status: posted.status,
     headers: guarded?.headers ?? {
       'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId),
     },
-    tracked: { pageId: item.id, product: collection.typeName === 'products' ? item : undefined },
+    tracked: { pageId: item.id, product: isProduct ? item : undefined },
   })
 })
 

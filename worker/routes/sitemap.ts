@@ -4,8 +4,8 @@
  * are personal, and items whose publish date is still to come are not out yet: none is listed.
  */
 import { Hono } from 'hono'
+import { pageKindOf } from '../catalogue/page-kinds'
 import type { Catalog } from '../catalogue/reader'
-import { ITEM_PAGE_KINDS } from '../catalogue/records'
 import type { AppEnv } from '../env'
 
 function escapeXml(text: string): string {
@@ -21,7 +21,7 @@ export async function sitemapPaths(catalog: Catalog): Promise<string[]> {
   const collections = (await catalog.collections()).filter((c) => !c.locked && !c.memberOnly)
   const items = await Promise.all(
     collections.map((collection) =>
-      ITEM_PAGE_KINDS.has(collection.typeName) ? catalog.collectionItems(collection) : [],
+      pageKindOf(collection).sitemapItems ? catalog.collectionItems(collection) : [],
     ),
   )
   collections.forEach((collection, i) => {
