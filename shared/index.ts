@@ -8,6 +8,17 @@
  */
 
 export {
+  API,
+  type ApiAnswerOf,
+  type ApiBody,
+  type ApiMethod,
+  type ApiParamNames,
+  type ApiQuery,
+  type ApiRoute,
+  type ApiRouteName,
+  type ApiRoutes,
+} from './api-routes'
+export {
   type AddCheck,
   availableUnits,
   checkAddToCart,
