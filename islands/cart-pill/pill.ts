@@ -6,8 +6,11 @@
  * HttpOnly), otherwise no request is made. Afterwards it follows the `storefront:cart-change`
  * events of the add-to-cart button and the cart page. Hidden at 0, '100+' above 100.
  */
+
+// biome-ignore lint/style/noRestrictedImports: on every store page, the pill takes the API table alone, not all of shared/ (its bundle would grow twentyfold)
+import { API } from '../../shared/api-routes'
 import { CART_PILL, ISLAND_EVENT, onIslandEvent } from '../constants'
-import { readPageCookie } from '../parts/cookies'
+import { cookieValue } from '../cookies'
 
 const pills = () => [...document.querySelectorAll<HTMLElement>(`[${CART_PILL.attr}]`)]
 
@@ -35,8 +38,8 @@ onIslandEvent(
 )
 
 const cookie = pills()[0]?.getAttribute(CART_PILL.cookie)
-if (cookie && readPageCookie(cookie) === 'true') {
-  fetch('/api/commerce/shopping-cart', {
+if (cookie && cookieValue(cookie) === 'true') {
+  fetch(API.shoppingCart.path, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   })

@@ -1,17 +1,16 @@
 /**
  * The error reporter (platform.md sections 3, 7, 8 and 9): uncaught errors and unhandled
  * rejections are queued silently (at most 10 entries waiting; more are dropped) and sent
- * debounced by a second to `/api/events/RecordJavascriptErrors` as a JSON array of
+ * debounced by a second to `API.recordJavascriptErrors` as a JSON array of
  * `{event, data (JSON text), timestamp}`, with the crumb as `X-CSRF-Token`; at most 20 batches
  * a page, stacks cut at 5000 characters.
  */
-import { COOKIE, TRACKING } from '../../shared/index'
-import { cookieValue } from '../browser-cookies'
+import { API, COOKIE, TRACKING } from '../../shared/index'
 import { CRUMB_HEADER } from '../constants'
+import { cookieValue } from '../cookies'
 import type { TrackingContext } from './contract'
 import { post } from './transport'
 
-export const ERRORS_URL = '/api/events/RecordJavascriptErrors'
 const { maxBatches, maxEntries, debounceMs, stackLimit } = TRACKING.errorReporting
 
 interface ErrorEntry {
@@ -32,7 +31,7 @@ export function reportErrors(context: TrackingContext): void {
     batches++
     const body = JSON.stringify(queue)
     queue = []
-    void post(ERRORS_URL, body, {
+    void post(API.recordJavascriptErrors.path, body, {
       'Content-Type': 'application/json',
       [CRUMB_HEADER]: cookieValue(COOKIE.visitor) ?? '',
     })
