@@ -9,37 +9,8 @@
  * Adding a call: a line here, its handler in `worker/api/<area>.ts`, its use in the island.
  */
 
+import type { ApiMethod, ApiRoute } from './api-types'
 import type { CartEntryView, ShoppingCart } from './cart/types'
-
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-/** A call of the API. `body`, `query` and `answer` are types only: they are never set. */
-export interface ApiRoute<
-  M extends ApiMethod = ApiMethod,
-  P extends string = string,
-  Body = unknown,
-  Answer = unknown,
-  Query = unknown,
-> {
-  readonly method: M
-  readonly path: P
-  readonly body?: Body
-  readonly answer?: Answer
-  readonly query?: Query
-}
-
-/** The JSON body an entry takes (`undefined` when it takes none). */
-export type ApiBody<R> = R extends ApiRoute<ApiMethod, string, infer B> ? B : never
-/** The JSON answer of an entry when it succeeds. */
-export type ApiAnswerOf<R> = R extends ApiRoute<ApiMethod, string, unknown, infer A> ? A : never
-/** The query parameters of an entry. */
-export type ApiQuery<R> = R extends ApiRoute<ApiMethod, string, unknown, unknown, infer Q> ? Q : never
-/** The names of a path's `:params`. */
-export type ApiParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ApiParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never
 
 /** An entry: `call<Body, Answer, Query>()(method, path)` (curried so the path's type is kept). */
 function call<Body = undefined, Answer = Record<string, unknown>, Query = undefined>() {
@@ -48,7 +19,8 @@ function call<Body = undefined, Answer = Record<string, unknown>, Query = undefi
 }
 
 /** A tracking beacon: a form, text or `sendBeacon` body, answered without JSON. */
-const beacon = <P extends `/api/${string}`>(path: P) => call<FormData | string | Blob, null>()('POST', path)
+const beacon = <P extends `/api/${string}`>(path: P) =>
+  /* @__PURE__ */ call<FormData | string | Blob, null>()('POST', path)
 
 type CartAnswer = { shoppingCart: ShoppingCart }
 type AdditionalFields = string | null
@@ -65,134 +37,190 @@ type SessionAnswer = {
 }
 type RestockSendRequest = { productId: string; variantId: string }
 
+// Cart (storefront.md section 7, "Shopping cart")
+export const shoppingCart = /* @__PURE__ */ call<
+  undefined,
+  CartAnswer,
+  { mock?: string; timecode?: string }
+>()('GET', '/api/commerce/shopping-cart')
+export const addCartEntry = /* @__PURE__ */ call<
+  { itemId: string; sku: string; quantity?: Quantity; additionalFields?: AdditionalFields },
+  CartAnswer & { newlyAdded: CartEntryView }
+>()('POST', '/api/commerce/shopping-cart/entries')
+export const cartEntryAdditionalFields = /* @__PURE__ */ call<
+  { itemId: string; sku: string; additionalFields?: AdditionalFields },
+  CartAnswer & { updatedEntry: CartEntryView }
+>()('PUT', '/api/commerce/shopping-cart/entries/:entryId/additionalFields')
+export const cartEntryQuantity = /* @__PURE__ */ call<
+  { quantity: Quantity },
+  CartAnswer & { updatedEntry: CartEntryView }
+>()('PUT', '/api/commerce/shopping-cart/entries/:entryId/quantity')
+export const removeCartEntry = /* @__PURE__ */ call<undefined, CartAnswer>()(
+  'DELETE',
+  '/api/commerce/shopping-cart/entries/:entryId',
+)
+/** The spec's path ends with a slash; the worker answers it without one too. */
+export const inventoryStock = /* @__PURE__ */ call<
+  undefined,
+  { results: { sku: string; variantId: string; unlimited: boolean; qtyInStock: number }[] },
+  { itemId: string }
+>()('GET', '/api/commerce/inventory/stock/')
+export const startSubscription = /* @__PURE__ */ call<
+  { itemId: string; sku: string; qty?: Quantity; additionalFields?: AdditionalFields },
+  { cartToken: string }
+>()('POST', '/api/3/commerce/cart/subscription')
+export const paymentWebhook = /* @__PURE__ */ call<unknown, { received: boolean }>()(
+  'POST',
+  '/api/commerce/payments/webhook',
+)
+
+// Content
+export const likeItem = /* @__PURE__ */ call<
+  { itemId: string },
+  { itemId: string; likeCount: number; liked: boolean }
+>()('POST', '/api/content/likes')
+export const productReviews = /* @__PURE__ */ call<
+  undefined,
+  { data: { productReviews: unknown[]; nextPage: number | null } },
+  { page?: string; size?: string; productId?: string }
+>()('GET', '/api/commerce/product/reviews')
+
+// Address lookups (a paid third party: the crumb goes with them)
+export const placesAutocomplete = /* @__PURE__ */ call<
+  undefined,
+  Record<string, unknown>,
+  PlacesQuery & { input: string }
+>()('GET', '/api/google-maps/places/autocomplete')
+export const placesDetails = /* @__PURE__ */ call<
+  undefined,
+  Record<string, unknown>,
+  PlacesQuery & { place_id: string }
+>()('GET', '/api/google-maps/places/details')
+
+// Forms
+export const formSubmissionKey = /* @__PURE__ */ call<Record<string, never>, { data: { key: string } }>()(
+  'POST',
+  '/api/form/FormSubmissionKey',
+)
+export const saveFormSubmission = /* @__PURE__ */ call<{
+  key: string
+  formId: string
+  form: string
+  captchaKey?: string
+  pageTitle?: string
+  pageId?: string
+  pagePath?: string
+  contentSource?: string
+}>()('POST', '/api/form/SaveFormSubmission')
+export const validateForm = /* @__PURE__ */ call<unknown>()('POST', '/api/rest/forms/validate/:formId')
+export const formTemplateSchema = /* @__PURE__ */ call<
+  undefined,
+  Record<string, unknown>,
+  { type: 'form' }
+>()('GET', '/api/template/GetTemplateSchema')
+
+// Site users (sessions, the account, the restock tools of store owners)
+export const signIn = /* @__PURE__ */ call<
+  { email: string; password: string; rememberMe?: boolean },
+  SessionAnswer
+>()('POST', '/api/site-users/account/session')
+export const signOut = /* @__PURE__ */ call<
+  undefined,
+  { signedOut: boolean; cartCloned: boolean },
+  { cloneCart: 'true' | 'false' }
+>()('DELETE', '/api/site-users/account/session')
+export const siteUserAccount = /* @__PURE__ */ call<undefined, SessionAnswer>()(
+  'GET',
+  '/api/site-users/account',
+)
+export const restockSignUp = /* @__PURE__ */ call<
+  {
+    isJoinMailingList?: boolean
+    productId: string
+    siteVisitorEmail: string
+    variantId: string
+    captchaToken?: string
+  },
+  { success: boolean }
+>()('POST', '/api/site-users/account/notifications/restock')
+export const restockSignUps = /* @__PURE__ */ call<
+  undefined,
+  Record<string, unknown>,
+  { productId: string; variantId?: string; cursor?: string }
+>()('GET', '/api/site-users/account/notifications/restock')
+export const restockGroups = /* @__PURE__ */ call<undefined, Record<string, unknown>, { cursor?: string }>()(
+  'GET',
+  '/api/site-users/account/notifications/restock/groups',
+)
+export const restockSend = /* @__PURE__ */ call<RestockSendRequest, { queued: number }>()(
+  'POST',
+  '/api/site-users/account/notifications/restock/send',
+)
+export const restockSendAll = /* @__PURE__ */ call<
+  { sendRequests: RestockSendRequest[] },
+  { queued: number }
+>()('POST', '/api/site-users/account/notifications/restock/send/all')
+
+// Tracking beacons (platform.md section 7)
+export const recordHit = /* @__PURE__ */ beacon('/api/census/RecordHit')
+export const buttonClick = /* @__PURE__ */ beacon('/api/census/button-click')
+export const buttonRender = /* @__PURE__ */ beacon('/api/census/button-render')
+export const overlay = /* @__PURE__ */ beacon('/api/census/overlay')
+export const formRender = /* @__PURE__ */ beacon('/api/census/form-render')
+export const recordQuickView = /* @__PURE__ */ beacon('/api/census/RecordQuickView/:id')
+export const recordJavascriptErrors = /* @__PURE__ */ call<unknown, null>()(
+  'POST',
+  '/api/events/RecordJavascriptErrors',
+)
+export const recordEvent = /* @__PURE__ */ beacon('/api/events/RecordEvent')
+export const clankerEvents = /* @__PURE__ */ beacon('/api/v1/clanker/events')
+export const clankerValidateEventContent = /* @__PURE__ */ call<
+  unknown,
+  { valid: boolean; eventSchemaName: string }
+>()('POST', '/api/v1/clanker/validate-event-content/:schemaName')
+export const performanceSettings = /* @__PURE__ */ call<undefined, Record<string, unknown>>()(
+  'GET',
+  '/api/1/performance/settings',
+)
+export const performanceRecords = /* @__PURE__ */ beacon('/api/1/performance/records')
+
+/** The table, by name: `API.likeItem`. (The pill cart and the tracking script, which must stay
+ * tiny, import their entries by name so their bundles keep only those.) */
 export const API = {
-  // Cart (storefront.md section 7, "Shopping cart")
-  shoppingCart: call<undefined, CartAnswer, { mock?: string; timecode?: string }>()(
-    'GET',
-    '/api/commerce/shopping-cart',
-  ),
-  addCartEntry: call<
-    { itemId: string; sku: string; quantity?: Quantity; additionalFields?: AdditionalFields },
-    CartAnswer & { newlyAdded: CartEntryView }
-  >()('POST', '/api/commerce/shopping-cart/entries'),
-  cartEntryAdditionalFields: call<
-    { itemId: string; sku: string; additionalFields?: AdditionalFields },
-    CartAnswer & { updatedEntry: CartEntryView }
-  >()('PUT', '/api/commerce/shopping-cart/entries/:entryId/additionalFields'),
-  cartEntryQuantity: call<{ quantity: Quantity }, CartAnswer & { updatedEntry: CartEntryView }>()(
-    'PUT',
-    '/api/commerce/shopping-cart/entries/:entryId/quantity',
-  ),
-  removeCartEntry: call<undefined, CartAnswer>()('DELETE', '/api/commerce/shopping-cart/entries/:entryId'),
-  /** The spec's path ends with a slash; the worker answers it without one too. */
-  inventoryStock: call<
-    undefined,
-    { results: { sku: string; variantId: string; unlimited: boolean; qtyInStock: number }[] },
-    { itemId: string }
-  >()('GET', '/api/commerce/inventory/stock/'),
-  startSubscription: call<
-    { itemId: string; sku: string; qty?: Quantity; additionalFields?: AdditionalFields },
-    { cartToken: string }
-  >()('POST', '/api/3/commerce/cart/subscription'),
-  paymentWebhook: call<unknown, { received: boolean }>()('POST', '/api/commerce/payments/webhook'),
-
-  // Content
-  likeItem: call<{ itemId: string }, { itemId: string; likeCount: number; liked: boolean }>()(
-    'POST',
-    '/api/content/likes',
-  ),
-  productReviews: call<
-    undefined,
-    { data: { productReviews: unknown[]; nextPage: number | null } },
-    { page?: string; size?: string; productId?: string }
-  >()('GET', '/api/commerce/product/reviews'),
-
-  // Address lookups (a paid third party: the crumb goes with them)
-  placesAutocomplete: call<undefined, Record<string, unknown>, PlacesQuery & { input: string }>()(
-    'GET',
-    '/api/google-maps/places/autocomplete',
-  ),
-  placesDetails: call<undefined, Record<string, unknown>, PlacesQuery & { place_id: string }>()(
-    'GET',
-    '/api/google-maps/places/details',
-  ),
-
-  // Forms
-  formSubmissionKey: call<Record<string, never>, { data: { key: string } }>()(
-    'POST',
-    '/api/form/FormSubmissionKey',
-  ),
-  saveFormSubmission: call<{
-    key: string
-    formId: string
-    form: string
-    captchaKey?: string
-    pageTitle?: string
-    pageId?: string
-    pagePath?: string
-    contentSource?: string
-  }>()('POST', '/api/form/SaveFormSubmission'),
-  validateForm: call<unknown>()('POST', '/api/rest/forms/validate/:formId'),
-  formTemplateSchema: call<undefined, Record<string, unknown>, { type: 'form' }>()(
-    'GET',
-    '/api/template/GetTemplateSchema',
-  ),
-
-  // Site users (sessions, the account, the restock tools of store owners)
-  signIn: call<{ email: string; password: string; rememberMe?: boolean }, SessionAnswer>()(
-    'POST',
-    '/api/site-users/account/session',
-  ),
-  signOut: call<undefined, { signedOut: boolean; cartCloned: boolean }, { cloneCart: 'true' | 'false' }>()(
-    'DELETE',
-    '/api/site-users/account/session',
-  ),
-  siteUserAccount: call<undefined, SessionAnswer>()('GET', '/api/site-users/account'),
-  restockSignUp: call<
-    {
-      isJoinMailingList?: boolean
-      productId: string
-      siteVisitorEmail: string
-      variantId: string
-      captchaToken?: string
-    },
-    { success: boolean }
-  >()('POST', '/api/site-users/account/notifications/restock'),
-  restockSignUps: call<
-    undefined,
-    Record<string, unknown>,
-    { productId: string; variantId?: string; cursor?: string }
-  >()('GET', '/api/site-users/account/notifications/restock'),
-  restockGroups: call<undefined, Record<string, unknown>, { cursor?: string }>()(
-    'GET',
-    '/api/site-users/account/notifications/restock/groups',
-  ),
-  restockSend: call<RestockSendRequest, { queued: number }>()(
-    'POST',
-    '/api/site-users/account/notifications/restock/send',
-  ),
-  restockSendAll: call<{ sendRequests: RestockSendRequest[] }, { queued: number }>()(
-    'POST',
-    '/api/site-users/account/notifications/restock/send/all',
-  ),
-
-  // Tracking beacons (platform.md section 7)
-  recordHit: beacon('/api/census/RecordHit'),
-  buttonClick: beacon('/api/census/button-click'),
-  buttonRender: beacon('/api/census/button-render'),
-  overlay: beacon('/api/census/overlay'),
-  formRender: beacon('/api/census/form-render'),
-  recordQuickView: beacon('/api/census/RecordQuickView/:id'),
-  recordJavascriptErrors: call<unknown, null>()('POST', '/api/events/RecordJavascriptErrors'),
-  recordEvent: beacon('/api/events/RecordEvent'),
-  clankerEvents: beacon('/api/v1/clanker/events'),
-  clankerValidateEventContent: call<unknown, { valid: boolean; eventSchemaName: string }>()(
-    'POST',
-    '/api/v1/clanker/validate-event-content/:schemaName',
-  ),
-  performanceSettings: call<undefined, Record<string, unknown>>()('GET', '/api/1/performance/settings'),
-  performanceRecords: beacon('/api/1/performance/records'),
-} as const
-
-export type ApiRoutes = typeof API
-export type ApiRouteName = keyof ApiRoutes
+  shoppingCart,
+  addCartEntry,
+  cartEntryAdditionalFields,
+  cartEntryQuantity,
+  removeCartEntry,
+  inventoryStock,
+  startSubscription,
+  paymentWebhook,
+  likeItem,
+  productReviews,
+  placesAutocomplete,
+  placesDetails,
+  formSubmissionKey,
+  saveFormSubmission,
+  validateForm,
+  formTemplateSchema,
+  signIn,
+  signOut,
+  siteUserAccount,
+  restockSignUp,
+  restockSignUps,
+  restockGroups,
+  restockSend,
+  restockSendAll,
+  recordHit,
+  buttonClick,
+  buttonRender,
+  overlay,
+  formRender,
+  recordQuickView,
+  recordJavascriptErrors,
+  recordEvent,
+  clankerEvents,
+  clankerValidateEventContent,
+  performanceSettings,
+  performanceRecords,
+}

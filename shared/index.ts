@@ -7,17 +7,17 @@
  * data, safe to bundle for the browser.
  */
 
-export {
-  API,
-  type ApiAnswerOf,
-  type ApiBody,
-  type ApiMethod,
-  type ApiParamNames,
-  type ApiQuery,
-  type ApiRoute,
-  type ApiRouteName,
-  type ApiRoutes,
-} from './api-routes'
+export { API } from './api-routes'
+export type {
+  ApiAnswerOf,
+  ApiBody,
+  ApiMethod,
+  ApiParamNames,
+  ApiQuery,
+  ApiRoute,
+  ApiRouteName,
+  ApiRoutes,
+} from './api-types'
 export {
   type AddCheck,
   availableUnits,

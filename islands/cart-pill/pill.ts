@@ -4,11 +4,10 @@
  * loaded only when `has-cart` is 'true' (storefront.md section 4, "Cart loading"; the worker
  * sets it whenever the visitor has a cart cookie or is signed in, since those cookies are
  * HttpOnly), otherwise no request is made. Afterwards it follows the `storefront:cart-change`
- * events of the add-to-cart button and the cart page. Hidden at 0, '100+' above 100.
+ * events of the add-to-cart button and the cart page. Its markup names the cookie and the cart's
+ * URL (`API.shoppingCart`), so the pill bundles no API table. Hidden at 0, '100+' above 100.
  */
 
-// biome-ignore lint/style/noRestrictedImports: on every store page, the pill takes the API table alone, not all of shared/ (its bundle would grow twentyfold)
-import { API } from '../../shared/api-routes'
 import { CART_PILL, ISLAND_EVENT, onIslandEvent } from '../constants'
 import { cookieValue } from '../cookies'
 
@@ -38,8 +37,9 @@ onIslandEvent(
 )
 
 const cookie = pills()[0]?.getAttribute(CART_PILL.cookie)
-if (cookie && cookieValue(cookie) === 'true') {
-  fetch(API.shoppingCart.path, {
+const cartUrl = pills()[0]?.getAttribute(CART_PILL.cartUrl)
+if (cookie && cartUrl && cookieValue(cookie) === 'true') {
+  fetch(cartUrl, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   })

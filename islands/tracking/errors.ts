@@ -5,7 +5,10 @@
  * `{event, data (JSON text), timestamp}`, with the crumb as `X-CSRF-Token`; at most 20 batches
  * a page, stacks cut at 5000 characters.
  */
-import { API, COOKIE, TRACKING } from '../../shared/index'
+
+// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
+import { recordJavascriptErrors } from '../../shared/api-routes'
+import { COOKIE, TRACKING } from '../../shared/index'
 import { CRUMB_HEADER } from '../constants'
 import { cookieValue } from '../cookies'
 import type { TrackingContext } from './contract'
@@ -31,7 +34,7 @@ export function reportErrors(context: TrackingContext): void {
     batches++
     const body = JSON.stringify(queue)
     queue = []
-    void post(API.recordJavascriptErrors.path, body, {
+    void post(recordJavascriptErrors.path, body, {
       'Content-Type': 'application/json',
       [CRUMB_HEADER]: cookieValue(COOKIE.visitor) ?? '',
     })

@@ -9,7 +9,10 @@
  * HttpOnly: the script never sends a cart id, and the worker's fields win over the script's).
  * The beacon goes with the page's cookies: the worker takes none without the crumb cookie.
  */
-import { API, COOKIE, type CommerceEventName, PRODUCT_TYPE_NAMES } from '../../shared/index'
+
+// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
+import { clankerEvents } from '../../shared/api-routes'
+import { COOKIE, type CommerceEventName, PRODUCT_TYPE_NAMES } from '../../shared/index'
 import type { CartLineDetail } from '../constants'
 import { cookieValue } from '../cookies'
 import type { TrackingContext } from './contract'
@@ -40,7 +43,7 @@ export function baseFields(context: TrackingContext, identity: Identity, schemaN
 
 /** Sends one version 2 event. */
 export function sendEvent(schemaName: string, content: Record<string, unknown>): void {
-  formBeacon(API.clankerEvents.path, { eventSchemaName: schemaName, eventContent: JSON.stringify(content) })
+  formBeacon(clankerEvents.path, { eventSchemaName: schemaName, eventContent: JSON.stringify(content) })
 }
 
 /** The cart line's own fields, over the page's product where the line says otherwise. */

@@ -10,8 +10,9 @@
  * `interaction_to_next_paint_ms` field (a deviation from the spec's payload).
  */
 import type { Metric } from 'web-vitals'
+// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
+import { performanceRecords, performanceSettings } from '../../shared/api-routes'
 import {
-  API,
   fillText,
   type PerformanceField,
   type PerformanceFlag,
@@ -29,7 +30,7 @@ interface Settings {
 
 async function readSettings(): Promise<Settings | null> {
   try {
-    const response = await fetch(API.performanceSettings.path, {
+    const response = await fetch(performanceSettings.path, {
       signal: AbortSignal.timeout(TRACKING.timeoutMs),
     })
     if (response.status !== 200) throw new Error(String(response.status))
@@ -90,11 +91,11 @@ function sendRecords(json: string, leaving: boolean): void {
   if (
     leaving &&
     typeof navigator.sendBeacon === 'function' &&
-    navigator.sendBeacon(API.performanceRecords.path, body)
+    navigator.sendBeacon(performanceRecords.path, body)
   )
     return
   const xhr = new XMLHttpRequest()
-  xhr.open('POST', API.performanceRecords.path)
+  xhr.open('POST', performanceRecords.path)
   xhr.timeout = TRACKING.timeoutMs
   xhr.setRequestHeader('Content-Type', 'text/plain')
   xhr.onload = () => {
