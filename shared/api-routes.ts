@@ -6,7 +6,11 @@
  * (islands/http.ts `request(API.likeItem, body)`). The types are phantom: at run time an entry
  * is only `{ method, path }`, so the browser bundles no zod and no more than these strings.
  *
- * Adding a call: a line here, its handler in `worker/api/<area>.ts`, its use in the island.
+ * Each entry is an exported const marked pure, gathered in `API` at the end: a bundle that
+ * imports entries by name (the tracking script, on every page) keeps only those.
+ *
+ * Adding a call: its entry here (the const and its line in `API`), its handler in
+ * `worker/api/<area>.ts` (`on(group, API.x, ...)`), its use in the island (`request(API.x, body)`).
  */
 
 import type { ApiMethod, ApiRoute } from './api-types'

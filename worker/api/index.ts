@@ -1,8 +1,8 @@
 /**
  * The public APIs of the spec (storefront.md section 7, platform.md section 7), one route group
  * per area in `worker/api/<area>.ts`, mounted under `/api`, each call's method and path from the
- * one table (shared/api-routes.ts). Every answer is JSON: bad input is
- * a 4xx with a message (validate.ts), an unknown path a JSON 404, never the HTML page.
+ * one table (shared/api-routes.ts). Every answer is JSON: bad input is a 4xx with a message
+ * (validate.ts), an unknown path a JSON 404, never the HTML page.
  *
  * Checks per call, in this order: the rate limit (rate-limit.ts, per visitor and endpoint), the
  * crumb for state-changing calls from scripts (crumb.ts), then the input (validate.ts).
@@ -34,7 +34,7 @@ apiRoutes.onError(function apiError(error, c) {
   return c.json({ message: 'Something went wrong on our side. Please try again later.' }, 500)
 })
 
-// Area route groups, one line each (before the catch-all below). Each registers its calls at
+// Area route groups, one entry each (before the catch-all below). Each registers its calls at
 // their paths in the table (shared/api-routes.ts, through ./route.ts `on`), so all mount at the root.
 for (const group of [
   commerceRoutes,
