@@ -52,6 +52,8 @@ export const CART_PILL = {
   cap: 'data-cap',
   /** The name of the cookie that says a cart exists. */
   cookie: 'data-cookie',
+  /** Where the cart is read (`API.shoppingCart`): the pill bundles no API table. */
+  cartUrl: 'data-cart-url',
 } as const
 
 /** Where the island bundle is served from (static assets, content-hashed, immutable). */

@@ -3,15 +3,13 @@
  * the answer's `xsrfToken` in session storage for the session, and session-protected calls
  * send it as `X-XSRF-Token` (with the crumb as `X-CSRF-Token`). A call refused for its crumb
  * (`crumbFail`: the refusal sets a fresh crumb cookie) is retried once. Any island that makes a
- * session-protected call (the restock owner tools) uses `sessionFetch`.
+ * session-protected call (the restock owner tools) uses `sessionRequest`.
  */
 
-import { COOKIE } from '../shared/index'
-import { newIdempotencyKey, outcomeUnknown } from './api-client'
-import { cookieValue } from './browser-cookies'
-import { CRUMB_HEADER, XSRF_HEADER } from './constants'
+import { API, type ApiBody, type ApiRoute } from '../shared/index'
+import { XSRF_HEADER } from './constants'
+import { newIdempotencyKey, outcomeUnknown, type RequestOptions, request } from './http'
 
-export const SESSION_URL = '/api/site-users/account/session'
 const XSRF_KEY = 'ss_xsrf_token'
 
 /** The answer of a session call: ok, or the status and the server's message. */
@@ -36,26 +34,26 @@ function keepXsrfToken(token: string | null): void {
   }
 }
 
-async function call(
-  url: string,
-  init: RequestInit,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers = new Headers(init.headers)
-  headers.set(CRUMB_HEADER, cookieValue(COOKIE.visitor) ?? '')
-  const token = storedXsrfToken()
-  if (token !== null) headers.set(XSRF_HEADER, token)
-  const response = await fetch(url, { ...init, headers, credentials: 'same-origin' })
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
-  return { status: response.status, body }
-}
-
-/** A session-protected call with the crumb and XSRF headers, retried once on a crumb failure. */
-export async function sessionFetch(url: string, init: RequestInit = {}): Promise<SessionAnswer> {
-  let answer = await call(url, init)
-  if (answer.status === 403 && answer.body.crumbFail === true) answer = await call(url, init)
-  if (answer.status >= 200 && answer.status < 300) return { ok: true, body: answer.body }
-  const message = typeof answer.body.message === 'string' ? answer.body.message : null
-  return { ok: false, status: answer.status, message, body: answer.body }
+/**
+ * A session-protected call (islands/http.ts `request`, with the XSRF header besides the crumb),
+ * retried once on a crumb failure.
+ */
+export async function sessionRequest<R extends ApiRoute>(
+  route: R,
+  body: ApiBody<R>,
+  options: RequestOptions<R> = {},
+): Promise<SessionAnswer> {
+  const send = () => {
+    const token = storedXsrfToken()
+    const headers = token === null ? options.headers : { ...options.headers, [XSRF_HEADER]: token }
+    return request(route, body, { ...options, headers })
+  }
+  let answer = await send()
+  if (answer.status === 403 && answer.body?.crumbFail === true) answer = await send()
+  const answered = answer.body ?? {}
+  if (answer.status >= 200 && answer.status < 300) return { ok: true, body: answered }
+  const message = typeof answered.message === 'string' ? answered.message : null
+  return { ok: false, status: answer.status, message, body: answered }
 }
 
 /**
@@ -64,21 +62,19 @@ export async function sessionFetch(url: string, init: RequestInit = {}): Promise
  * worker answers the session the first copy started rather than starting another.
  */
 export async function signIn(email: string, password: string, rememberMe: boolean): Promise<SessionAnswer> {
-  const init: RequestInit = {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newIdempotencyKey() },
-    body: JSON.stringify({ email, password, rememberMe }),
-  }
-  let answer = await sessionFetch(SESSION_URL, init).catch(() => null)
-  if (answer === null || (!answer.ok && outcomeUnknown(answer.status)))
-    answer = await sessionFetch(SESSION_URL, init)
+  const options = { headers: { 'Idempotency-Key': newIdempotencyKey() } }
+  const send = () => sessionRequest(API.signIn, { email, password, rememberMe }, options)
+  let answer = await send()
+  if (!answer.ok && outcomeUnknown(answer.status)) answer = await send()
   if (answer.ok) keepXsrfToken(typeof answer.body.xsrfToken === 'string' ? answer.body.xsrfToken : null)
   return answer
 }
 
 /** Signs out; `cloneCart` keeps a copy of the cart for the signed-out visitor. */
 export async function signOut(cloneCart: boolean): Promise<SessionAnswer> {
-  const answer = await sessionFetch(`${SESSION_URL}?cloneCart=${cloneCart}`, { method: 'DELETE' })
+  const answer = await sessionRequest(API.signOut, undefined, {
+    query: { cloneCart: cloneCart ? 'true' : 'false' },
+  })
   if (answer.ok) keepXsrfToken(null)
   return answer
 }

@@ -8,8 +8,9 @@
  * The import direction between top-level folders is biome.json's (`noRestrictedImports`).
  * Run by `npm run lint`; prints each breach and exits 1.
  */
-import { readFileSync } from 'node:fs'
+
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { basename, dirname, join, normalize } from 'node:path'
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..')
@@ -41,7 +42,7 @@ for (const [name, list] of byName)
 
 const folderOf = (file: string): string | null => {
   const parts = file.split('/')
-  return parts.length > 2 ? parts[1] ?? null : null
+  return parts.length > 2 ? (parts[1] ?? null) : null
 }
 const edges = new Map<string, Map<string, string>>()
 for (const file of files) {
@@ -50,7 +51,9 @@ for (const file of files) {
   const source = readFileSync(join(ROOT, file), 'utf8')
   for (const match of source.matchAll(/from\s+'(\.[^']*)'/g)) {
     const base = normalize(join(dirname(file), match[1] ?? ''))
-    const target = ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => known.has(f))
+    const target = ['.ts', '.tsx', '/index.ts', '/index.tsx']
+      .map((ext) => base + ext)
+      .find((f) => known.has(f))
     const to = target === undefined ? null : folderOf(target)
     if (to === null || to === from) continue
     const out = edges.get(from) ?? new Map<string, string>()
@@ -61,7 +64,9 @@ for (const file of files) {
 for (const [from, out] of edges)
   for (const [to, example] of out)
     if (from < to && edges.get(to)?.has(from))
-      problems.push(`worker/${from} and worker/${to} import each other: ${example}; ${edges.get(to)?.get(from)}`)
+      problems.push(
+        `worker/${from} and worker/${to} import each other: ${example}; ${edges.get(to)?.get(from)}`,
+      )
 
 if (problems.length > 0) {
   console.error(`structure: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join('\n')}`)

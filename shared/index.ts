@@ -7,6 +7,17 @@
  * data, safe to bundle for the browser.
  */
 
+export { API } from './api-routes'
+export type {
+  ApiAnswerOf,
+  ApiBody,
+  ApiMethod,
+  ApiParamNames,
+  ApiQuery,
+  ApiRoute,
+  ApiRouteName,
+  ApiRoutes,
+} from './api-types'
 export {
   type AddCheck,
   availableUnits,

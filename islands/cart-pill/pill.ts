@@ -4,10 +4,12 @@
  * loaded only when `has-cart` is 'true' (storefront.md section 4, "Cart loading"; the worker
  * sets it whenever the visitor has a cart cookie or is signed in, since those cookies are
  * HttpOnly), otherwise no request is made. Afterwards it follows the `storefront:cart-change`
- * events of the add-to-cart button and the cart page. Hidden at 0, '100+' above 100.
+ * events of the add-to-cart button and the cart page. Its markup names the cookie and the cart's
+ * URL (`API.shoppingCart`), so the pill bundles no API table. Hidden at 0, '100+' above 100.
  */
+
 import { CART_PILL, ISLAND_EVENT, onIslandEvent } from '../constants'
-import { readPageCookie } from '../parts/cookies'
+import { cookieValue } from '../cookies'
 
 const pills = () => [...document.querySelectorAll<HTMLElement>(`[${CART_PILL.attr}]`)]
 
@@ -35,8 +37,9 @@ onIslandEvent(
 )
 
 const cookie = pills()[0]?.getAttribute(CART_PILL.cookie)
-if (cookie && readPageCookie(cookie) === 'true') {
-  fetch('/api/commerce/shopping-cart', {
+const cartUrl = pills()[0]?.getAttribute(CART_PILL.cartUrl)
+if (cookie && cartUrl && cookieValue(cookie) === 'true') {
+  fetch(cartUrl, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   })

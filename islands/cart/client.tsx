@@ -4,13 +4,12 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { CartEntryView, ShoppingCart } from '../../shared/index'
-import { CART_TEXT, type FormValues, parseFieldValues } from '../../shared/index'
+import { API, CART_TEXT, type FormValues, parseFieldValues } from '../../shared/index'
 import { defineClient } from '../contracts'
+import { type ApiAnswer, request } from '../http'
 import { AdditionalFieldsDialog } from '../parts/additional-fields'
-import { announceCart, announceCartLine, callApi, entryLine } from '../parts/api'
+import { announceCart, announceCartLine, entryLine } from '../parts/cart-events'
 import { type CartProps, CartView } from './view'
-
-const ENTRIES = '/api/commerce/shopping-cart/entries'
 
 function CartIsland(props: CartProps) {
   const [cart, setCart] = useState<ShoppingCart>(props.cart)
@@ -24,10 +23,7 @@ function CartIsland(props: CartProps) {
     live.current = true
   }, [])
 
-  const apply = async (
-    entryId: string,
-    call: () => ReturnType<typeof callApi<{ shoppingCart: ShoppingCart }>>,
-  ) => {
+  const apply = async (entryId: string, call: () => Promise<ApiAnswer<{ shoppingCart: ShoppingCart }>>) => {
     setBusy(true)
     const result = await call()
     setBusy(false)
@@ -57,22 +53,22 @@ function CartIsland(props: CartProps) {
     const form = event.currentTarget
     queueMicrotask(() => {
       const quantity = String(new FormData(form).get('quantity') ?? '')
-      void apply(entryId, () => callApi('PUT', `${ENTRIES}/${entryId}/quantity`, { quantity }))
+      void apply(entryId, () => request(API.cartEntryQuantity, { quantity }, { params: { entryId } }))
     })
   }
   const onRemove = (entryId: string) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!live.current) return
-    void apply(entryId, () => callApi('DELETE', `${ENTRIES}/${entryId}`))
+    void apply(entryId, () => request(API.removeCartEntry, undefined, { params: { entryId } }))
   }
   const saveFields = (entry: CartEntryView, values: FormValues) => {
     setEditing(null)
     void apply(entry.id, () =>
-      callApi('PUT', `${ENTRIES}/${entry.id}/additionalFields`, {
-        itemId: entry.itemId,
-        sku: entry.chosenVariant.sku,
-        additionalFields: JSON.stringify(values),
-      }),
+      request(
+        API.cartEntryAdditionalFields,
+        { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields: JSON.stringify(values) },
+        { params: { entryId: entry.id } },
+      ),
     )
   }
   const form = editing?.additionalFieldsFormId ? props.forms[editing.additionalFieldsFormId] : undefined

@@ -1,13 +1,13 @@
 /**
- * The like button in the browser: a press sends `POST /api/content/likes` and shows the count
+ * The like button in the browser: a press sends `API.likeItem` and shows the count
  * the worker answers (a visitor's like counts once however often they press). A refused crumb
  * says 'Your session has expired…' (or 'Please enable cookies…'); the rate limit 'Please try
  * again in a few seconds.'.
  */
 import { type FormEvent, useCallback, useState } from 'react'
-import { COMMERCE_TEXT } from '../../shared/index'
-import { messageOf, postJson } from '../api-client'
+import { API, COMMERCE_TEXT } from '../../shared/index'
 import { defineClient } from '../contracts'
+import { messageOf, request } from '../http'
 import { type LikeButtonProps, type LikeButtonState, LikeButtonView } from './view'
 
 function LikeButton(props: LikeButtonProps) {
@@ -20,7 +20,7 @@ function LikeButton(props: LikeButtonProps) {
 
   const like = useCallback(async () => {
     setState((previous) => ({ ...previous, pending: true, message: null }))
-    const answer = await postJson('/api/content/likes', { itemId: props.itemId })
+    const answer = await request(API.likeItem, { itemId: props.itemId })
     const count = answer.body?.likeCount
     if (answer.status === 200 && typeof count === 'number') {
       setState({ likeCount: count, liked: true, pending: false, message: null })

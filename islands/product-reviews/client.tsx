@@ -1,18 +1,19 @@
 /**
  * Product reviews in the browser (storefront.md sections 4 and 8): 'See More Reviews' loads
- * the next page of the product's reviews (`GET /api/commerce/product/reviews`) under a loader
+ * the next page of the product's reviews (`API.productReviews`) under a loader
  * and hides itself when none remain; a failed load hides the loader and is reported through
  * the cancelable `island:error` event, never shown to the shopper. A click on a lightbox's
  * backdrop closes it (Escape and its button already do, natively).
  */
+
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { getJson } from '../api-client'
+import { API } from '../../shared/index'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
+import { request } from '../http'
 import { type RawReview, type ReviewData, reviewData } from './rules'
 import { type ProductReviewsProps, type ProductReviewsState, ProductReviewsView } from './view'
 
-const REVIEWS_PATH = '/api/commerce/product/reviews'
 const PAGE_SIZE = '10'
 
 /** Reports a failed load to the page (and, unless a listener takes it, the console). */
@@ -43,10 +44,8 @@ function ProductReviews(props: ProductReviewsProps) {
   const onSeeMore = useCallback(async () => {
     if (state.loading || state.nextPage === null) return
     setState((previous) => ({ ...previous, loading: true }))
-    const answer = await getJson(REVIEWS_PATH, {
-      productId: props.productId,
-      page: String(state.nextPage),
-      size: PAGE_SIZE,
+    const answer = await request(API.productReviews, undefined, {
+      query: { productId: props.productId, page: String(state.nextPage), size: PAGE_SIZE },
     })
     const data = answer.body?.data as { productReviews?: unknown; nextPage?: unknown } | undefined
     if (answer.status !== 200 || !Array.isArray(data?.productReviews)) {

@@ -5,8 +5,8 @@
  * hydration matches the server's HTML.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { FORMS_TEXT } from '../../shared/index'
-import { getJson } from '../api-client'
+import { API, FORMS_TEXT } from '../../shared/index'
+import { request } from '../http'
 import type { AddressLineProps } from './fields'
 
 /** What the storefront tells the places proxy about where a call comes from. */
@@ -71,10 +71,8 @@ export function AddressLine({ line, live }: { line: AddressLineProps; live: bool
       return
     }
     timer.current = setTimeout(async () => {
-      const answer = await getJson('/api/google-maps/places/autocomplete', {
-        input: text,
-        sessiontoken: session.current,
-        ...TRACKING_CONTEXT,
+      const answer = await request(API.placesAutocomplete, undefined, {
+        query: { input: text, sessiontoken: session.current, ...TRACKING_CONTEXT },
       })
       setSuggestions(answer.status === 200 ? suggestionsOf(answer.body) : [])
       setActive(-1)
@@ -86,10 +84,8 @@ export function AddressLine({ line, live }: { line: AddressLineProps; live: bool
     const field = input.current
     if (field === null) return
     field.value = suggestion.description.split(',')[0] ?? suggestion.description
-    const answer = await getJson('/api/google-maps/places/details', {
-      place_id: suggestion.placeId,
-      sessiontoken: session.current,
-      ...TRACKING_CONTEXT,
+    const answer = await request(API.placesDetails, undefined, {
+      query: { place_id: suggestion.placeId, sessiontoken: session.current, ...TRACKING_CONTEXT },
     })
     session.current = sessionToken()
     const result = answer.body?.result as { address_components?: AddressComponent[] } | undefined

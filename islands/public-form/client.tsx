@@ -5,8 +5,8 @@
  * 1. The values are gathered from the controls (`gatherFormValues`, hidden fields from the
  *    page's query string) and checked with the rules the worker applies (templates/forms):
  *    the captcha first, then every field; errors show above their fields and nothing is sent.
- * 2. The form locks and its button reads 'Submitting…'; `POST /api/form/FormSubmissionKey`
- *    gives a key, `POST /api/form/SaveFormSubmission` sends the values with it.
+ * 2. The form locks and its button reads 'Submitting…'; `API.formSubmissionKey`
+ *    gives a key, `API.saveFormSubmission` sends the values with it.
  * 3. Success: the captcha is destroyed, `storefront:form-submit` fires (newsletter tracking),
  *    then the redirect if the form has one, else the thank-you text and post-submit markup in
  *    place of the form. Failure: the errors, the captcha reset, the form unlocked.
@@ -20,16 +20,17 @@
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import {
+  API,
   captchaError,
   characterCount,
   type FieldErrors,
   gatherFormValues,
   validateFormValues,
 } from '../../shared/index'
-import { postJson, retryKeepsKey } from '../api-client'
 import { useCaptcha } from '../captcha/use-captcha'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
+import { request, retryKeepsKey } from '../http'
 import { AddressLine } from './address'
 import { controlsOf, focusField } from './dom'
 import type { AddressLineProps } from './fields'
@@ -99,7 +100,7 @@ function PublicForm(props: PublicFormProps) {
       const answers = JSON.stringify(values)
       let key = pendingKey.current?.answers === answers ? pendingKey.current.key : null
       if (key === null) {
-        const keyAnswer = await postJson('/api/form/FormSubmissionKey', {})
+        const keyAnswer = await request(API.formSubmissionKey, {})
         const issued = (keyAnswer.body?.data as { key?: unknown } | undefined)?.key
         if (keyAnswer.status !== 200 || typeof issued !== 'string') {
           fail(keyFailure(keyAnswer.status), {})
@@ -108,7 +109,7 @@ function PublicForm(props: PublicFormProps) {
         key = issued
         pendingKey.current = { key, answers }
       }
-      const saved = await postJson('/api/form/SaveFormSubmission', {
+      const saved = await request(API.saveFormSubmission, {
         key,
         formId: form.id,
         form: JSON.stringify(values),

@@ -2,16 +2,16 @@
  * The restock sign-up forms in the browser (storefront.md sections 4, 5 and 8). Each view
  * checks its email and captcha with the rule the worker applies ('Email cannot be blank',
  * 'Email is invalid', 'Complete CAPTCHA before submitting.'), sends
- * `POST /api/site-users/account/notifications/restock`, and shows the success message (the
+ * `API.restockSignUp`, and shows the success message (the
  * captcha destroyed) or the error (the captcha reset): a refused crumb 'Your session has
  * expired…' (or 'Please enable cookies…'), 429 'Please try again in a few seconds.', otherwise
  * the server's message.
  */
 import { type FormEvent, useCallback, useRef, useState } from 'react'
-import { COMMERCE_TEXT, FORMS_TEXT, restockSignUpError } from '../../shared/index'
-import { messageOf, postJson } from '../api-client'
+import { API, COMMERCE_TEXT, FORMS_TEXT, restockSignUpError } from '../../shared/index'
 import { useCaptcha } from '../captcha/use-captcha'
 import { defineClient } from '../contracts'
+import { messageOf, request } from '../http'
 import { PAGE_POST_FIELD } from '../page-action'
 import {
   initialRestockState,
@@ -20,15 +20,13 @@ import {
   type RestockViewState,
 } from './view'
 
-const RESTOCK_PATH = '/api/site-users/account/notifications/restock'
-
 /** What the shopper is told when the sign-up was refused. */
 function failureMessage(status: number, body: Record<string, unknown> | null): string {
   if (status === 403 && body?.crumbFail === true) {
     return navigator.cookieEnabled ? COMMERCE_TEXT.sessionExpired : COMMERCE_TEXT.enableCookies
   }
   if (status === 429) return COMMERCE_TEXT.tryAgainShortly
-  return messageOf({ status, body }) ?? FORMS_TEXT.unknownError
+  return messageOf({ body }) ?? FORMS_TEXT.unknownError
 }
 
 function LiveRestockItem({
@@ -59,7 +57,7 @@ function LiveRestockItem({
         return
       }
       setState((previous) => ({ ...previous, locked: true, message: null }))
-      const answer = await postJson(RESTOCK_PATH, {
+      const answer = await request(API.restockSignUp, {
         isJoinMailingList: join instanceof HTMLInputElement && join.checked,
         productId: props.productId,
         siteVisitorEmail: address.trim(),

@@ -1,17 +1,19 @@
 /**
  * The error reporter (platform.md sections 3, 7, 8 and 9): uncaught errors and unhandled
  * rejections are queued silently (at most 10 entries waiting; more are dropped) and sent
- * debounced by a second to `/api/events/RecordJavascriptErrors` as a JSON array of
+ * debounced by a second to `API.recordJavascriptErrors` as a JSON array of
  * `{event, data (JSON text), timestamp}`, with the crumb as `X-CSRF-Token`; at most 20 batches
  * a page, stacks cut at 5000 characters.
  */
+
+// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
+import { recordJavascriptErrors } from '../../shared/api-routes'
 import { COOKIE, TRACKING } from '../../shared/index'
-import { cookieValue } from '../browser-cookies'
 import { CRUMB_HEADER } from '../constants'
+import { cookieValue } from '../cookies'
 import type { TrackingContext } from './contract'
 import { post } from './transport'
 
-export const ERRORS_URL = '/api/events/RecordJavascriptErrors'
 const { maxBatches, maxEntries, debounceMs, stackLimit } = TRACKING.errorReporting
 
 interface ErrorEntry {
@@ -32,7 +34,7 @@ export function reportErrors(context: TrackingContext): void {
     batches++
     const body = JSON.stringify(queue)
     queue = []
-    void post(ERRORS_URL, body, {
+    void post(recordJavascriptErrors.path, body, {
       'Content-Type': 'application/json',
       [CRUMB_HEADER]: cookieValue(COOKIE.visitor) ?? '',
     })

@@ -1,6 +1,6 @@
 /**
  * Version 2 tracking events (platform.md sections 3 and 7) and the four commerce events
- * (storefront.md sections 3 and 7), sent to `/api/v1/clanker/events` as a form-encoded beacon
+ * (storefront.md sections 3 and 7), sent to `API.clankerEvents` as a form-encoded beacon
  * (`eventSchemaName`, `eventContent` as JSON). The script sends what only the browser knows
  * (the visitor's ids, the window, the page's address, the cart line); the page's product comes
  * ready from the worker (`context.commerce`), and the worker adds the rest when the event
@@ -9,14 +9,15 @@
  * HttpOnly: the script never sends a cart id, and the worker's fields win over the script's).
  * The beacon goes with the page's cookies: the worker takes none without the crumb cookie.
  */
+
+// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
+import { clankerEvents } from '../../shared/api-routes'
 import { COOKIE, type CommerceEventName, PRODUCT_TYPE_NAMES } from '../../shared/index'
-import { cookieValue } from '../browser-cookies'
 import type { CartLineDetail } from '../constants'
+import { cookieValue } from '../cookies'
 import type { TrackingContext } from './contract'
 import type { Identity } from './identity'
 import { formBeacon } from './transport'
-
-export const CLANKER_EVENTS_URL = '/api/v1/clanker/events'
 
 /** The version 2 event fields the browser knows. */
 export function baseFields(context: TrackingContext, identity: Identity, schemaName: string) {
@@ -42,7 +43,7 @@ export function baseFields(context: TrackingContext, identity: Identity, schemaN
 
 /** Sends one version 2 event. */
 export function sendEvent(schemaName: string, content: Record<string, unknown>): void {
-  formBeacon(CLANKER_EVENTS_URL, { eventSchemaName: schemaName, eventContent: JSON.stringify(content) })
+  formBeacon(clankerEvents.path, { eventSchemaName: schemaName, eventContent: JSON.stringify(content) })
 }
 
 /** The cart line's own fields, over the page's product where the line says otherwise. */

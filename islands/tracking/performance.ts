@@ -1,15 +1,17 @@
 /**
  * The performance collector (platform.md sections 3, 5, 7 and 9). It asks
- * `/api/1/performance/settings` for the page load's id and the feature flags (`rum`,
+ * `API.performanceSettings` for the page load's id and the feature flags (`rum`,
  * `track-page-speed`, `track-user-timing`), measures LCP, CLS and FCP from the start (vitals.ts),
  * TTFB and the rest from the navigation timing, INP with the `web-vitals` library from the first
  * interaction, keeps user-timing marks that carry the product's
- * prefix, and sends them to `/api/1/performance/records` as `{app, data, event, pageLoadId, ts}`
+ * prefix, and sends them to `API.performanceRecords` as `{app, data, event, pageLoadId, ts}`
  * entries: by beacon when the page is hidden or left, else by XHR as text/plain; at the latest
  * after the measurement time-out. INP, which replaced first input delay, goes in the added
  * `interaction_to_next_paint_ms` field (a deviation from the spec's payload).
  */
 import type { Metric } from 'web-vitals'
+// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
+import { performanceRecords, performanceSettings } from '../../shared/api-routes'
 import {
   fillText,
   type PerformanceField,
@@ -19,8 +21,6 @@ import {
 } from '../../shared/index'
 import { observeVitals } from './vitals'
 
-export const SETTINGS_URL = '/api/1/performance/settings'
-export const RECORDS_URL = '/api/1/performance/records'
 const APP = 'storefront'
 
 interface Settings {
@@ -30,7 +30,9 @@ interface Settings {
 
 async function readSettings(): Promise<Settings | null> {
   try {
-    const response = await fetch(SETTINGS_URL, { signal: AbortSignal.timeout(TRACKING.timeoutMs) })
+    const response = await fetch(performanceSettings.path, {
+      signal: AbortSignal.timeout(TRACKING.timeoutMs),
+    })
     if (response.status !== 200) throw new Error(String(response.status))
     const body = (await response.json()) as Settings
     if (typeof body.pageLoadId !== 'string') throw new Error('no pageLoadId')
@@ -86,9 +88,14 @@ function navigationTiming(): Partial<Record<PerformanceField, number>> {
 /** Sends the records: a beacon while the page goes away, else an XHR as text/plain. */
 function sendRecords(json: string, leaving: boolean): void {
   const body = new Blob([json], { type: 'text/plain' })
-  if (leaving && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(RECORDS_URL, body)) return
+  if (
+    leaving &&
+    typeof navigator.sendBeacon === 'function' &&
+    navigator.sendBeacon(performanceRecords.path, body)
+  )
+    return
   const xhr = new XMLHttpRequest()
-  xhr.open('POST', RECORDS_URL)
+  xhr.open('POST', performanceRecords.path)
   xhr.timeout = TRACKING.timeoutMs
   xhr.setRequestHeader('Content-Type', 'text/plain')
   xhr.onload = () => {

@@ -2,7 +2,7 @@
  * The tracking script's work (storefront.md sections 2, 6 and 7; platform.md sections 4, 5, 7
  * and 9), imported by index.ts when the browser is idle. With the page's tracking context it:
  *
- * - records the page view (`/api/census/RecordHit`), except where page views are not tracked
+ * - records the page view (`API.recordHit`), except where page views are not tracked
  *   (/search); pages analytics skips altogether never load it;
  * - sends the commerce events: CommerceShopping_VisitPDP on a product page,
  *   CommerceShopping_ViewCart on the cart page, and AddToCart / RemoveFromCart when the cart
@@ -12,9 +12,12 @@
  * Suppression for signed-in accounts is the worker's: their cookie is HttpOnly, and the worker
  * reads it from each beacon (worker/analytics/gate.ts). Nothing here ever throws into the page.
  */
+
+// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
+import { recordHit } from '../../shared/api-routes'
 import { COOKIE, pageViewIsTracked } from '../../shared/index'
-import { cookieValue } from '../browser-cookies'
 import { ISLAND_EVENT, onIslandEvent } from '../constants'
+import { cookieValue } from '../cookies'
 import type { TrackingContext } from './contract'
 import { reportErrors } from './errors'
 import { sendCommerceEvent } from './events'
@@ -23,10 +26,8 @@ import { collectPerformance } from './performance'
 import { pixelHook } from './pixel'
 import { formBeacon } from './transport'
 
-export const RECORD_HIT_URL = '/api/census/RecordHit'
-
 function recordPageView(context: TrackingContext, identity: Identity): void {
-  formBeacon(RECORD_HIT_URL, {
+  formBeacon(recordHit.path, {
     event: 'view',
     data: JSON.stringify({
       pagePath: location.pathname,

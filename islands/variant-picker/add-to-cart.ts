@@ -14,9 +14,9 @@
  * ends the key's life, so a press after a success adds again.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { ShoppingCart } from '../../shared/index'
 import {
   ADD_TO_CART_TIMING,
+  API,
   COMMERCE_TEXT,
   checkAddToCart,
   type FormValues,
@@ -26,9 +26,9 @@ import {
   unselectedOptionsError,
   variantForChoice,
 } from '../../shared/index'
-import { newIdempotencyKey, outcomeUnknown, retryKeepsKey } from '../api-client'
 import type { VariantData } from '../constants'
-import { announceCart, announceCartLine, callApi } from '../parts/api'
+import { newIdempotencyKey, outcomeUnknown, request, retryKeepsKey } from '../http'
+import { announceCart, announceCartLine } from '../parts/cart-events'
 import type { Chosen, VariantPickerProps } from './model'
 import type { ButtonState } from './view'
 
@@ -37,8 +37,6 @@ export type Alert = { title: string; message: string }
 /** Where the browser goes next: a page of the site. */
 export type Navigate = (path: string) => void
 
-const ENTRIES = '/api/commerce/shopping-cart/entries'
-const SUBSCRIPTION = '/api/3/commerce/cart/subscription'
 /** The pause before an add whose outcome is unknown is sent again with its key. */
 const RETRY_DELAY_MS = 500
 
@@ -103,7 +101,7 @@ export function useAddToCart(options: {
     const additionalFields = fields === null ? null : JSON.stringify(fields)
     const sku = variant.sku ?? ''
     if (subscription) {
-      const result = await callApi<{ cartToken: string }>('POST', SUBSCRIPTION, {
+      const result = await request(API.startSubscription, {
         itemId: data.itemId,
         sku,
         qty,
@@ -113,11 +111,10 @@ export function useAddToCart(options: {
       return navigate(`/commerce/subscription?cartToken=${encodeURIComponent(result.data.cartToken)}`)
     }
     const body = { itemId: data.itemId, sku, quantity: qty, additionalFields }
-    const request = JSON.stringify(body)
-    const key = pendingAdd.current?.request === request ? pendingAdd.current.key : newIdempotencyKey()
-    pendingAdd.current = { key, request }
-    const add = () =>
-      callApi<{ shoppingCart: ShoppingCart }>('POST', ENTRIES, body, { 'Idempotency-Key': key })
+    const sent = JSON.stringify(body)
+    const key = pendingAdd.current?.request === sent ? pendingAdd.current.key : newIdempotencyKey()
+    pendingAdd.current = { key, request: sent }
+    const add = () => request(API.addCartEntry, body, { headers: { 'Idempotency-Key': key } })
     let result = await add()
     if (!result.ok && outcomeUnknown(result.status)) {
       await new Promise((resolve) => window.setTimeout(resolve, RETRY_DELAY_MS))

@@ -7,12 +7,13 @@
  * it fires `storefront:variant-change` for other islands.
  *
  * Product pages may be cached, so once live the picker reads the live stock
- * (`GET /api/commerce/inventory/stock/?itemId=`) and marks sold-out values and the sold-out notice
+ * (`API.inventoryStock`) and marks sold-out values and the sold-out notice
  * from it. The add-to-cart button's behaviour is in add-to-cart.ts.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   type AdditionalFieldsForm,
+  API,
   CART_TEXT,
   type FormValues,
   isVariantInStock,
@@ -21,9 +22,9 @@ import {
 } from '../../shared/index'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
+import { request } from '../http'
 import { AdditionalFieldsDialog } from '../parts/additional-fields'
 import { AlertDialog } from '../parts/alert-dialog'
-import { callApi } from '../parts/api'
 import { type Choice, useAddToCart } from './add-to-cart'
 import {
   type Chosen,
@@ -192,10 +193,7 @@ function VariantPickerIsland(data: VariantPickerProps) {
   // Live stock: the page may be cached, the stock object is not.
   useEffect(() => {
     let current = true
-    callApi<{ results: { sku: string; unlimited: boolean; qtyInStock: number }[] }>(
-      'GET',
-      `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(data.itemId)}`,
-    ).then((result) => {
+    request(API.inventoryStock, undefined, { query: { itemId: data.itemId } }).then((result) => {
       if (current && result.ok) setLive(new Map(result.data.results.map((r) => [r.sku, r])))
     })
     return () => {

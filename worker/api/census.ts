@@ -12,6 +12,7 @@
  * - `POST /api/census/RecordQuickView/{id}`: optional `data` (page), `ss_cvr`
  */
 import { Hono } from 'hono'
+import { API } from '../../shared/index'
 import { beaconForm } from '../analytics/beacon-body'
 import { acceptEvents, refererPath } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
@@ -25,12 +26,13 @@ import {
 } from '../analytics/schemas'
 import type { AppEnv } from '../env'
 import { validate } from '../http/body'
+import { on } from './route'
 
 export const censusRoutes = new Hono<AppEnv>()
 
 const guard = (endpoint: string) => beaconGuard(`census:${endpoint}`)
 
-censusRoutes.post('/RecordHit', guard('RecordHit'), async function recordHit(c) {
+on(censusRoutes, API.recordHit, guard('RecordHit'), async function recordHit(c) {
   const { event, data, ss_cvr } = await beaconForm(c, recordHitSchema)
   // The site is the request's, whatever the page view claims.
   const websiteId = c.var.tenant.site.website.id
@@ -40,25 +42,28 @@ censusRoutes.post('/RecordHit', guard('RecordHit'), async function recordHit(c) 
   })
 })
 
-for (const kind of ['button-click', 'button-render'] as const) {
-  censusRoutes.post(`/${kind}`, guard(kind), async function recordButton(c) {
+for (const [kind, route] of [
+  ['button-click', API.buttonClick],
+  ['button-render', API.buttonRender],
+] as const) {
+  on(censusRoutes, route, guard(kind), async function recordButton(c) {
     const { data, ss_cvr } = await beaconForm(c, buttonBeaconSchema)
     return acceptEvents(c, [{ event: kind, data: { ...data, ss_cvr } }], { pagePath: data.pagePath })
   })
 }
 
-censusRoutes.post('/overlay', guard('overlay'), async function recordOverlay(c) {
+on(censusRoutes, API.overlay, guard('overlay'), async function recordOverlay(c) {
   const { data, ss_cvr } = await beaconForm(c, overlayBeaconSchema)
   return acceptEvents(c, [{ event: 'overlay', data: { ...data, ss_cvr } }], { pagePath: data.pagePath })
 })
 
-censusRoutes.post('/form-render', guard('form-render'), async function recordFormRender(c) {
+on(censusRoutes, API.formRender, guard('form-render'), async function recordFormRender(c) {
   const { formId, visitorCookie } = await beaconForm(c, formRenderSchema)
   const pagePath = refererPath(c.req.header('referer'))
   return acceptEvents(c, [{ event: 'form-render', data: { formId, visitorCookie, pagePath } }], { pagePath })
 })
 
-censusRoutes.post('/RecordQuickView/:id', guard('RecordQuickView'), async function recordQuickView(c) {
+on(censusRoutes, API.recordQuickView, guard('RecordQuickView'), async function recordQuickView(c) {
   const itemId = validate(quickViewIdSchema, c.req.param('id'))
   const { data, ss_cvr } = await beaconForm(c, quickViewSchema)
   const pagePath = data?.pagePath ?? refererPath(c.req.header('referer'))

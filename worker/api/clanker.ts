@@ -13,6 +13,7 @@
  * Both need the crumb cookie and stay within the beacon limits (analytics/guard.ts).
  */
 import { type Context, Hono } from 'hono'
+import { API } from '../../shared/index'
 import { beaconForm, beaconJson } from '../analytics/beacon-body'
 import { enrichEvent } from '../analytics/enrich'
 import { acceptEvents } from '../analytics/gate'
@@ -21,6 +22,7 @@ import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '.
 import type { AppEnv } from '../env'
 import { InputError, validate } from '../http/body'
 import type * as z from '../runtime/zod'
+import { on } from './route'
 
 /** The envelope, from JSON or form fields. */
 function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {
@@ -37,7 +39,7 @@ function checkedContent(schemaName: string, content: unknown): Record<string, un
 
 export const clankerRoutes = new Hono<AppEnv>()
 
-clankerRoutes.post('/events', beaconGuard('clanker:events'), async function recordEvent(c) {
+on(clankerRoutes, API.clankerEvents, beaconGuard('clanker:events'), async function recordEvent(c) {
   const { eventSchemaName, eventContent } = await envelopeOf(c, clankerEnvelopeSchema)
   const content = await enrichEvent(c, eventSchemaName, checkedContent(eventSchemaName, eventContent))
   const pagePath = typeof content.page_path === 'string' ? content.page_path : '/'
@@ -46,8 +48,9 @@ clankerRoutes.post('/events', beaconGuard('clanker:events'), async function reco
   return acceptEvents(c, [{ event: eventSchemaName, data: content, occurredAt }], { pagePath })
 })
 
-clankerRoutes.post(
-  '/validate-event-content/:schemaName',
+on(
+  clankerRoutes,
+  API.clankerValidateEventContent,
   beaconGuard('clanker:validate'),
   async function validateEventContent(c) {
     const schemaName = c.req.param('schemaName')

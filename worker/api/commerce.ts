@@ -18,7 +18,7 @@
  * true`; the key with another request is a 422. Keys live in the cart object for 24 hours.
  */
 import { type Context, Hono } from 'hono'
-import { CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../shared/index'
+import { API, CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../shared/index'
 import { productById, variantBySku } from '../catalogue/item-index'
 import {
   addToCart,
@@ -36,21 +36,34 @@ import { InputError, idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
+import { bodySchema, mountedPath, on } from './route'
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128))
 const quantity = z._default(z.union([z.number(), z.string().check(z.maxLength(32))]), 1)
 const additionalFields = z.optional(z.nullable(z.string().check(z.maxLength(20_000))))
 
-const addEntrySchema = z.object({ itemId: id, sku: id, quantity, additionalFields })
-const additionalFieldsSchema = z.object({ itemId: id, sku: id, additionalFields })
-const quantitySchema = z.object({ quantity: z.union([z.number(), z.string().check(z.maxLength(32))]) })
+const addEntrySchema = bodySchema(
+  API.addCartEntry,
+  z.object({ itemId: id, sku: id, quantity, additionalFields }),
+)
+const additionalFieldsSchema = bodySchema(
+  API.cartEntryAdditionalFields,
+  z.object({ itemId: id, sku: id, additionalFields }),
+)
+const quantitySchema = bodySchema(
+  API.cartEntryQuantity,
+  z.object({ quantity: z.union([z.number(), z.string().check(z.maxLength(32))]) }),
+)
 const entryIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an entry id'))
 const cartQuerySchema = z.object({
   mock: z.optional(z.string().check(z.maxLength(10))),
   timecode: z.optional(z.string().check(z.maxLength(40))),
 })
 const stockQuerySchema = z.object({ itemId: id })
-const subscriptionSchema = z.object({ itemId: id, sku: id, qty: quantity, additionalFields })
+const subscriptionSchema = bodySchema(
+  API.startSubscription,
+  z.object({ itemId: id, sku: id, qty: quantity, additionalFields }),
+)
 
 function entryIdOf(c: Context<AppEnv>): string {
   const parsed = entryIdSchema.safeParse(c.req.param('entryId'))
@@ -74,25 +87,21 @@ function reply(c: Context<AppEnv>, result: CartResult, entryKey: 'newlyAdded' | 
 
 export const commerceRoutes = new Hono<AppEnv>()
 
-commerceRoutes.get('/commerce/shopping-cart', async function getShoppingCart(c) {
+on(commerceRoutes, API.shoppingCart, async function getShoppingCart(c) {
   queryOf(c, cartQuerySchema)
   const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c))
   return c.json({ shoppingCart: cart }, 200, { 'cache-control': 'private, no-store' })
 })
 
-commerceRoutes.post(
-  '/commerce/shopping-cart/entries',
-  rateLimit('cart-add'),
-  requireCrumb(),
-  async function addCartEntry(c) {
-    const idempotencyKey = idempotencyKeyOf(c)
-    const body = await jsonBody(c, addEntrySchema)
-    return reply(c, await addToCart(c, body, idempotencyKey), 'newlyAdded')
-  },
-)
+on(commerceRoutes, API.addCartEntry, rateLimit('cart-add'), requireCrumb(), async function addCartEntry(c) {
+  const idempotencyKey = idempotencyKeyOf(c)
+  const body = await jsonBody(c, addEntrySchema)
+  return reply(c, await addToCart(c, body, idempotencyKey), 'newlyAdded')
+})
 
-commerceRoutes.put(
-  '/commerce/shopping-cart/entries/:entryId/additionalFields',
+on(
+  commerceRoutes,
+  API.cartEntryAdditionalFields,
   rateLimit('cart-update'),
   requireCrumb(),
   async function updateEntryAdditionalFields(c) {
@@ -106,8 +115,9 @@ commerceRoutes.put(
   },
 )
 
-commerceRoutes.put(
-  '/commerce/shopping-cart/entries/:entryId/quantity',
+on(
+  commerceRoutes,
+  API.cartEntryQuantity,
   rateLimit('cart-update'),
   requireCrumb(),
   async function updateEntryQuantity(c) {
@@ -117,8 +127,9 @@ commerceRoutes.put(
   },
 )
 
-commerceRoutes.delete(
-  '/commerce/shopping-cart/entries/:entryId',
+on(
+  commerceRoutes,
+  API.removeCartEntry,
   rateLimit('cart-update'),
   requireCrumb(),
   async function removeCartEntry(c) {
@@ -143,11 +154,12 @@ async function getStock(c: Context<AppEnv>) {
   return c.json({ results }, 200, { 'cache-control': 'no-store' })
 }
 // The spec's path ends with a slash; without one is accepted too.
-commerceRoutes.get('/commerce/inventory/stock/', getStock)
-commerceRoutes.get('/commerce/inventory/stock', getStock)
+on(commerceRoutes, API.inventoryStock, getStock)
+commerceRoutes.get(mountedPath(API.inventoryStock).slice(0, -1), getStock)
 
-commerceRoutes.post(
-  '/3/commerce/cart/subscription',
+on(
+  commerceRoutes,
+  API.startSubscription,
   rateLimit('subscription'),
   requireCrumb(),
   async function startSubscription(c) {

@@ -13,6 +13,7 @@
  * The site an event names (`websiteId`) is the request's, whatever the client claims.
  */
 import { Hono } from 'hono'
+import { API } from '../../shared/index'
 import { beaconBatch, beaconForm } from '../analytics/beacon-body'
 import { acceptEvents } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
@@ -21,11 +22,13 @@ import { javascriptErrorsSchema, recordEventSchema } from '../analytics/schemas'
 import { sameSecret } from '../crypto/encoding'
 import type { AppEnv } from '../env'
 import { crumbRefusal, requireCrumb } from '../middleware/crumb'
+import { on } from './route'
 
 export const eventRoutes = new Hono<AppEnv>()
 
-eventRoutes.post(
-  '/RecordJavascriptErrors',
+on(
+  eventRoutes,
+  API.recordJavascriptErrors,
   beaconGuard('events:RecordJavascriptErrors'),
   requireCrumb(),
   async function recordJavascriptErrors(c) {
@@ -40,7 +43,7 @@ eventRoutes.post(
   },
 )
 
-eventRoutes.post('/RecordEvent', beaconGuard('events:RecordEvent'), async function recordEvent(c) {
+on(eventRoutes, API.recordEvent, beaconGuard('events:RecordEvent'), async function recordEvent(c) {
   const { crumb, event, data } = await beaconForm(c, recordEventSchema)
   // The body's crumb stands in for the header a beacon cannot send.
   if (!sameSecret(c.var.crumb, crumb)) return crumbRefusal(c)

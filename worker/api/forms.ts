@@ -14,7 +14,13 @@
  * again for the same form and answers, storing nothing more (worker/actions/submit-form.ts).
  */
 import { Hono } from 'hono'
-import { FORM_FIELD_TYPES, localizedText, readSubmittedValues, validateFormValues } from '../../shared/index'
+import {
+  API,
+  FORM_FIELD_TYPES,
+  localizedText,
+  readSubmittedValues,
+  validateFormValues,
+} from '../../shared/index'
 import { type FormOutcome, submitForm } from '../actions/submit-form'
 import { issueSubmissionKey } from '../auth/form-keys'
 import { formFieldSchema, formSchema, recordIdSchema } from '../catalogue/records'
@@ -23,22 +29,26 @@ import { jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
+import { bodySchema, on } from './route'
 
 export const formRoutes = new Hono<AppEnv>()
 
 const pageText = z.optional(z.string().check(z.maxLength(1000)))
 
-const saveSchema = z.object({
-  key: z.string().check(z.minLength(1), z.maxLength(160)),
-  formId: recordIdSchema,
-  /** JSON text of the field values keyed by field id. */
-  form: z.string().check(z.maxLength(60_000)),
-  captchaKey: z.optional(z.string().check(z.maxLength(4096))),
-  pageTitle: pageText,
-  pageId: pageText,
-  pagePath: pageText,
-  contentSource: pageText,
-})
+const saveSchema = bodySchema(
+  API.saveFormSubmission,
+  z.object({
+    key: z.string().check(z.minLength(1), z.maxLength(160)),
+    formId: recordIdSchema,
+    /** JSON text of the field values keyed by field id. */
+    form: z.string().check(z.maxLength(60_000)),
+    captchaKey: z.optional(z.string().check(z.maxLength(4096))),
+    pageTitle: pageText,
+    pageId: pageText,
+    pagePath: pageText,
+    contentSource: pageText,
+  }),
+)
 
 /** JSON text, parsed; undefined when it is not JSON (its fields then cannot be read). */
 function parseJson(text: string): unknown {
@@ -68,8 +78,9 @@ function outcomeResponse(outcome: FormOutcome, notConfigured: string) {
   }
 }
 
-formRoutes.post(
-  '/form/FormSubmissionKey',
+on(
+  formRoutes,
+  API.formSubmissionKey,
   rateLimit('form-key'),
   requireCrumb(),
   async function issueFormSubmissionKey(c) {
@@ -78,8 +89,9 @@ formRoutes.post(
   },
 )
 
-formRoutes.post(
-  '/form/SaveFormSubmission',
+on(
+  formRoutes,
+  API.saveFormSubmission,
   rateLimit('form-save'),
   requireCrumb(),
   async function saveFormSubmission(c) {
@@ -106,7 +118,7 @@ formRoutes.post(
   },
 )
 
-formRoutes.post('/rest/forms/validate/:formId', rateLimit('form-validate'), async function validateForm(c) {
+on(formRoutes, API.validateForm, rateLimit('form-validate'), async function validateForm(c) {
   const text = localizedText(c.var.tenant.site.localizedStrings).forms
   const formId = recordIdSchema.safeParse(c.req.param('formId'))
   const form = formId.success ? await c.var.catalog.form(formId.data) : null
@@ -126,7 +138,7 @@ const FORM_TEMPLATE_SCHEMA = {
   fieldProperties: Object.keys(formFieldSchema.shape),
 }
 
-formRoutes.get('/template/GetTemplateSchema', function getTemplateSchema(c) {
+on(formRoutes, API.formTemplateSchema, function getTemplateSchema(c) {
   queryOf(c, z.object({ type: z.literal('form', { message: 'type must be "form".' }) }))
   return c.json(FORM_TEMPLATE_SCHEMA, 200, { 'cache-control': 'public, max-age=3600' })
 })

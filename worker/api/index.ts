@@ -1,7 +1,8 @@
 /**
  * The public APIs of the spec (storefront.md section 7, platform.md section 7), one route group
- * per area in `worker/api/<area>.ts`, mounted under `/api`. Every answer is JSON: bad input is
- * a 4xx with a message (validate.ts), an unknown path a JSON 404, never the HTML page.
+ * per area in `worker/api/<area>.ts`, mounted under `/api`, each call's method and path from the
+ * one table (shared/api-routes.ts). Every answer is JSON: bad input is a 4xx with a message
+ * (validate.ts), an unknown path a JSON 404, never the HTML page.
  *
  * Checks per call, in this order: the rate limit (rate-limit.ts, per visitor and endpoint), the
  * crumb for state-changing calls from scripts (crumb.ts), then the input (validate.ts).
@@ -33,20 +34,23 @@ apiRoutes.onError(function apiError(error, c) {
   return c.json({ message: 'Something went wrong on our side. Please try again later.' }, 500)
 })
 
-// Area route groups, one line each (before the catch-all below):
-// apiRoutes.route('/commerce', commerceRoutes)
-apiRoutes.route('/', formRoutes)
-apiRoutes.route('/site-users/account/notifications/restock', restockRoutes)
-apiRoutes.route('/commerce/product/reviews', reviewRoutes)
-apiRoutes.route('/google-maps/places', placesRoutes)
-apiRoutes.route('/content/likes', likeRoutes)
-apiRoutes.route('/site-users', siteUserRoutes)
-apiRoutes.route('/census', censusRoutes)
-apiRoutes.route('/events', eventRoutes)
-apiRoutes.route('/v1/clanker', clankerRoutes)
-apiRoutes.route('/1/performance', performanceRoutes)
-apiRoutes.route('/commerce/payments', paymentRoutes)
-apiRoutes.route('/', commerceRoutes)
+// Area route groups, one entry each (before the catch-all below). Each registers its calls at
+// their paths in the table (shared/api-routes.ts, through ./route.ts `on`), so all mount at the root.
+for (const group of [
+  commerceRoutes,
+  formRoutes,
+  restockRoutes,
+  reviewRoutes,
+  placesRoutes,
+  likeRoutes,
+  siteUserRoutes,
+  censusRoutes,
+  eventRoutes,
+  clankerRoutes,
+  performanceRoutes,
+  paymentRoutes,
+])
+  apiRoutes.route('/', group)
 
 // Last: any other /api path is a JSON 404.
 apiRoutes.all('*', (c) => c.json({ message: 'There is no such API call.' }, 404))

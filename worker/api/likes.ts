@@ -4,6 +4,7 @@
  * the item once however often they send it, and the answer is the item's like count with it.
  */
 import { Hono } from 'hono'
+import { API } from '../../shared/index'
 import { likeAnItem } from '../actions/like-item'
 import type { AppEnv } from '../env'
 import { jsonBody } from '../http/body'
@@ -11,17 +12,19 @@ import { requireCrumb } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
+import { bodySchema, on } from './route'
 
 export const likeRoutes = new Hono<AppEnv>()
 
-likeRoutes.post(
-  '/',
+on(
+  likeRoutes,
+  API.likeItem,
   rateLimit('likes', { addressLimiter: 'ADDRESS_STRICT_LIMITER' }),
   requireCrumb(),
   async function like(c) {
     const { itemId } = await jsonBody(
       c,
-      z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(128)) }),
+      bodySchema(API.likeItem, z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(128)) })),
     )
     const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
     if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)

@@ -11,6 +11,7 @@
  * provider stops sending it; a bad signature is a 400.
  */
 import { Hono } from 'hono'
+import { API } from '../../shared/index'
 import { chargeSucceeded } from '../commerce/order-states'
 import { hex, sameSecret } from '../crypto/encoding'
 import { sign } from '../crypto/secrets'
@@ -19,6 +20,7 @@ import type { AppEnv } from '../env'
 import { bodyText, InputError } from '../http/body'
 import { logInfo } from '../runtime/log'
 import * as z from '../runtime/zod'
+import { on } from './route'
 
 /** How far a signature's time may be from now. */
 const TOLERANCE_SECONDS = 5 * 60
@@ -47,7 +49,7 @@ export async function isStripeSignature(secret: string, header: string, body: st
 
 export const paymentRoutes = new Hono<AppEnv>()
 
-paymentRoutes.post('/webhook', async function paymentWebhook(c) {
+on(paymentRoutes, API.paymentWebhook, async function paymentWebhook(c) {
   const secret = c.env.STRIPE_WEBHOOK_SECRET
   if (!secret) return c.json({ message: 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET.' }, 503)
   const body = await bodyText(c, MAX_BYTES)

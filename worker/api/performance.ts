@@ -11,17 +11,18 @@
  *   (analytics/guard.ts); more than 50 records is a 413.
  */
 import { Hono } from 'hono'
-import { TRACKING } from '../../shared/index'
+import { API, TRACKING } from '../../shared/index'
 import { beaconBatch } from '../analytics/beacon-body'
 import { acceptEvents, refererPath } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
 import { BEACON_LIMITS } from '../analytics/limits'
 import { performanceRecordsSchema } from '../analytics/schemas'
 import type { AppEnv } from '../env'
+import { on } from './route'
 
 export const performanceRoutes = new Hono<AppEnv>()
 
-performanceRoutes.get('/settings', function performanceSettings(c) {
+on(performanceRoutes, API.performanceSettings, function performanceSettings(c) {
   const on = !c.var.tenant.site.website.trackingDisabled
   const settings = Object.fromEntries(TRACKING.performance.flags.map((flag) => [flag, on]))
   return c.json(
@@ -31,18 +32,23 @@ performanceRoutes.get('/settings', function performanceSettings(c) {
   )
 })
 
-performanceRoutes.post('/records', beaconGuard('performance:records'), async function recordPerformance(c) {
-  const records = await beaconBatch(
-    c,
-    performanceRecordsSchema,
-    BEACON_LIMITS.maxPerformanceRecords,
-    'records',
-  )
-  const pagePath = refererPath(c.req.header('referer'))
-  const events = records.map(({ app, event, data, pageLoadId, ts }) => ({
-    event: `performance:${event}`,
-    data: { app, pageLoadId, pagePath, ...data },
-    occurredAt: ts,
-  }))
-  return acceptEvents(c, events, { pagePath })
-})
+on(
+  performanceRoutes,
+  API.performanceRecords,
+  beaconGuard('performance:records'),
+  async function recordPerformance(c) {
+    const records = await beaconBatch(
+      c,
+      performanceRecordsSchema,
+      BEACON_LIMITS.maxPerformanceRecords,
+      'records',
+    )
+    const pagePath = refererPath(c.req.header('referer'))
+    const events = records.map(({ app, event, data, pageLoadId, ts }) => ({
+      event: `performance:${event}`,
+      data: { app, pageLoadId, pagePath, ...data },
+      occurredAt: ts,
+    }))
+    return acceptEvents(c, events, { pagePath })
+  },
+)

@@ -11,6 +11,7 @@
  * client address's limits.
  */
 import { Hono } from 'hono'
+import { API } from '../../shared/index'
 import type { AppEnv } from '../env'
 import { queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
@@ -18,6 +19,7 @@ import { rateLimit } from '../middleware/rate-limit'
 import { type PlacesParams, placesProvider } from '../providers/places'
 import { logWarning } from '../runtime/log'
 import * as z from '../runtime/zod'
+import { on } from './route'
 
 export const placesRoutes = new Hono<AppEnv>()
 
@@ -52,8 +54,9 @@ function providerParams(query: Record<string, string | undefined>): PlacesParams
   )
 }
 
-placesRoutes.get(
-  '/autocomplete',
+on(
+  placesRoutes,
+  API.placesAutocomplete,
   rateLimit('places'),
   requireCrumb({ reads: true }),
   async function autocomplete(c) {
@@ -64,15 +67,21 @@ placesRoutes.get(
   },
 )
 
-placesRoutes.get('/details', rateLimit('places'), requireCrumb({ reads: true }), async function details(c) {
-  const query = queryOf(c, detailsSchema)
-  if (!query.productPage || !query.productSection) {
-    logWarning('places-tracking-context-missing', {
-      siteId: c.var.tenant.siteId,
-      message: 'Place details were requested without a tracking context (productPage and productSection).',
+on(
+  placesRoutes,
+  API.placesDetails,
+  rateLimit('places'),
+  requireCrumb({ reads: true }),
+  async function details(c) {
+    const query = queryOf(c, detailsSchema)
+    if (!query.productPage || !query.productSection) {
+      logWarning('places-tracking-context-missing', {
+        siteId: c.var.tenant.siteId,
+        message: 'Place details were requested without a tracking context (productPage and productSection).',
+      })
+    }
+    return c.json(await placesProvider(c.env).details(providerParams(query)), 200, {
+      'cache-control': 'no-store',
     })
-  }
-  return c.json(await placesProvider(c.env).details(providerParams(query)), 200, {
-    'cache-control': 'no-store',
-  })
-})
+  },
+)

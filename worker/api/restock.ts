@@ -15,6 +15,7 @@
  * and those still 'queued' minutes later (db/restock-signups.ts `REQUEUE_AFTER_MS`).
  */
 import { type Context, Hono } from 'hono'
+import { API } from '../../shared/index'
 import { signUpForRestock } from '../actions/sign-up-restock'
 import { requireSiteUserRole, STORE_OWNER_ROLES } from '../auth/site-user'
 import { itemById } from '../catalogue/item-index'
@@ -29,6 +30,7 @@ import { InputError, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
+import { bodySchema, on } from './route'
 
 export const restockRoutes = new Hono<AppEnv>()
 
@@ -39,13 +41,16 @@ const QUEUE_BATCH = 100
 
 const id = z.string().check(z.minLength(1), z.maxLength(128))
 
-const signUpSchema = z.object({
-  isJoinMailingList: z._default(z.boolean(), false),
-  productId: id,
-  siteVisitorEmail: z.string().check(z.maxLength(1024)),
-  variantId: id,
-  captchaToken: z.optional(z.string().check(z.maxLength(4096))),
-})
+const signUpSchema = bodySchema(
+  API.restockSignUp,
+  z.object({
+    isJoinMailingList: z._default(z.boolean(), false),
+    productId: id,
+    siteVisitorEmail: z.string().check(z.maxLength(1024)),
+    variantId: id,
+    captchaToken: z.optional(z.string().check(z.maxLength(4096))),
+  }),
+)
 
 /** Cursors are opaque to callers: base64url of the position after the page. */
 function encodeCursor(position: unknown): string {
@@ -61,7 +66,7 @@ function decodeCursor<T>(cursor: string | undefined, schema: z.ZodMiniType<T>): 
   throw new InputError('cursor: is not a cursor this call gave out.', { cursor: 'Invalid cursor.' })
 }
 
-restockRoutes.post('/', rateLimit('restock-sign-up'), requireCrumb(), async function signUp(c) {
+on(restockRoutes, API.restockSignUp, rateLimit('restock-sign-up'), requireCrumb(), async function signUp(c) {
   const body = await jsonBody(c, signUpSchema)
   const outcome = await signUpForRestock(c.var.catalog, c.env, c.req.raw, {
     productId: body.productId,
@@ -76,27 +81,32 @@ restockRoutes.post('/', rateLimit('restock-sign-up'), requireCrumb(), async func
   return c.json(error, outcome.kind === 'unknown-product' ? 404 : 400)
 })
 
-restockRoutes.get('/', requireSiteUserRole(...STORE_OWNER_ROLES), async function listSignUps(c) {
-  const query = queryOf(
-    c,
-    z.object({ productId: id, variantId: z.optional(id), cursor: z.optional(z.string()) }),
-  )
-  const afterId = decodeCursor(query.cursor, z.number().check(z.int(), z.minimum(0))) ?? 0
-  const page = await listRestockSignUps(c.env.DB, c.var.tenant.siteId, {
-    productId: query.productId,
-    variantId: query.variantId,
-    afterId,
-    limit: PAGE_SIZE,
-  })
-  const last = page.signUps[page.signUps.length - 1]
-  return c.json({
-    signUps: page.signUps,
-    hasNextPage: page.hasNextPage,
-    nextPageCursor: page.hasNextPage && last ? encodeCursor(last.id) : null,
-  })
-})
+on(
+  restockRoutes,
+  API.restockSignUps,
+  requireSiteUserRole(...STORE_OWNER_ROLES),
+  async function listSignUps(c) {
+    const query = queryOf(
+      c,
+      z.object({ productId: id, variantId: z.optional(id), cursor: z.optional(z.string()) }),
+    )
+    const afterId = decodeCursor(query.cursor, z.number().check(z.int(), z.minimum(0))) ?? 0
+    const page = await listRestockSignUps(c.env.DB, c.var.tenant.siteId, {
+      productId: query.productId,
+      variantId: query.variantId,
+      afterId,
+      limit: PAGE_SIZE,
+    })
+    const last = page.signUps[page.signUps.length - 1]
+    return c.json({
+      signUps: page.signUps,
+      hasNextPage: page.hasNextPage,
+      nextPageCursor: page.hasNextPage && last ? encodeCursor(last.id) : null,
+    })
+  },
+)
 
-restockRoutes.get('/groups', requireSiteUserRole(...STORE_OWNER_ROLES), async function listGroups(c) {
+on(restockRoutes, API.restockGroups, requireSiteUserRole(...STORE_OWNER_ROLES), async function listGroups(c) {
   const query = queryOf(c, z.object({ cursor: z.optional(z.string()) }))
   const after = decodeCursor(query.cursor, z.object({ productId: id, variantId: id }))
   const page = await listSignUpGroups(c.env.DB, c.var.tenant.siteId, { after, limit: PAGE_SIZE })
@@ -111,7 +121,7 @@ restockRoutes.get('/groups', requireSiteUserRole(...STORE_OWNER_ROLES), async fu
   })
 })
 
-const sendRequestSchema = z.object({ productId: id, variantId: id })
+const sendRequestSchema = bodySchema(API.restockSend, z.object({ productId: id, variantId: id }))
 
 /** The idempotency key of a sign-up's notification of one round: its email is sent once. */
 export function restockNotificationId(siteId: string, signUpId: number, round: number): string {
@@ -169,8 +179,9 @@ async function sendNotifications(
   return messages.length
 }
 
-restockRoutes.post(
-  '/send',
+on(
+  restockRoutes,
+  API.restockSend,
   requireSiteUserRole(...STORE_OWNER_ROLES),
   requireCrumb(),
   async function send(c) {
@@ -179,14 +190,18 @@ restockRoutes.post(
   },
 )
 
-restockRoutes.post(
-  '/send/all',
+on(
+  restockRoutes,
+  API.restockSendAll,
   requireSiteUserRole(...STORE_OWNER_ROLES),
   requireCrumb(),
   async function sendAll(c) {
     const { sendRequests } = await jsonBody(
       c,
-      z.object({ sendRequests: z.array(sendRequestSchema).check(z.minLength(1), z.maxLength(100)) }),
+      bodySchema(
+        API.restockSendAll,
+        z.object({ sendRequests: z.array(sendRequestSchema).check(z.minLength(1), z.maxLength(100)) }),
+      ),
     )
     let queued = 0
     for (const request of sendRequests) queued += await sendNotifications(c, request)

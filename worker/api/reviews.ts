@@ -4,10 +4,12 @@
  * first. Answers `{ data: { productReviews, nextPage } }`; `nextPage` is null on the last page.
  */
 import { Hono } from 'hono'
+import { API } from '../../shared/index'
 import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
 import type { AppEnv } from '../env'
 import { queryOf } from '../http/body'
 import * as z from '../runtime/zod'
+import { on } from './route'
 
 export const reviewRoutes = new Hono<AppEnv>()
 
@@ -35,7 +37,7 @@ const reviewsQuerySchema = z.object({
   productId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 })
 
-reviewRoutes.get('/', async function listReviews(c) {
+on(reviewRoutes, API.productReviews, async function listReviews(c) {
   const query = queryOf(c, reviewsQuerySchema)
   const { reviews, hasMore } = await listProductReviews(c.env.DB, c.var.tenant.siteId, query)
   return c.json(

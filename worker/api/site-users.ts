@@ -21,7 +21,7 @@
  * the rate limit lets through.
  */
 import { Hono } from 'hono'
-import { ACCOUNT_TEXT } from '../../shared/index'
+import { ACCOUNT_TEXT, API } from '../../shared/index'
 import { endSession, SIGN_IN, signInAttempt, startSession } from '../auth/sessions'
 import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../auth/site-user'
 import { normalizeEmail, type SiteUser } from '../db/site-users'
@@ -30,19 +30,23 @@ import { idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
+import { bodySchema, on } from './route'
 
-const signInSchema = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(3),
-      z.maxLength(256),
-      z.email('Enter an email address such as user@domain.com.'),
-    ),
-  password: z.string().check(z.minLength(1, 'Enter your password.'), z.maxLength(1024)),
-  rememberMe: z._default(z.boolean(), false),
-})
+const signInSchema = bodySchema(
+  API.signIn,
+  z.object({
+    email: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(3),
+        z.maxLength(256),
+        z.email('Enter an email address such as user@domain.com.'),
+      ),
+    password: z.string().check(z.minLength(1, 'Enter your password.'), z.maxLength(1024)),
+    rememberMe: z._default(z.boolean(), false),
+  }),
+)
 
 const signOutQuerySchema = z.object({
   cloneCart: z.pipe(
@@ -60,8 +64,9 @@ const NO_STORE = { 'cache-control': 'no-store' }
 
 export const siteUserRoutes = new Hono<AppEnv>()
 
-siteUserRoutes.post(
-  '/account/session',
+on(
+  siteUserRoutes,
+  API.signIn,
   rateLimit(SIGN_IN, { limiter: 'SIGN_IN_LIMITER', message: ACCOUNT_TEXT.tooManyAttempts }),
   requireCrumb(),
   async function signIn(c) {
@@ -76,7 +81,7 @@ siteUserRoutes.post(
   },
 )
 
-siteUserRoutes.delete('/account/session', requireCrumb(), async function signOut(c) {
+on(siteUserRoutes, API.signOut, requireCrumb(), async function signOut(c) {
   const { cloneCart } = queryOf(c, signOutQuerySchema)
   const session = await liveSiteUser(c)
   // Ending a live session is a session call: its XSRF token must come with it (section 6).
@@ -88,6 +93,6 @@ siteUserRoutes.delete('/account/session', requireCrumb(), async function signOut
   return c.json({ signedOut: true, cartCloned: cloneCart }, 200, NO_STORE)
 })
 
-siteUserRoutes.get('/account', requireSiteUser(), function showAccount(c) {
+on(siteUserRoutes, API.siteUserAccount, requireSiteUser(), function showAccount(c) {
   return c.json({ siteUser: publicSiteUser(c.var.siteUser.user) }, 200, NO_STORE)
 })
