@@ -6,7 +6,6 @@
  * a page, stacks cut at 5000 characters.
  */
 
-// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
 import { recordJavascriptErrors } from '../../shared/api-routes'
 import { COOKIE, TRACKING } from '../../shared/index'
 import { CRUMB_HEADER } from '../constants'

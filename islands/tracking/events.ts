@@ -10,7 +10,6 @@
  * The beacon goes with the page's cookies: the worker takes none without the crumb cookie.
  */
 
-// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
 import { clankerEvents } from '../../shared/api-routes'
 import { COOKIE, type CommerceEventName, PRODUCT_TYPE_NAMES } from '../../shared/index'
 import type { CartLineDetail } from '../constants'

@@ -10,7 +10,6 @@
  * `interaction_to_next_paint_ms` field (a deviation from the spec's payload).
  */
 import type { Metric } from 'web-vitals'
-// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
 import { performanceRecords, performanceSettings } from '../../shared/api-routes'
 import {
   fillText,

@@ -13,7 +13,6 @@
  * reads it from each beacon (worker/analytics/gate.ts). Nothing here ever throws into the page.
  */
 
-// biome-ignore lint/style/noRestrictedImports: the tracking script loads on every page: it takes its entries of the API table by name, not the whole table
 import { recordHit } from '../../shared/api-routes'
 import { COOKIE, pageViewIsTracked } from '../../shared/index'
 import { ISLAND_EVENT, onIslandEvent } from '../constants'
