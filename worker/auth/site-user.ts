@@ -13,7 +13,7 @@
  *   `requireSiteUserRole(...STORE_OWNER_ROLES)`.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { XSRF_HEADER } from '../../islands/server'
+import { XSRF_HEADER } from '../../islands/index'
 import { ACCOUNT_TEXT, COOKIE, WebsiteRole } from '../../shared/index'
 import { sessionSecret } from '../crypto/secrets'
 import { liveSessionUser } from '../db/site-user-sessions'
@@ -23,7 +23,7 @@ import { clearCookie, readCookie } from '../http/cookies'
 import { isXsrfTokenOf, type SessionClaims, verifySessionToken } from './tokens'
 
 /** The header session-protected calls send the sign-in's `xsrfToken` in (named in islands/constants.ts). */
-export { XSRF_HEADER } from '../../islands/server'
+export { XSRF_HEADER } from '../../islands/index'
 
 /** Roles that may run the store: owner-only calls (restock send and list) require one. */
 export const STORE_OWNER_ROLES = [WebsiteRole.ADMIN, WebsiteRole.STORE_MANAGER] as const

@@ -4,8 +4,8 @@
  * when every cart item is physical (the caller checks the entries).
  */
 
-import type { TeaserOffer } from '../../islands/server'
-import { installmentLocale } from '../../islands/server'
+import type { TeaserOffer } from '../../islands/index'
+import { installmentLocale } from '../../islands/index'
 import type { Site } from '../catalogue/records'
 
 export function installmentOfferOf(site: Site): TeaserOffer | null {

@@ -17,7 +17,7 @@
  * middleware does.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { CRUMB_HEADER } from '../../islands/server'
+import { CRUMB_HEADER } from '../../islands/index'
 import { COMMERCE_TEXT, COOKIE } from '../../shared/index'
 import { base64url, randomId, sameSecret } from '../crypto/encoding'
 import { sessionSecret, sign } from '../crypto/secrets'
@@ -26,7 +26,7 @@ import { readCookie, writeCookie } from '../http/cookies'
 import { SettledCache } from '../runtime/isolate-cache'
 
 /** The header scripts send the crumb in (named once, in islands/constants.ts). */
-export { CRUMB_HEADER } from '../../islands/server'
+export { CRUMB_HEADER } from '../../islands/index'
 
 /** 22 characters of randomness, then 22 of signature. */
 const CRUMB_PATTERN = /^[A-Za-z0-9_-]{44}$/

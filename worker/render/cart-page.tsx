@@ -4,7 +4,7 @@
  * changes and removals live.
  */
 
-import { CartPageView, type CartProps } from '../../islands/server'
+import { CartPageView, type CartProps } from '../../islands/index'
 import { islandHtml } from './islands'
 import { renderToString } from './react-server'
 

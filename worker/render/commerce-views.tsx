@@ -4,7 +4,7 @@
  * post gets when the cart refuses it.
  */
 
-import type { CheckoutFormProps } from '../../islands/server'
+import type { CheckoutFormProps } from '../../islands/index'
 import { CART_TEXT, COMMERCE_TEXT, centsText, type MoneyDisplay } from '../../shared/index'
 import type { OrderLine, OrderRow } from '../db/orders'
 import { islandHtml } from './islands'

@@ -8,7 +8,7 @@
  * scripts, so a page without islands would ship JavaScript and its main content would depend on
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
-import { CART_PILL, ISLAND_ELEMENT } from '../../islands/server'
+import { CART_PILL, ISLAND_ELEMENT } from '../../islands/index'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../shared/index'
 import type { Tenant } from '../env'
 import { HTML_HEADERS, INLINE_STYLE_HASHES, type PageOutcome, recordPageOutcome } from '../http/headers'

@@ -4,7 +4,7 @@
  * availability. Rendered by React (escaping every value) and sent before the page's slow parts.
  */
 
-import { jsonForHtml } from '../../islands/server'
+import { jsonForHtml } from '../../islands/index'
 import { currencyTemplate, isVariantInStock, plainText } from '../../shared/index'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'

@@ -4,8 +4,8 @@
  * runtime (islands/runtime) reads exactly these attributes.
  */
 import { createElement } from 'react'
-import type { IslandDefinition } from '../../islands/server'
-import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT, serializeProps } from '../../islands/server'
+import type { IslandDefinition } from '../../islands/index'
+import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT, serializeProps } from '../../islands/index'
 import { escapeHtmlAttribute } from '../../templates/index'
 import { renderToString } from './react-server'
 

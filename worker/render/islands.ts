@@ -5,8 +5,8 @@
  * each file name carries a content hash, so it is cached for a year and a deploy is a new URL.
  */
 import manifest from '../../dist/islands-manifest.json'
-import type { IslandName, IslandPropsMap } from '../../islands/server'
-import { Placement, REGISTRY } from '../../islands/server'
+import type { IslandName, IslandPropsMap } from '../../islands/index'
+import { Placement, REGISTRY } from '../../islands/index'
 import { type AnyFormatter, defineFormatter, MISSING } from '../../templates/index'
 import { type AnyIsland, islandMarkup } from './island-marker'
 import { renderToString } from './react-server'

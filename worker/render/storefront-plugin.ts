@@ -3,7 +3,7 @@
  * platform's template data. (`{form|public-form}` is the public-form island's: islands/public-form.)
  */
 
-import { cartPillMarkup } from '../../islands/server'
+import { cartPillMarkup } from '../../islands/index'
 import {
   escapeHtmlAttribute as attr,
   escapeHtml as html,

@@ -5,7 +5,7 @@
  * all. Nothing here depends on the visitor, so the page stays the same for everyone.
  */
 import manifest from '../../dist/islands-manifest.json'
-import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '../../islands/server'
+import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '../../islands/index'
 import { escapeHtmlAttribute, PRODUCT_TYPE_NAMES, pageIsTracked } from '../../shared/index'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'

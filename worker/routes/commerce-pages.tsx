@@ -11,8 +11,8 @@
  * An empty cart's checkout goes back to `/cart`.
  */
 import { type Context, Hono } from 'hono'
-import type { CheckoutFormProps } from '../../islands/server'
-import { teaserMessage } from '../../islands/server'
+import type { CheckoutFormProps } from '../../islands/index'
+import { teaserMessage } from '../../islands/index'
 import {
   CART_TEXT,
   COMMERCE_TEXT,

@@ -15,7 +15,7 @@
  * cached copy would send the same key.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/server'
+import { PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from '../../islands/index'
 import { COMMERCE_TEXT, gatherFormValues, localizedText } from '../../shared/index'
 import { likeAnItem } from '../actions/like-item'
 import { signUpForRestock } from '../actions/sign-up-restock'

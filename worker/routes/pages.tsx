@@ -5,7 +5,7 @@
  * item lists on the slow path.
  */
 import { type Context, Hono } from 'hono'
-import { PAGE_ACTION_DATA_KEY } from '../../islands/server'
+import { PAGE_ACTION_DATA_KEY } from '../../islands/index'
 import { ENGINE_TEXT, plainText } from '../../shared/index'
 import { guardPage, postToGuardedPage, publicCollection } from '../auth/page-access'
 import { itemExtras } from '../catalogue/item-extras'
