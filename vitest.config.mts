@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
 import { readFixtures, readSiteUsers } from './kv-fixtures/fixtures.mjs'
 import { readReviews } from './kv-fixtures/reviews.mjs'
-import { buildIslands } from './scripts/build-islands.mjs'
+import { buildIslands } from './scripts/build-islands'
 
 // The worker imports the island manifest: build it first, so `npx vitest` works on its own.
 await buildIslands()

@@ -1,5 +1,5 @@
 // Reads the demo tenants' product reviews (`reviews/<siteId>.json` below a fixtures folder)
-// for D1: `npm start` / `npm run seed` write them with SQL (scripts/seed.mjs), the worker tests
+// for D1: `npm start` / `npm run seed` write them with SQL (scripts/seed.ts), the worker tests
 // through the D1 binding (tests/setup/worker-state.ts).
 //
 // A file holds a JSON array of reviews in the API's shape (worker/db/product-reviews.ts

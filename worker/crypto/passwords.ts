@@ -2,7 +2,7 @@
  * Passwords of site users and locked pages: PBKDF2-SHA256 from WebCrypto at 100,000
  * iterations (workerd's maximum), a 16-byte random salt and a 32-byte hash, stored as
  * `pbkdf2-sha256$100000$<salt>$<hash>` (base64url). A password is never stored or logged as
- * typed. `scripts/hash-password.mjs` makes the same string in Node for fixtures.
+ * typed. `scripts/hash-password.ts` makes the same string in Node for fixtures.
  */
 import { base64url, fromBase64url, sameBytes } from './encoding'
 

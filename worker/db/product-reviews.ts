@@ -1,6 +1,6 @@
 /**
  * D1 access to product reviews (worker/migrations/0003_forms.sql), newest first. Reviews are
- * seeded from the demo fixtures (kv-fixtures/reviews/, scripts/seed.mjs); some are imported
+ * seeded from the demo fixtures (kv-fixtures/reviews/, scripts/seed.ts); some are imported
  * from an outside marketplace (sourceType ETSY) with images.
  */
 

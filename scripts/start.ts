@@ -1,7 +1,7 @@
 // `npm start`: build the island bundle, seed local state, then serve the storefront with `wrangler dev` on
 // http://127.0.0.1:8787 (demo tenants at http://aurora.localhost:8787 and so on).
 //
-//   node scripts/start.mjs [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
+//   npx tsx scripts/start.ts [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
 //                          [--test-scheduled]
 //
 // --test-scheduled passes wrangler dev's flag of that name: `GET /__scheduled?cron=...` then runs
@@ -9,9 +9,9 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildIslands } from './build-islands.mjs'
-import { seedLocalState } from './seed.mjs'
-import { ROOT, startWrangler } from './wrangler.mjs'
+import { buildIslands } from './build-islands'
+import { seedLocalState } from './seed'
+import { ROOT, startWrangler } from './wrangler'
 
 const { values } = parseArgs({
   options: {
@@ -55,9 +55,9 @@ console.log(
 )
 
 // A signal to this process alone (not its group) is passed on; wrangler then stops workerd.
-function stop(signal) {
+function stop(signal: NodeJS.Signals): void {
   if (dev.exitCode === null) dev.kill(signal)
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal))
 process.on('exit', () => stop('SIGTERM'))
 dev.on('exit', (code) => process.exit(code ?? 0))

@@ -4,22 +4,22 @@
 // demo site users (kv-fixtures/d1/site-users.json) stored in D1.
 // Idempotent: a second run writes the same keys and applies no migration twice.
 //
-//   node scripts/seed.mjs [--persist-to DIR] [--extra DIR ...]
+//   npx tsx scripts/seed.ts [--persist-to DIR] [--extra DIR ...]
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readFixtures, readSiteUsers } from '../kv-fixtures/fixtures.mjs'
+import { readFixtures, readSiteUsers, type SiteUserFixture } from '../kv-fixtures/fixtures.mjs'
 import { readReviews, reviewsSql } from '../kv-fixtures/reviews.mjs'
-import { ROOT, runWrangler } from './wrangler.mjs'
+import { ROOT, runWrangler } from './wrangler'
 
-export function seedLocalState({ persistTo, extra = [] } = {}) {
+export function seedLocalState({ persistTo, extra = [] }: { persistTo?: string; extra?: string[] } = {}) {
   const persist = persistTo ? ['--persist-to', persistTo] : []
   const entries = [readFixtures(), ...extra.map((dir) => readFixtures(resolve(ROOT, dir)))].flat()
   const tmp = join(ROOT, '.wrangler', 'tmp')
   mkdirSync(tmp, { recursive: true })
 
   const wanted = new Set(entries.map((entry) => entry.key))
-  const existing = JSON.parse(
+  const existing: { name: string }[] = JSON.parse(
     runWrangler(['kv', 'key', 'list', '--local', '--binding', 'CATALOG', ...persist]),
   )
   const stale = existing.map((key) => key.name).filter((name) => !wanted.has(name))
@@ -46,21 +46,21 @@ export function seedLocalState({ persistTo, extra = [] } = {}) {
   return { keys: entries.length, deleted: stale.length, reviews: reviews.length, siteUsers: siteUsers.length }
 }
 
-const sqlText = (value) => `'${String(value).replace(/'/g, "''")}'`
+const sqlText = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`
 
 /**
  * The demo site users as SQL (the same writes as worker/db/site-users.ts `putSiteUser`): each
  * user replaced by id with their roles, so seeding twice changes nothing.
  */
-export function siteUsersSql(users) {
-  const lines = []
+export function siteUsersSql(users: SiteUserFixture[]): string {
+  const lines: string[] = []
   for (const user of users) {
     const values = [user.id, user.siteId, user.email.toLowerCase(), user.displayName, user.passwordHash]
     lines.push(
       `INSERT INTO site_users (id, site_id, email, display_name, password_hash, created_at) VALUES (${values.map(sqlText).join(', ')}, ${Date.now()}) ON CONFLICT (id) DO UPDATE SET site_id = excluded.site_id, email = excluded.email, display_name = excluded.display_name, password_hash = excluded.password_hash;`,
       `DELETE FROM site_user_roles WHERE site_user_id = ${sqlText(user.id)};`,
       ...user.roles.map(
-        (role) =>
+        (role: number) =>
           `INSERT INTO site_user_roles (site_user_id, role) VALUES (${sqlText(user.id)}, ${Number(role)});`,
       ),
     )
