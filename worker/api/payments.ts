@@ -13,7 +13,7 @@
 import { Hono } from 'hono'
 import { chargeSucceeded } from '../commerce/order-states'
 import { hex, sameSecret } from '../crypto/encoding'
-import { sign } from '../crypto/secrets'
+import { secretProblem, sign } from '../crypto/secrets'
 import { orderByIdOnly } from '../db/orders'
 import type { AppEnv } from '../env'
 import { bodyText, InputError } from '../http/body'
@@ -48,8 +48,9 @@ export async function isStripeSignature(secret: string, header: string, body: st
 export const paymentRoutes = new Hono<AppEnv>()
 
 paymentRoutes.post('/webhook', async function paymentWebhook(c) {
-  const secret = c.env.STRIPE_WEBHOOK_SECRET
-  if (!secret) return c.json({ message: 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET.' }, 503)
+  const problem = secretProblem('STRIPE_WEBHOOK_SECRET', c.env.STRIPE_WEBHOOK_SECRET, c.env.ENVIRONMENT)
+  if (problem !== null) return c.json({ message: `Webhooks are not configured: ${problem}` }, 503)
+  const secret = c.env.STRIPE_WEBHOOK_SECRET ?? ''
   const body = await bodyText(c, MAX_BYTES)
   if (!(await isStripeSignature(secret, c.req.header('stripe-signature') ?? '', body, Date.now())))
     return c.json({ message: 'The signature does not match.' }, 400)

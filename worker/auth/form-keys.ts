@@ -6,6 +6,7 @@
  * row's unique key (worker/db/form-submissions.ts) stores nothing more under it, and a second
  * send answers as that submission (the same answers) or 422 (others): worker/actions/submit-form.ts.
  */
+import { readSecret } from '../crypto/secrets'
 import type { Env } from '../env'
 import { SettledCache } from '../runtime/isolate-cache'
 
@@ -33,12 +34,8 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
 }
 
 /** The secret from configuration; a missing one says how to set it. */
-function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'>): string {
-  const secret = env.FORM_KEY_SECRET
-  if (!secret || secret.length < 16) {
-    throw new Error('FORM_KEY_SECRET must be set (16+ characters): `wrangler secret put FORM_KEY_SECRET`')
-  }
-  return secret
+function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>): string {
+  return readSecret(env, 'FORM_KEY_SECRET')
 }
 
 function hmacKey(secret: string): Promise<CryptoKey> {
@@ -60,7 +57,7 @@ function signed(siteId: string, issued: string, nonce: string): ArrayBuffer {
 
 /** A new key for the site. */
 export async function issueSubmissionKey(
-  env: Pick<Env, 'FORM_KEY_SECRET'>,
+  env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>,
   siteId: string,
   now: number,
 ): Promise<string> {
@@ -73,7 +70,7 @@ export async function issueSubmissionKey(
 
 /** Whether `text` is a key this worker gave to this site within the last hour. */
 export async function isValidSubmissionKey(
-  env: Pick<Env, 'FORM_KEY_SECRET'>,
+  env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>,
   siteId: string,
   text: string,
   now: number,
