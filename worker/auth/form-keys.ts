@@ -6,6 +6,7 @@
  * row's unique key (worker/db/form-submissions.ts) stores nothing more under it, and a second
  * send answers as that submission (the same answers) or 422 (others): worker/actions/submit-form.ts.
  */
+import { base64url, fromBase64url, randomId } from '../crypto/encoding'
 import { readSecret } from '../crypto/secrets'
 import type { Env } from '../env'
 import { SettledCache } from '../runtime/isolate-cache'
@@ -16,22 +17,6 @@ const VERSION = 'v1'
 
 /** The imported HMAC key per secret (settled values: CryptoKeys, never promises). */
 const hmacKeys = new SettledCache<CryptoKey>(4)
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
-  } catch {
-    return null
-  }
-}
 
 /** The secret from configuration; a missing one says how to set it. */
 function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>): string {
@@ -62,7 +47,7 @@ export async function issueSubmissionKey(
   now: number,
 ): Promise<string> {
   const issued = now.toString(36)
-  const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)))
+  const nonce = randomId(16)
   const key = await hmacKey(secretOf(env))
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, signed(siteId, issued, nonce)))
   return `${VERSION}.${issued}.${nonce}.${base64url(signature)}`
