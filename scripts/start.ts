@@ -35,8 +35,8 @@ if (values.fresh) {
 
 const islands = await buildIslands()
 console.log(`islands built: ${islands.runtime}`)
-const seeded = seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
-console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied`)
+const seeded = await seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
+console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied, demo rows: ${seeded.d1}`)
 
 const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : []
 const dev = startWrangler([
