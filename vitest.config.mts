@@ -4,8 +4,8 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
 import { readFixtures } from './kv-fixtures/fixtures.mjs'
-import { buildIslands } from './scripts/build-islands'
-import { readDemoRows } from './scripts/demo-data'
+import { buildIslands } from './scripts/build-islands.ts'
+import { readDemoRows } from './scripts/demo-data.ts'
 
 // The worker imports the island manifest: build it first, so `npx vitest` works on its own.
 await buildIslands()

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
-import { ROOT, runWrangler } from './wrangler'
+import { ROOT, runWrangler } from './wrangler.ts'
 
 const budgets: { workerBundleKiB: number; engineBundleKiB: number } = JSON.parse(
   readFileSync(join(ROOT, 'budgets.json'), 'utf8'),

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { type BuildOptions, build, type Plugin } from 'esbuild'
-import { ROOT } from './wrangler'
+import { ROOT } from './wrangler.ts'
 
 const OUT_DIR = join(ROOT, 'public', '_islands')
 const MANIFEST = join(ROOT, 'dist', 'islands-manifest.json')

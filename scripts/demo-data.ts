@@ -7,8 +7,8 @@ import { join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { D1Database } from '@cloudflare/workers-types'
 import { tsImport } from 'tsx/esm/api'
-import { type DemoFile, type DemoRows, type DemoTable, demoRowsOf } from '../worker/db/demo'
-import { ROOT } from './wrangler'
+import { type DemoFile, type DemoRows, type DemoTable, demoRowsOf } from '../worker/db/demo.ts'
+import { ROOT } from './wrangler.ts'
 
 const DB_DIR = join(ROOT, 'worker', 'db')
 

@@ -9,8 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { readFixtures } from '../kv-fixtures/fixtures.mjs'
-import { demoSql, readDemoRows } from './demo-data'
-import { ROOT, runWrangler } from './wrangler'
+import { demoSql, readDemoRows } from './demo-data.ts'
+import { ROOT, runWrangler } from './wrangler.ts'
 
 export async function seedLocalState({
   persistTo,

@@ -9,9 +9,9 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildIslands } from './build-islands'
-import { seedLocalState } from './seed'
-import { ROOT, startWrangler } from './wrangler'
+import { buildIslands } from './build-islands.ts'
+import { seedLocalState } from './seed.ts'
+import { ROOT, startWrangler } from './wrangler.ts'
 
 const { values } = parseArgs({
   options: {

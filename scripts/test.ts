@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT, WRANGLER_ENV } from './wrangler'
+import { ROOT, WRANGLER_ENV } from './wrangler.ts'
 
 const RESULTS = join(ROOT, '.test-results')
 rmSync(RESULTS, { recursive: true, force: true })
