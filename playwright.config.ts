@@ -18,7 +18,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // The JSON report feeds the closing count of `npm test` (scripts/test.mjs).
+  // The JSON report feeds the closing count of `npm test` (scripts/test.ts).
   reporter: [['list'], ['json']],
   // Two cores shared with workerd: React's first load on an island can take seconds.
   timeout: 60_000,
@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/start.mjs --port ${PORT} --persist-to .wrangler/test-state-${PORT} --fresh --extra tests/fixtures/kv`,
+    command: `node --import tsx scripts/start.ts --port ${PORT} --persist-to .wrangler/test-state-${PORT} --fresh --extra tests/fixtures/kv`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,

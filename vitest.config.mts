@@ -3,9 +3,9 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
-import { readFixtures, readSiteUsers } from './kv-fixtures/fixtures.mjs'
-import { readReviews } from './kv-fixtures/reviews.mjs'
-import { buildIslands } from './scripts/build-islands.mjs'
+import { readFixtures } from './kv-fixtures/fixtures.mjs'
+import { buildIslands } from './scripts/build-islands.ts'
+import { readDemoRows } from './scripts/demo-data.ts'
 
 // The worker imports the island manifest: build it first, so `npx vitest` works on its own.
 await buildIslands()
@@ -28,8 +28,8 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
-          TEST_REVIEWS: [...readReviews(), ...readReviews('./tests/fixtures/kv')],
-          TEST_SITE_USERS: readSiteUsers(),
+          // The demo rows of D1's tables (worker/db/demo.ts), stored by tests/setup/worker-state.ts.
+          TEST_DEMO_ROWS: await readDemoRows(['kv-fixtures', 'tests/fixtures/kv']),
           TEST_QUEUES: { development: queuesOf(), production: queuesOf('production') },
         },
       },

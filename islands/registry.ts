@@ -2,7 +2,7 @@
  * Every island, one line each: the island's folder exports its definition (`island.ts`) and
  * this file names it. The worker derives each island's formatters, markers and CSS from here
  * (worker/render/islands.ts); the island build makes one module per folder with a `client.tsx`
- * (scripts/build-islands.mjs), and tests/worker/islands.test.ts checks both lists agree.
+ * (scripts/build-islands.ts), and tests/worker/islands.test.ts checks both lists agree.
  */
 
 export { default as cart } from './cart/island'

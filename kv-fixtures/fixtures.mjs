@@ -70,12 +70,3 @@ export function readFixtures(dir = FIXTURES_DIR) {
   }
   return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 }
-
-/**
- * The demo tenants' site users (`d1/site-users.json`, stored in D1 by the seeding, not in KV):
- * `{ id, siteId, email, displayName, roles, passwordHash }`, the hash made by
- * `scripts/hash-password.mjs`. The README lists each one's password.
- */
-export function readSiteUsers(dir = FIXTURES_DIR) {
-  return JSON.parse(readFileSync(join(dir, 'd1', 'site-users.json'), 'utf8'))
-}

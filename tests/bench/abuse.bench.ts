@@ -137,7 +137,16 @@ let serverProcess: ChildProcess | null = null
 function startServer(fresh: boolean): ChildProcess {
   const child = spawn(
     process.execPath,
-    ['scripts/start.mjs', '--port', String(PORT), '--persist-to', PERSIST, ...(fresh ? ['--fresh'] : [])],
+    [
+      '--import',
+      'tsx',
+      'scripts/start.ts',
+      '--port',
+      String(PORT),
+      '--persist-to',
+      PERSIST,
+      ...(fresh ? ['--fresh'] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: WRANGLER_ENV },
   )
   for (const stream of [child.stdout, child.stderr]) {

@@ -232,7 +232,7 @@ async function sendOnce(host: string, path: string, headers: Record<string, stri
 function startServer(): ChildProcess {
   return spawn(
     process.execPath,
-    ['scripts/start.mjs', '--port', String(PORT), '--persist-to', STATE, '--fresh'],
+    ['--import', 'tsx', 'scripts/start.ts', '--port', String(PORT), '--persist-to', STATE, '--fresh'],
     {
       stdio: 'ignore',
       detached: true,
@@ -340,6 +340,6 @@ try {
   if (!(sentEvents === ackedEvents && ackedEvents === stored)) process.exitCode = 1
 } finally {
   agent.destroy()
-  // start.mjs leads its own process group, wrangler and workerd included: end all of it.
+  // start.ts leads its own process group, wrangler and workerd included: end all of it.
   if (server.pid) process.kill(-server.pid, 'SIGTERM')
 }

@@ -10,7 +10,7 @@
 // visitors send the Field Journal's contact form (`FormSubmissionKey`, then `SaveFormSubmission`,
 // each tagged in its message). Visitors start spread over SPREAD_MS. When a random share (25 to
 // 75%) of the checkout posts has been sent, and 0 to 60 ms later, the server's
-// whole process group (scripts/start.mjs, wrangler, workerd) gets SIGKILL; it is started again
+// whole process group (scripts/start.ts, wrangler, workerd) gets SIGKILL; it is started again
 // on the same --persist-to folder. A request with no answer (connection reset or refused, or
 // wrangler's 502/503 for a worker that went away) is sent again once the server is back:
 // checkout with the same form (the same idempotency key), SaveFormSubmission with the same
@@ -292,7 +292,7 @@ class Browser {
 
 // ---------------------------------------------------------------- the server
 
-/** The server under test: scripts/start.mjs leading its own process group. */
+/** The server under test: scripts/start.ts leading its own process group. */
 const server = {
   process: null as ChildProcess | null,
   /** Resolves once the current server answers; replaced by the restart at a kill. */
@@ -301,7 +301,16 @@ const server = {
 }
 
 function startServer(fresh: boolean): ChildProcess {
-  const args = ['scripts/start.mjs', '--port', String(PORT), '--persist-to', PERSIST, '--test-scheduled']
+  const args = [
+    '--import',
+    'tsx',
+    'scripts/start.ts',
+    '--port',
+    String(PORT),
+    '--persist-to',
+    PERSIST,
+    '--test-scheduled',
+  ]
   if (fresh) args.push('--fresh')
   args.push('--log-level', 'warn')
   return spawn(process.execPath, args, { stdio: 'ignore', detached: true, env: WRANGLER_ENV })

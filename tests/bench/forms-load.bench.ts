@@ -91,7 +91,7 @@ const FORMS: BenchForm[] = [
 function startServer(): ChildProcess {
   return spawn(
     process.execPath,
-    ['scripts/start.mjs', '--port', String(PORT), '--persist-to', PERSIST, '--fresh'],
+    ['--import', 'tsx', 'scripts/start.ts', '--port', String(PORT), '--persist-to', PERSIST, '--fresh'],
     { stdio: 'ignore', detached: true },
   )
 }
@@ -320,7 +320,7 @@ try {
   if (!sound) process.exitCode = 1
 } finally {
   agent.destroy()
-  // start.mjs leads its own process group, wrangler and workerd included: end all of it.
+  // start.ts leads its own process group, wrangler and workerd included: end all of it.
   try {
     if (server.pid) process.kill(-server.pid, 'SIGTERM')
   } catch {

@@ -36,7 +36,16 @@ const GIFT = { itemId: 'aurora-item-0055', sku: 'AO-GC-25' }
 function startServer(): ChildProcess {
   return spawn(
     process.execPath,
-    ['scripts/start.mjs', '--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh'],
+    [
+      '--import',
+      'tsx',
+      'scripts/start.ts',
+      '--port',
+      String(PORT),
+      '--persist-to',
+      `.wrangler/bench-${PORT}`,
+      '--fresh',
+    ],
     { stdio: 'ignore', detached: true },
   )
 }

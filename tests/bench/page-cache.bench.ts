@@ -36,7 +36,9 @@ function startServer(): ChildProcess {
   return spawn(
     process.execPath,
     [
-      'scripts/start.mjs',
+      '--import',
+      'tsx',
+      'scripts/start.ts',
       '--port',
       String(PORT),
       '--persist-to',

@@ -25,7 +25,16 @@ const ROUTES = [
 function startServer(): ChildProcess {
   return spawn(
     process.execPath,
-    ['scripts/start.mjs', '--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh'],
+    [
+      '--import',
+      'tsx',
+      'scripts/start.ts',
+      '--port',
+      String(PORT),
+      '--persist-to',
+      `.wrangler/bench-${PORT}`,
+      '--fresh',
+    ],
     { stdio: 'ignore', detached: true },
   )
 }
@@ -88,6 +97,6 @@ try {
   }
 } finally {
   agent.destroy()
-  // start.mjs leads its own process group, wrangler and workerd included: end all of it.
+  // start.ts leads its own process group, wrangler and workerd included: end all of it.
   if (server.pid) process.kill(-server.pid, 'SIGTERM')
 }

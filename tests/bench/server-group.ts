@@ -1,5 +1,5 @@
-// The local storefront as the load scripts run it (crash, abuse): `scripts/start.mjs` in a
-// process group of its own (start.mjs, wrangler, workerd), so the whole group can be ended at
+// The local storefront as the load scripts run it (crash, abuse): `scripts/start.ts` in a
+// process group of its own (start.ts, wrangler, workerd), so the whole group can be ended at
 // once; PLATFORM-NOTES: ending npx's process alone leaves workerd running.
 import type { ChildProcess } from 'node:child_process'
 

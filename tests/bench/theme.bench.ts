@@ -54,7 +54,16 @@ const LIGHTHOUSE_PAGES = [
 function startServer(): ChildProcess {
   return spawn(
     process.execPath,
-    ['scripts/start.mjs', '--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh'],
+    [
+      '--import',
+      'tsx',
+      'scripts/start.ts',
+      '--port',
+      String(PORT),
+      '--persist-to',
+      `.wrangler/bench-${PORT}`,
+      '--fresh',
+    ],
     { stdio: 'ignore', detached: true },
   )
 }
@@ -166,6 +175,6 @@ try {
   await cssFigures()
   await lighthouseFigures()
 } finally {
-  // start.mjs leads its own process group, wrangler and workerd included: end all of it.
+  // start.ts leads its own process group, wrangler and workerd included: end all of it.
   if (server.pid) process.kill(-server.pid, 'SIGTERM')
 }

@@ -1,7 +1,6 @@
 // Types of `env` and `exports` from 'cloudflare:workers' inside the worker tests.
 import type { D1Migration } from 'cloudflare:test'
-import type { SiteUserFixture } from '../../kv-fixtures/fixtures.mjs'
-import type { ReviewSeed } from '../../worker/db/product-reviews'
+import type { DemoRows } from '../../worker/db/demo'
 import type { Env as WorkerEnv } from '../../worker/env'
 
 /** The queue settings of one environment, as wrangler reads them. */
@@ -21,8 +20,8 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[]
       TEST_FIXTURES: { key: string; value: string }[]
-      TEST_REVIEWS: { siteId: string; review: ReviewSeed }[]
-      TEST_SITE_USERS: SiteUserFixture[]
+      /** The demo rows of D1's tables (worker/db/demo.ts), by table module. */
+      TEST_DEMO_ROWS: DemoRows[]
       /** wrangler.toml's queues per environment (vitest.config.mts). */
       TEST_QUEUES: Record<'development' | 'production', TestQueues>
     }

@@ -1,4 +1,4 @@
-// The registry and the production island bundle (scripts/build-islands.mjs, built before the
+// The registry and the production island bundle (scripts/build-islands.ts, built before the
 // suite) agree: every registered island has its module, every island folder with a client is
 // registered, and the static assets serve the bundle with a year of immutable caching.
 import { env } from 'cloudflare:workers'

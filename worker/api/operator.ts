@@ -1,6 +1,6 @@
 /**
  * The operator's calls, on any host, before a tenant is resolved (docs/deployment.md,
- * "Queues and dead letters"; `scripts/replay-dead-letters.mjs` drives them):
+ * "Queues and dead letters"; `scripts/replay-dead-letters.ts` drives them):
  *
  *   GET  /_operator/dead-letters           -> waiting dead letters by queue
  *   POST /_operator/dead-letters/replay    { queue?, limit? } -> what was put back on its queue

@@ -14,7 +14,7 @@ import { Hono } from 'hono'
 import { API } from '../../shared/index'
 import { chargeSucceeded } from '../commerce/order-states'
 import { hex, sameSecret } from '../crypto/encoding'
-import { sign } from '../crypto/secrets'
+import { secretProblem, sign } from '../crypto/secrets'
 import { orderByIdOnly } from '../db/orders'
 import type { AppEnv } from '../env'
 import { bodyText, InputError } from '../http/body'
@@ -50,8 +50,9 @@ export async function isStripeSignature(secret: string, header: string, body: st
 export const paymentRoutes = new Hono<AppEnv>()
 
 on(paymentRoutes, API.paymentWebhook, async function paymentWebhook(c) {
-  const secret = c.env.STRIPE_WEBHOOK_SECRET
-  if (!secret) return c.json({ message: 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET.' }, 503)
+  const problem = secretProblem('STRIPE_WEBHOOK_SECRET', c.env.STRIPE_WEBHOOK_SECRET, c.env.ENVIRONMENT)
+  if (problem !== null) return c.json({ message: `Webhooks are not configured: ${problem}` }, 503)
+  const secret = c.env.STRIPE_WEBHOOK_SECRET ?? ''
   const body = await bodyText(c, MAX_BYTES)
   if (!(await isStripeSignature(secret, c.req.header('stripe-signature') ?? '', body, Date.now())))
     return c.json({ message: 'The signature does not match.' }, 400)

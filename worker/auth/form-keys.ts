@@ -6,6 +6,8 @@
  * row's unique key (worker/db/form-submissions.ts) stores nothing more under it, and a second
  * send answers as that submission (the same answers) or 422 (others): worker/actions/submit-form.ts.
  */
+import { base64url, fromBase64url, randomId } from '../crypto/encoding'
+import { readSecret } from '../crypto/secrets'
 import type { Env } from '../env'
 import { SettledCache } from '../runtime/isolate-cache'
 
@@ -16,29 +18,9 @@ const VERSION = 'v1'
 /** The imported HMAC key per secret (settled values: CryptoKeys, never promises). */
 const hmacKeys = new SettledCache<CryptoKey>(4)
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-    return Uint8Array.from(binary, (ch) => ch.charCodeAt(0))
-  } catch {
-    return null
-  }
-}
-
 /** The secret from configuration; a missing one says how to set it. */
-function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'>): string {
-  const secret = env.FORM_KEY_SECRET
-  if (!secret || secret.length < 16) {
-    throw new Error('FORM_KEY_SECRET must be set (16+ characters): `wrangler secret put FORM_KEY_SECRET`')
-  }
-  return secret
+function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>): string {
+  return readSecret(env, 'FORM_KEY_SECRET')
 }
 
 function hmacKey(secret: string): Promise<CryptoKey> {
@@ -60,12 +42,12 @@ function signed(siteId: string, issued: string, nonce: string): ArrayBuffer {
 
 /** A new key for the site. */
 export async function issueSubmissionKey(
-  env: Pick<Env, 'FORM_KEY_SECRET'>,
+  env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>,
   siteId: string,
   now: number,
 ): Promise<string> {
   const issued = now.toString(36)
-  const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)))
+  const nonce = randomId(16)
   const key = await hmacKey(secretOf(env))
   const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, signed(siteId, issued, nonce)))
   return `${VERSION}.${issued}.${nonce}.${base64url(signature)}`
@@ -73,7 +55,7 @@ export async function issueSubmissionKey(
 
 /** Whether `text` is a key this worker gave to this site within the last hour. */
 export async function isValidSubmissionKey(
-  env: Pick<Env, 'FORM_KEY_SECRET'>,
+  env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>,
   siteId: string,
   text: string,
   now: number,

@@ -387,11 +387,11 @@ export const collectionSchema = z.looseObject({
   /** Password-protected page: 'This page is locked'. */
   locked: z._default(z.boolean(), false),
   /**
-   * A locked page's password, hashed (`scripts/hash-password.mjs`): PBKDF2-SHA256,
+   * A locked page's password, hashed (`scripts/hash-password.ts`): PBKDF2-SHA256,
    * `pbkdf2-sha256$100000$<salt>$<hash>`. Never shown to templates.
    */
   pagePassword: z.optional(
-    z.string().check(z.regex(PASSWORD_HASH_PATTERN, 'must be a hash from scripts/hash-password.mjs')),
+    z.string().check(z.regex(PASSWORD_HASH_PATTERN, 'must be a hash from scripts/hash-password.ts')),
   ),
   /**
    * Who may read a member-only page: signed-in site users holding one of these website roles

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import { COOKIE } from '../../shared/index'
-import { base64url, sha256 } from '../crypto/encoding'
+import { base64url, randomId, sha256 } from '../crypto/encoding'
 import type { StoredCart } from '../durable/cart'
 import type { AppEnv, Env } from '../env'
 import { clearCookie, readCookie, writeCookie } from '../http/cookies'
@@ -15,11 +15,7 @@ const CART_ID = /^[A-Za-z0-9_-]{22}$/
 const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60
 
 export function newCartId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return randomId(16)
 }
 
 /**

@@ -4,6 +4,7 @@
  * signed so it cannot be forged, short-lived, and bound to the tenant (audience = site id).
  */
 import { jwtVerify, SignJWT } from 'jose'
+import { readSecret } from '../crypto/secrets'
 import type { Env } from '../env'
 
 /** A token lives this long: enough to read the plan and fill in checkout. */
@@ -20,12 +21,7 @@ export interface CheckoutClaims {
 }
 
 function secretOf(env: Env): Uint8Array {
-  const secret = env.CART_TOKEN_SECRET
-  if (!secret || secret.length < 16)
-    throw new Error(
-      'CART_TOKEN_SECRET is not set (16 characters or more): `wrangler secret put CART_TOKEN_SECRET`',
-    )
-  return new TextEncoder().encode(secret)
+  return new TextEncoder().encode(readSecret(env, 'CART_TOKEN_SECRET'))
 }
 
 export async function signCheckoutToken(env: Env, siteId: string, claims: CheckoutClaims): Promise<string> {

@@ -23,6 +23,7 @@
  *   is logged once with the order id.
  */
 import { ProductType } from '../../shared/index'
+import { randomBytes } from '../crypto/encoding'
 import {
   markOrderFailed,
   markOrderPaid,
@@ -44,7 +45,7 @@ export const CHARGE_IN_FLIGHT_MS = 60_000
 /** A gift card code as printed on the confirmation: four groups of four (no 0/O, 1/I). */
 export function newGiftCardCode(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  const bytes = randomBytes(16)
   const chars = [...bytes].map((b) => alphabet[b % alphabet.length])
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
 }

@@ -28,9 +28,17 @@ export async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
 }
 
-/** `bytes` random bytes, base64url. */
+/** `count` random bytes from the platform's CSPRNG: the one place the worker draws randomness. */
+export function randomBytes(count: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(count))
+}
+
+/**
+ * `bytes` random bytes, base64url: every random id, key and nonce the worker mints (cart ids and
+ * form keys 16 bytes, 22 characters; cart entry ids 9 bytes, 12 characters).
+ */
 export function randomId(bytes = 16): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(bytes)))
+  return base64url(randomBytes(bytes))
 }
 
 /** Equal byte strings, in time that does not depend on where they differ. */

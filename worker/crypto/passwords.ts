@@ -2,9 +2,9 @@
  * Passwords of site users and locked pages: PBKDF2-SHA256 from WebCrypto at 100,000
  * iterations (workerd's maximum), a 16-byte random salt and a 32-byte hash, stored as
  * `pbkdf2-sha256$100000$<salt>$<hash>` (base64url). A password is never stored or logged as
- * typed. `scripts/hash-password.mjs` makes the same string in Node for fixtures.
+ * typed. `scripts/hash-password.ts` makes the same string in Node for fixtures.
  */
-import { base64url, fromBase64url, sameBytes } from './encoding'
+import { base64url, fromBase64url, randomBytes, sameBytes } from './encoding'
 
 export const PBKDF2_ITERATIONS = 100_000
 const PREFIX = 'pbkdf2-sha256'
@@ -25,7 +25,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
 
 /** A new salted hash of `password`, in the stored format. */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES))
+  const salt = randomBytes(SALT_BYTES)
   const hash = await derive(password, salt, PBKDF2_ITERATIONS)
   return `${PREFIX}$${PBKDF2_ITERATIONS}$${base64url(salt)}$${base64url(hash)}`
 }

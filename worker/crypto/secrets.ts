@@ -1,13 +1,42 @@
 /**
- * The secret that signs site-user sessions, XSRF tokens and locked-page cookies:
- * `SESSION_SECRET` (wrangler.toml `[vars]` for local runs; `wrangler secret put SESSION_SECRET`
- * in production). A missing, short or development secret in production stops every call that
- * needs it with a message saying how to fix it, rather than signing with something guessable.
+ * Every secret the worker reads, checked by one rule (`secretProblem`): a missing or too-short
+ * value is refused everywhere, and in production (`ENVIRONMENT = "production"`) so is the
+ * development value wrangler.toml `[vars]` (or `.dev.vars`) gives local runs. A refused secret
+ * stops the call that needs it with a message naming it and the `wrangler secret put` that fixes
+ * it, rather than signing or authenticating with something guessable.
  */
 import type { Env } from '../env'
 
-const MIN_LENGTH = 32
-/** The value wrangler.toml gives local runs; never valid in production. */
+/** Our own signing secrets and tokens: long random values we choose. */
+const OWN_SECRET_MIN_LENGTH = 32
+/** Keys a third party issues (Stripe, reCAPTCHA, Resend, Google): their format, never shorter than this. */
+const PROVIDER_KEY_MIN_LENGTH = 20
+
+/** Each secret with the shortest value it accepts. */
+export const SECRETS = {
+  /** Site-user sessions, XSRF tokens, unlock cookies, crumbs, order-access and device keys. */
+  SESSION_SECRET: OWN_SECRET_MIN_LENGTH,
+  /** Form submission keys (worker/auth/form-keys.ts). */
+  FORM_KEY_SECRET: OWN_SECRET_MIN_LENGTH,
+  /** Subscription and gift-card checkout tokens (worker/commerce/checkout-tokens.ts). */
+  CART_TOKEN_SECRET: OWN_SECRET_MIN_LENGTH,
+  /** The payment provider's webhook signatures (worker/api/payments.ts). */
+  STRIPE_WEBHOOK_SECRET: OWN_SECRET_MIN_LENGTH,
+  /** The operator's calls (worker/api/operator.ts); unset in production turns them off. */
+  OPERATOR_TOKEN: OWN_SECRET_MIN_LENGTH,
+  /** PAYMENT_PROVIDER = "stripe". */
+  STRIPE_SECRET_KEY: PROVIDER_KEY_MIN_LENGTH,
+  /** CAPTCHA_PROVIDER = "recaptcha". */
+  RECAPTCHA_SECRET_KEY: PROVIDER_KEY_MIN_LENGTH,
+  /** EMAIL_PROVIDER = "resend". */
+  EMAIL_API_KEY: PROVIDER_KEY_MIN_LENGTH,
+  /** PLACES_PROVIDER = "google". */
+  GOOGLE_MAPS_API_KEY: PROVIDER_KEY_MIN_LENGTH,
+} as const satisfies Record<string, number>
+
+export type SecretName = keyof typeof SECRETS
+
+/** Every development value of wrangler.toml begins so; none is valid in production. */
 const DEVELOPMENT_PREFIX = 'development-only'
 
 export class MisconfigurationError extends Error {
@@ -16,15 +45,16 @@ export class MisconfigurationError extends Error {
 
 /**
  * What is wrong with the secret `name` as configured, saying how to fix it, or null when it is
- * long enough and, in production, not the development value of wrangler.toml.
+ * long enough and, in production, not a development value.
  */
 export function secretProblem(
-  name: string,
+  name: SecretName,
   secret: string | undefined,
   environment: string | undefined,
 ): string | null {
-  if ((secret ?? '').length < MIN_LENGTH) {
-    return `${name} must be at least ${MIN_LENGTH} characters: run \`npx wrangler secret put ${name} --env production\` with a long random value (docs/deployment.md, "Configuration").`
+  const minLength = SECRETS[name]
+  if ((secret ?? '').length < minLength) {
+    return `${name} must be at least ${minLength} characters: run \`npx wrangler secret put ${name} --env production\` with ${minLength === OWN_SECRET_MIN_LENGTH ? 'a long random value' : "the provider's key"} (docs/deployment.md, "Configuration").`
   }
   if (environment === 'production' && secret?.startsWith(DEVELOPMENT_PREFIX)) {
     return `${name} is the development value from wrangler.toml: set a real one with \`npx wrangler secret put ${name} --env production\` (docs/deployment.md, "Configuration").`
@@ -32,11 +62,17 @@ export function secretProblem(
   return null
 }
 
-/** The configured secret, checked. */
-export function sessionSecret(env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>): string {
-  const problem = secretProblem('SESSION_SECRET', env.SESSION_SECRET, env.ENVIRONMENT)
+/** The secret `name` as configured, checked by `secretProblem`; a refused one throws `MisconfigurationError`. */
+export function readSecret(env: Partial<Pick<Env, SecretName | 'ENVIRONMENT'>>, name: SecretName): string {
+  const value = env[name]
+  const problem = secretProblem(name, value, env.ENVIRONMENT)
   if (problem !== null) throw new MisconfigurationError(problem)
-  return env.SESSION_SECRET ?? ''
+  return value ?? ''
+}
+
+/** The secret that signs sessions, crumbs and the rest (`SESSION_SECRET`), checked. */
+export function sessionSecret(env: Pick<Env, 'SESSION_SECRET' | 'ENVIRONMENT'>): string {
+  return readSecret(env, 'SESSION_SECRET')
 }
 
 const keys = new Map<string, CryptoKey>()

@@ -8,6 +8,7 @@
  * finds a resend of it instead.
  */
 import type { FormValues } from '../../shared/index'
+import { randomId } from '../crypto/encoding'
 
 export interface PageFields {
   pageTitle?: string
@@ -29,11 +30,7 @@ export interface SubmissionRow {
 
 /** 128 random bits, base64url: the keys of plain form posts (which never ask for one). */
 export function randomKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return randomId(16)
 }
 
 /** The submission insert; a key already stored leaves the table as it was. */

@@ -1,8 +1,9 @@
 /**
  * D1 access to product reviews (worker/migrations/0003_forms.sql), newest first. Reviews are
- * seeded from the demo fixtures (kv-fixtures/reviews/, scripts/seed.mjs); some are imported
+ * seeded from the demo fixtures (kv-fixtures/reviews/, `demo` below); some are imported
  * from an outside marketplace (sourceType ETSY) with images.
  */
+import type { DemoTable } from './demo'
 
 /** A review as the reviews API answers it (storefront.md section 3, "Review"). */
 export interface ProductReview {
@@ -127,6 +128,43 @@ export function upsertReview(db: D1Database, siteId: string, review: ReviewSeed)
       review.loginName ?? null,
       review.userName ?? null,
     )
+}
+
+const DAY_MS = 86_400_000
+
+/** A review as a fixture file writes it: `reviewDate` an ISO date, `copies` how many it stands for. */
+type FixtureReview = Omit<ReviewSeed, 'reviewDate'> & { reviewDate: string; copies?: number }
+
+/**
+ * The demo tenants' product reviews: `reviews/<siteId>.json` below a fixtures folder, a JSON
+ * array of reviews in the API's shape (`ReviewSeed`) with `reviewDate` as an ISO date
+ * (`2026-04-18`, noon UTC). A review with `"copies": N` stands for N reviews with ids
+ * `<id>-0001`… and dates a day apart (a store with more than 999 reviews without a thousand
+ * lines of fixture). Seeding makes the fixture sites' reviews exactly these (others removed).
+ */
+export const demo: DemoTable<{ siteId: string; review: ReviewSeed }> = {
+  files: /^reviews\/[^/]+\.json$/,
+  rows({ path, data }) {
+    const siteId = path.slice('reviews/'.length, -'.json'.length)
+    return (data as FixtureReview[]).flatMap(({ copies, ...review }) => {
+      const date = Date.parse(`${review.reviewDate}T12:00:00Z`)
+      if (Number.isNaN(date)) throw new Error(`${path}: ${review.id} has no reviewDate like 2026-04-18`)
+      return Array.from({ length: copies ?? 1 }, (_, n) => ({
+        siteId,
+        review: {
+          ...review,
+          id: copies === undefined ? review.id : `${review.id}-${String(n + 1).padStart(4, '0')}`,
+          reviewDate: date - n * DAY_MS,
+        },
+      }))
+    })
+  },
+  statements: (db, rows) => [
+    ...[...new Set(rows.map((row) => row.siteId))].map((siteId) =>
+      db.prepare('DELETE FROM product_reviews WHERE site_id = ?').bind(siteId),
+    ),
+    ...rows.map(({ siteId, review }) => upsertReview(db, siteId, review)),
+  ],
 }
 
 /** storefront.md section 9: reviews come 10 to a page; the summary counts up to 1000. */

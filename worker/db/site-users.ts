@@ -3,6 +3,7 @@
  * a tenant's site users, their password hashes and their website roles. Every query names the
  * site: one tenant never reads another's accounts.
  */
+import type { DemoTable } from './demo'
 
 export interface SiteUser {
   id: string
@@ -71,7 +72,12 @@ export async function findSiteUserByEmail(
  * nothing). One batch: the user and their roles are written together or not at all.
  */
 export async function putSiteUser(db: D1Database, user: NewSiteUser, now = Date.now()): Promise<void> {
-  await db.batch([
+  await db.batch(siteUserStatements(db, user, now))
+}
+
+/** The statements of `putSiteUser`: the user replaced by id, then their roles. */
+function siteUserStatements(db: D1Database, user: NewSiteUser, now: number): D1PreparedStatement[] {
+  return [
     db
       .prepare(
         `INSERT INTO site_users (id, site_id, email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -83,5 +89,16 @@ export async function putSiteUser(db: D1Database, user: NewSiteUser, now = Date.
     ...user.roles.map((role) =>
       db.prepare('INSERT INTO site_user_roles (site_user_id, role) VALUES (?, ?)').bind(user.id, role),
     ),
-  ])
+  ]
+}
+
+/**
+ * The demo tenants' site users (`d1/site-users.json` below a fixtures folder): an array of
+ * `{ id, siteId, email, displayName, roles, passwordHash }`, the hash made by
+ * `scripts/hash-password.ts`. The README lists each one's password.
+ */
+export const demo: DemoTable<NewSiteUser> = {
+  files: /^d1\/site-users\.json$/,
+  rows: ({ data }) => data as NewSiteUser[],
+  statements: (db, users, now) => users.flatMap((user) => siteUserStatements(db, user, now)),
 }

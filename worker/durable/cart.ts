@@ -6,6 +6,7 @@ import {
   QUANTITY_INPUT,
   type RuleVariant,
 } from '../../shared/index'
+import { randomId } from '../crypto/encoding'
 import type { Env } from '../env'
 
 /** One line of a cart as stored. */
@@ -62,10 +63,7 @@ export const ADD_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000
 export const KEY_REUSED = 'key-reused'
 
 function newEntryId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(9))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
+  return randomId(9)
 }
 
 /**

@@ -6,6 +6,7 @@
  * PaymentIntents of the order (`metadata['order']`); a refund is a Refund of the PaymentIntent.
  * Not reachable from development machines: the test provider stands in for it there.
  */
+import { readSecret, secretProblem } from '../crypto/secrets'
 import type { Env } from '../env'
 import type { ChargeRequest, ChargeResult, FoundCharge, PaymentProvider } from './provider'
 
@@ -24,7 +25,7 @@ function stripeFetch(env: Env, path: string, init: RequestInit = {}): Promise<Re
   return fetch(`${API}${path}`, {
     ...init,
     signal: AbortSignal.timeout(TIMEOUT_MS),
-    headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}`, ...init.headers },
+    headers: { authorization: `Bearer ${readSecret(env, 'STRIPE_SECRET_KEY')}`, ...init.headers },
   })
 }
 
@@ -32,7 +33,8 @@ export const stripeProvider: PaymentProvider = {
   name: 'stripe',
   cardInForm: false,
   async charge(request: ChargeRequest, env: Env): Promise<ChargeResult> {
-    if (!env.STRIPE_SECRET_KEY) return { status: 'error', detail: 'STRIPE_SECRET_KEY is not set' }
+    const problem = secretProblem('STRIPE_SECRET_KEY', env.STRIPE_SECRET_KEY, env.ENVIRONMENT)
+    if (problem !== null) return { status: 'error', detail: problem }
     const body = new URLSearchParams({
       amount: String(request.amountCents),
       currency: request.currency.toLowerCase(),
@@ -61,7 +63,8 @@ export const stripeProvider: PaymentProvider = {
     return { status: 'error', detail: `stripe answered ${response.status}` }
   },
   async find(reference: string, idempotencyKey: string, env: Env): Promise<FoundCharge> {
-    if (!env.STRIPE_SECRET_KEY) return { status: 'error', detail: 'STRIPE_SECRET_KEY is not set' }
+    const problem = secretProblem('STRIPE_SECRET_KEY', env.STRIPE_SECRET_KEY, env.ENVIRONMENT)
+    if (problem !== null) return { status: 'error', detail: problem }
     const query = new URLSearchParams({
       query: `metadata['order']:'${reference.replace(/'/g, '')}'`,
       expand: 'data.latest_charge',
@@ -82,7 +85,7 @@ export const stripeProvider: PaymentProvider = {
     return { status: 'error', detail: `payment intent is ${intent.status}` }
   },
   async refund(paymentRef: string, env: Env): Promise<boolean> {
-    if (!env.STRIPE_SECRET_KEY) return false
+    if (secretProblem('STRIPE_SECRET_KEY', env.STRIPE_SECRET_KEY, env.ENVIRONMENT) !== null) return false
     const response = await stripeFetch(env, '/refunds', {
       method: 'POST',
       headers: {

@@ -9,6 +9,7 @@
  *
  * `CAPTCHA_PROVIDER` in wrangler.toml picks one (docs/deployment.md, "Configuration").
  */
+import { readSecret } from '../crypto/secrets'
 import type { Env } from '../env'
 import { SettledCache } from '../runtime/isolate-cache'
 
@@ -52,17 +53,12 @@ export function recaptcha(secret: string, fetcher: typeof fetch = fetch): Captch
 
 /** The verifier `CAPTCHA_PROVIDER` names; a misconfiguration says how to fix it. */
 export function captchaVerifier(
-  env: Pick<Env, 'CAPTCHA_PROVIDER' | 'RECAPTCHA_SECRET_KEY'>,
+  env: Pick<Env, 'CAPTCHA_PROVIDER' | 'RECAPTCHA_SECRET_KEY'> & Partial<Pick<Env, 'ENVIRONMENT'>>,
 ): CaptchaVerifier {
   const provider = env.CAPTCHA_PROVIDER ?? 'local'
   if (provider === 'local') return localCaptcha
   if (provider === 'recaptcha') {
-    if (!env.RECAPTCHA_SECRET_KEY) {
-      throw new Error(
-        'CAPTCHA_PROVIDER is "recaptcha": set the secret with `wrangler secret put RECAPTCHA_SECRET_KEY`',
-      )
-    }
-    return recaptcha(env.RECAPTCHA_SECRET_KEY)
+    return recaptcha(readSecret(env, 'RECAPTCHA_SECRET_KEY'))
   }
   throw new Error(`CAPTCHA_PROVIDER must be "local" or "recaptcha", not "${provider}"`)
 }

@@ -8,6 +8,8 @@
  *
  * `EMAIL_PROVIDER` in wrangler.toml picks one (docs/deployment.md, "Configuration").
  */
+
+import { readSecret } from '../crypto/secrets'
 import { insertOutboundEmail, type OutboundEmail } from '../db/outbound-emails'
 import type { Env } from '../env'
 
@@ -51,17 +53,15 @@ export function resendEmail(apiKey: string, from: string, fetcher: typeof fetch 
 
 /** The sender `EMAIL_PROVIDER` names; a misconfiguration says how to fix it. */
 export function emailSender(
-  env: Pick<Env, 'DB' | 'EMAIL_PROVIDER' | 'EMAIL_API_KEY' | 'EMAIL_FROM'>,
+  env: Pick<Env, 'DB' | 'EMAIL_PROVIDER' | 'EMAIL_API_KEY' | 'EMAIL_FROM'> &
+    Partial<Pick<Env, 'ENVIRONMENT'>>,
 ): EmailSender {
   const provider = env.EMAIL_PROVIDER ?? 'local'
   if (provider === 'local') return localEmail(env.DB)
   if (provider === 'resend') {
-    if (!env.EMAIL_API_KEY || !env.EMAIL_FROM) {
-      throw new Error(
-        'EMAIL_PROVIDER is "resend": set EMAIL_FROM in [vars] and the key with `wrangler secret put EMAIL_API_KEY`',
-      )
-    }
-    return resendEmail(env.EMAIL_API_KEY, env.EMAIL_FROM)
+    const key = readSecret(env, 'EMAIL_API_KEY')
+    if (!env.EMAIL_FROM) throw new Error('EMAIL_PROVIDER is "resend": set EMAIL_FROM in [vars]')
+    return resendEmail(key, env.EMAIL_FROM)
   }
   throw new Error(`EMAIL_PROVIDER must be "local" or "resend", not "${provider}"`)
 }

@@ -9,6 +9,7 @@
  *
  * `PLACES_PROVIDER` in wrangler.toml picks one (docs/deployment.md, "Configuration").
  */
+import { readSecret } from '../crypto/secrets'
 import type { Env } from '../env'
 
 /** Query parameters passed on to the provider (the tracking context stays with us). */
@@ -145,16 +146,13 @@ export function googlePlaces(apiKey: string, fetcher: typeof fetch = fetch): Pla
 }
 
 /** The provider `PLACES_PROVIDER` names; a misconfiguration says how to fix it. */
-export function placesProvider(env: Pick<Env, 'PLACES_PROVIDER' | 'GOOGLE_MAPS_API_KEY'>): PlacesProvider {
+export function placesProvider(
+  env: Pick<Env, 'PLACES_PROVIDER' | 'GOOGLE_MAPS_API_KEY'> & Partial<Pick<Env, 'ENVIRONMENT'>>,
+): PlacesProvider {
   const provider = env.PLACES_PROVIDER ?? 'local'
   if (provider === 'local') return localPlaces
   if (provider === 'google') {
-    if (!env.GOOGLE_MAPS_API_KEY) {
-      throw new Error(
-        'PLACES_PROVIDER is "google": set the key with `wrangler secret put GOOGLE_MAPS_API_KEY`',
-      )
-    }
-    return googlePlaces(env.GOOGLE_MAPS_API_KEY)
+    return googlePlaces(readSecret(env, 'GOOGLE_MAPS_API_KEY'))
   }
   throw new Error(`PLACES_PROVIDER must be "local" or "google", not "${provider}"`)
 }

@@ -1,7 +1,7 @@
 /**
  * The worker's side of the islands, derived from a registry (islands/registry.ts): for each
  * island formatter, a formatter that prints the island; the island CSS a page's templates need;
- * the runtime's script tag. Module URLs come from the build manifest (scripts/build-islands.mjs):
+ * the runtime's script tag. Module URLs come from the build manifest (scripts/build-islands.ts):
  * each file name carries a content hash, so it is cached for a year and a deploy is a new URL.
  */
 import manifest from '../../dist/islands-manifest.json'

@@ -48,7 +48,7 @@ import {
 } from '../commerce/order-access'
 import { sendOrderConfirmation } from '../commerce/order-email'
 import { CHARGE_IN_FLIGHT_MS, resumeOrder } from '../commerce/order-states'
-import { sameSecret } from '../crypto/encoding'
+import { randomId, sameSecret } from '../crypto/encoding'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
 import type { AppEnv } from '../env'
 import { formBody, InputError } from '../http/body'
@@ -124,7 +124,7 @@ const orderIdSchema = z.string().check(z.regex(/^ord_[0-9a-f]{24}$/))
 const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
 
 function newIdempotencyKey(): string {
-  return crypto.randomUUID().replace(/-/g, '')
+  return randomId(16)
 }
 
 /** The plan's wording with the variant's price ('$24.00 every month'), or null. */

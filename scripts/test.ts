@@ -4,21 +4,25 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT, WRANGLER_ENV } from './wrangler.mjs'
+import { ROOT, WRANGLER_ENV } from './wrangler.ts'
 
 const RESULTS = join(ROOT, '.test-results')
 rmSync(RESULTS, { recursive: true, force: true })
 mkdirSync(RESULTS, { recursive: true })
 
-function run(label, command, args, env = {}) {
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n> ${label}`)
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...WRANGLER_ENV, ...env } })
   return result.status === 0
 }
 
-const bin = (name) => join(ROOT, 'node_modules', '.bin', name)
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 const steps = {
-  build: run('island bundle', process.execPath, [join(ROOT, 'scripts', 'build-islands.mjs')]),
+  build: run('island bundle', process.execPath, [
+    '--import',
+    'tsx',
+    join(ROOT, 'scripts', 'build-islands.ts'),
+  ]),
   typecheck: run('type check', 'npm', ['run', '--silent', 'typecheck']),
   worker: run('worker tests (workerd)', bin('vitest'), [
     'run',
@@ -31,7 +35,7 @@ const steps = {
   }),
 }
 
-function readJson(name) {
+function readJson(name: string) {
   const file = join(RESULTS, name)
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null
 }

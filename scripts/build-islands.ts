@@ -7,11 +7,11 @@
 // beside it dist/islands-chunks.json (every output with the sources it holds), which only the
 // tests read: it stays out of the worker bundle.
 //
-//   node scripts/build-islands.mjs
+//   npx tsx scripts/build-islands.ts
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { build } from 'esbuild'
-import { ROOT } from './wrangler.mjs'
+import { type BuildOptions, build, type Plugin } from 'esbuild'
+import { ROOT } from './wrangler.ts'
 
 const OUT_DIR = join(ROOT, 'public', '_islands')
 const MANIFEST = join(ROOT, 'dist', 'islands-manifest.json')
@@ -19,8 +19,23 @@ const MANIFEST = join(ROOT, 'dist', 'islands-manifest.json')
 const CHUNKS_FILE = 'islands-chunks.json'
 const ENTRY = 'island-entry:'
 
+/** dist/islands-manifest.json, which the worker imports. */
+export interface IslandManifest {
+  runtime: string
+  /** The tracking script (islands/tracking), one self-contained module. */
+  tracking: string
+  /** Plain scripts without React (the pill cart). */
+  scripts: Record<string, string>
+  islands: Record<string, string>
+}
+
+/** What a build returns: the manifest, and every output with its sources (dist/islands-chunks.json). */
+export interface IslandBuild extends IslandManifest {
+  chunks: Record<string, string[]>
+}
+
 /** Island folders (`<root>/<name>`) with a client component; the registry test checks they match the registry. */
-export function islandFolders(root = 'islands') {
+export function islandFolders(root = 'islands'): string[] {
   return readdirSync(join(ROOT, root), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, root, entry.name, 'client.tsx')))
     .map((entry) => entry.name)
@@ -28,7 +43,7 @@ export function islandFolders(root = 'islands') {
 }
 
 /** Each island's module: its client component and the React mount, as one entry. */
-const islandEntries = {
+const islandEntries: Plugin = {
   name: 'island-entries',
   setup(build) {
     build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path, namespace: 'island-entry' }))
@@ -48,7 +63,7 @@ const islandEntries = {
  * module nothing uses from is left out whole, even when one of its declarations is a call
  * esbuild cannot prove pure (`FORMS_TEXT.captchaRequired`, `widths.map(...)`).
  */
-const templatesWithoutSideEffects = {
+const templatesWithoutSideEffects: Plugin = {
   name: 'templates-without-side-effects',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
@@ -74,13 +89,17 @@ export async function buildIslands({
   roots = ['islands'],
   outDir: out = OUT_DIR,
   manifestPath = MANIFEST,
-} = {}) {
+}: {
+  roots?: string[]
+  outDir?: string
+  manifestPath?: string
+} = {}): Promise<IslandBuild> {
   const outDir = resolve(ROOT, out)
   rmSync(outDir, { recursive: true, force: true })
   const folders = roots.flatMap((root) =>
     islandFolders(root).map((name) => ({ name, folder: `${root}/${name}` })),
   )
-  const options = {
+  const options: BuildOptions = {
     absWorkingDir: ROOT,
     outdir: outDir,
     bundle: true,
@@ -120,10 +139,13 @@ export async function buildIslands({
     chunkNames: 'tracking-[name]-[hash]',
     plugins: [templatesWithoutSideEffects],
   })
-  const outputs = { ...result.metafile.outputs, ...tracking.metafile.outputs }
-  const publicPath = (file) => `/_islands/${relative(outDir, join(ROOT, file)).split('\\').join('/')}`
-  const entryFile = (entryPoint) =>
-    Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)
+  const outputs = { ...result.metafile?.outputs, ...tracking.metafile?.outputs }
+  const publicPath = (file: string) => `/_islands/${relative(outDir, join(ROOT, file)).split('\\').join('/')}`
+  const entryFile = (entryPoint: string): string => {
+    const file = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === entryPoint)
+    if (file === undefined) throw new Error(`the island build wrote no output for ${entryPoint}`)
+    return file
+  }
   const islands = Object.fromEntries(
     folders.map(({ name, folder }) => [name, publicPath(entryFile(`island-entry:${ENTRY}${folder}`))]),
   )
@@ -132,7 +154,7 @@ export async function buildIslands({
   const chunks = Object.fromEntries(
     Object.entries(outputs).map(([file, output]) => [publicPath(file), Object.keys(output.inputs)]),
   )
-  const manifest = {
+  const manifest: IslandManifest = {
     runtime: publicPath(entryFile('islands/runtime/index.ts')),
     tracking: publicPath(entryFile('islands/tracking/index.ts')),
     scripts: { 'cart-pill': publicPath(entryFile('islands/cart-pill/pill.ts')) },

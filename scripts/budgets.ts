@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
-import { ROOT, runWrangler } from './wrangler.mjs'
+import { ROOT, runWrangler } from './wrangler.ts'
 
-const budgets = JSON.parse(readFileSync(join(ROOT, 'budgets.json'), 'utf8'))
-const kib = (bytes) => bytes / 1024
+const budgets: { workerBundleKiB: number; engineBundleKiB: number } = JSON.parse(
+  readFileSync(join(ROOT, 'budgets.json'), 'utf8'),
+)
+const kib = (bytes: number) => bytes / 1024
 
 function workerBundle() {
   const out = mkdtempSync(join(tmpdir(), 'storefront-dry-run-'))
@@ -39,10 +41,10 @@ async function engineBundle() {
     write: false,
     logLevel: 'error',
   })
-  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length
+  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length
 }
 
-const rows = [
+const rows: [string, number, number][] = [
   ['worker bundle (wrangler deploy --dry-run)', kib(workerBundle()), budgets.workerBundleKiB],
   ['template engine with every plugin', kib(await engineBundle()), budgets.engineBundleKiB],
 ]

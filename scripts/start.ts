@@ -1,7 +1,7 @@
 // `npm start`: build the island bundle, seed local state, then serve the storefront with `wrangler dev` on
 // http://127.0.0.1:8787 (demo tenants at http://aurora.localhost:8787 and so on).
 //
-//   node scripts/start.mjs [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
+//   npx tsx scripts/start.ts [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
 //                          [--test-scheduled]
 //
 // --test-scheduled passes wrangler dev's flag of that name: `GET /__scheduled?cron=...` then runs
@@ -9,9 +9,9 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { buildIslands } from './build-islands.mjs'
-import { seedLocalState } from './seed.mjs'
-import { ROOT, startWrangler } from './wrangler.mjs'
+import { buildIslands } from './build-islands.ts'
+import { seedLocalState } from './seed.ts'
+import { ROOT, startWrangler } from './wrangler.ts'
 
 const { values } = parseArgs({
   options: {
@@ -35,8 +35,8 @@ if (values.fresh) {
 
 const islands = await buildIslands()
 console.log(`islands built: ${islands.runtime}`)
-const seeded = seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
-console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied`)
+const seeded = await seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
+console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied, demo rows: ${seeded.d1}`)
 
 const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : []
 const dev = startWrangler([
@@ -55,9 +55,9 @@ console.log(
 )
 
 // A signal to this process alone (not its group) is passed on; wrangler then stops workerd.
-function stop(signal) {
+function stop(signal: NodeJS.Signals): void {
   if (dev.exitCode === null) dev.kill(signal)
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal))
 process.on('exit', () => stop('SIGTERM'))
 dev.on('exit', (code) => process.exit(code ?? 0))

@@ -23,7 +23,7 @@ const runner = path.join(shared, 'tools', 'jsont-conformance', 'run.mjs')
 const specs = path.join(shared, 'jsont-specs')
 const adapter = path.join(root, 'tests', 'conformance', 'adapter.ts')
 
-function missing(what, where) {
+function missing(what: string, where: string): never {
   console.error(`conformance: ${what} not found at ${where}.`)
   console.error(
     'The shared reference material (jsont-specs and tools/jsont-conformance) must sit next to this',
@@ -36,14 +36,14 @@ if (!existsSync(runner)) missing('the conformance runner', runner)
 if (!existsSync(specs)) missing('the reference specs', specs)
 
 /** Splits our own options from the ones passed through to the runner. */
-function parseArgs(argv) {
+function parseArgs(argv: string[]) {
   const own = { all: false, gate: true, coreMin: 99 }
-  const passthrough = []
+  const passthrough: string[] = []
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]
+    const a = argv[i] ?? ''
     if (a === '--all') own.all = true
     else if (a === '--no-core-gate') own.gate = false
-    else if (a === '--core-min') own.coreMin = Number(argv[++i])
+    else if (a === '--core-min') own.coreMin = Number(argv[++i] ?? Number.NaN)
     else passthrough.push(a)
   }
   if (!Number.isFinite(own.coreMin)) {
@@ -53,7 +53,7 @@ function parseArgs(argv) {
   return { own, passthrough }
 }
 
-function runRunner(args, quiet) {
+function runRunner(args: string[], quiet: boolean) {
   return spawnSync(
     process.execPath,
     ['--import', 'tsx', runner, '--adapter', adapter, '--specs', specs, ...args],

@@ -2,13 +2,13 @@
 // 100,000 iterations, a random 16-byte salt, printed as `pbkdf2-sha256$100000$<salt>$<hash>`.
 // Put the line in a locked page's record (`pagePassword`) or a site user's `passwordHash`.
 //
-//   node scripts/hash-password.mjs 'the password'
+//   npx tsx scripts/hash-password.ts 'the password'
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
 
 export const ITERATIONS = 100_000
 
 /** The stored form of `password` (the salt is random unless given). */
-export function hashPassword(password, salt = randomBytes(16)) {
+export function hashPassword(password: string, salt: Buffer = randomBytes(16)): string {
   const hash = pbkdf2Sync(password, salt, ITERATIONS, 32, 'sha256')
   return `pbkdf2-sha256$${ITERATIONS}$${salt.toString('base64url')}$${hash.toString('base64url')}`
 }
@@ -16,7 +16,7 @@ export function hashPassword(password, salt = randomBytes(16)) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const password = process.argv[2]
   if (!password) {
-    console.error("usage: node scripts/hash-password.mjs 'the password'")
+    console.error("usage: npx tsx scripts/hash-password.ts 'the password'")
     process.exit(2)
   }
   console.log(hashPassword(password))

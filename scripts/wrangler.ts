@@ -1,5 +1,5 @@
 // Running the project's own wrangler from scripts, quietly and offline.
-import { spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -14,7 +14,7 @@ export const WRANGLER_ENV = {
 }
 
 /** Runs a wrangler command to completion; throws with its output when it fails. */
-export function runWrangler(args) {
+export function runWrangler(args: string[]): string {
   const result = spawnSync(process.execPath, [WRANGLER, ...args], {
     cwd: ROOT,
     env: WRANGLER_ENV,
@@ -34,6 +34,6 @@ export function runWrangler(args) {
  * group (Ctrl-C in a terminal, Playwright stopping its web server, the benchmark) ends wrangler
  * and the workerd it started too, leaving nothing behind on the port.
  */
-export function startWrangler(args) {
+export function startWrangler(args: string[]): ChildProcess {
   return spawn(process.execPath, [WRANGLER, ...args], { cwd: ROOT, env: WRANGLER_ENV, stdio: 'inherit' })
 }

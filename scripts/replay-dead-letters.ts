@@ -1,7 +1,7 @@
 // Replays the dead letters (README, "Queues and dead letters"): prints what waits in D1's
 // `dead_letters`, then puts it back onto its queue, --limit at a time, until nothing is left.
 //
-//   node scripts/replay-dead-letters.mjs [--url http://127.0.0.1:8787] [--queue NAME] [--limit 500] [--list]
+//   npx tsx scripts/replay-dead-letters.ts [--url http://127.0.0.1:8787] [--queue NAME] [--limit 500] [--list]
 //
 // The token is OPERATOR_TOKEN from the environment; against a local URL without one, the
 // development value of wrangler.toml. Consumers key on the id each message carries, so running
@@ -32,13 +32,26 @@ if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
   process.exit(2)
 }
 
-async function call(path, body) {
+interface WaitingQueue {
+  queue: string
+  waiting: number
+  oldestParkedAt: number
+}
+
+interface Answer {
+  message?: string
+  queues: WaitingQueue[]
+  replayed: Record<string, number>
+  waiting: WaitingQueue[]
+}
+
+async function call(path: string, body?: unknown): Promise<Answer> {
   const response = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  const answer = await response.json().catch(() => ({}))
+  const answer = (await response.json().catch(() => ({}))) as Answer
   if (!response.ok) {
     console.error(`${path} answered ${response.status}: ${answer.message ?? 'no message'}`)
     process.exit(1)
@@ -46,7 +59,7 @@ async function call(path, body) {
   return answer
 }
 
-function printWaiting(queues) {
+function printWaiting(queues: WaitingQueue[]): void {
   if (queues.length === 0) console.log('No dead letters wait.')
   for (const { queue, waiting, oldestParkedAt } of queues) {
     console.log(`${queue}: ${waiting} waiting, the oldest parked ${new Date(oldestParkedAt).toISOString()}`)

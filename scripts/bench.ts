@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT } from './wrangler.mjs'
+import { ROOT } from './wrangler.ts'
 
 const filter = process.argv[2] ?? ''
 const options = process.argv.slice(3)
