@@ -1,7 +1,7 @@
 /**
  * The one table of the JSON API (storefront.md section 7, platform.md section 7): each call's
  * method and path, written once, with the types of its JSON body, query and answer. The worker
- * registers each handler from its entry (worker/api/route.ts `on`, whose zod schema must accept
+ * registers each handler from its entry (worker/http/api-route.ts `on`, whose zod schema must accept
  * exactly the entry's body type) and the islands call it through their one client
  * (islands/http.ts `request(API.likeItem, body)`). The types are phantom: at run time an entry
  * is only `{ method, path }`, so the browser bundles no zod and no more than these strings.

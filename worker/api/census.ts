@@ -25,8 +25,8 @@ import {
   recordHitSchema,
 } from '../analytics/schemas'
 import type { AppEnv } from '../env'
+import { on } from '../http/api-route'
 import { validate } from '../http/body'
-import { on } from './route'
 
 export const censusRoutes = new Hono<AppEnv>()
 

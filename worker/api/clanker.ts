@@ -20,9 +20,9 @@ import { acceptEvents } from '../analytics/gate'
 import { beaconGuard } from '../analytics/guard'
 import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '../analytics/schemas'
 import type { AppEnv } from '../env'
+import { on } from '../http/api-route'
 import { InputError, validate } from '../http/body'
 import type * as z from '../runtime/zod'
-import { on } from './route'
 
 /** The envelope, from JSON or form fields. */
 function envelopeOf<T>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {

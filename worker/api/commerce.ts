@@ -32,11 +32,11 @@ import { shoppingCartOf } from '../commerce/cart-view'
 import { signCheckoutToken } from '../commerce/checkout-tokens'
 import { liveStock } from '../commerce/stock'
 import type { AppEnv } from '../env'
+import { bodySchema, mountedPath, on } from '../http/api-route'
 import { InputError, idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
-import { bodySchema, mountedPath, on } from './route'
 
 const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128))
 const quantity = z._default(z.union([z.number(), z.string().check(z.maxLength(32))]), 1)

@@ -21,8 +21,8 @@ import { BEACON_LIMITS } from '../analytics/limits'
 import { javascriptErrorsSchema, recordEventSchema } from '../analytics/schemas'
 import { sameSecret } from '../crypto/encoding'
 import type { AppEnv } from '../env'
+import { on } from '../http/api-route'
 import { crumbRefusal, requireCrumb } from '../middleware/crumb'
-import { on } from './route'
 
 export const eventRoutes = new Hono<AppEnv>()
 

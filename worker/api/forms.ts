@@ -25,11 +25,11 @@ import { type FormOutcome, submitForm } from '../actions/submit-form'
 import { issueSubmissionKey } from '../auth/form-keys'
 import { formFieldSchema, formSchema, recordIdSchema } from '../catalogue/records'
 import type { AppEnv } from '../env'
+import { bodySchema, on } from '../http/api-route'
 import { jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
-import { bodySchema, on } from './route'
 
 export const formRoutes = new Hono<AppEnv>()
 

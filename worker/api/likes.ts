@@ -7,12 +7,12 @@ import { Hono } from 'hono'
 import { API } from '../../shared/index'
 import { likeAnItem } from '../actions/like-item'
 import type { AppEnv } from '../env'
+import { bodySchema, on } from '../http/api-route'
 import { jsonBody } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
-import { bodySchema, on } from './route'
 
 export const likeRoutes = new Hono<AppEnv>()
 

@@ -17,10 +17,10 @@ import { hex, sameSecret } from '../crypto/encoding'
 import { secretProblem, sign } from '../crypto/secrets'
 import { orderByIdOnly } from '../db/orders'
 import type { AppEnv } from '../env'
+import { on } from '../http/api-route'
 import { bodyText, InputError } from '../http/body'
 import { logInfo } from '../runtime/log'
 import * as z from '../runtime/zod'
-import { on } from './route'
 
 /** How far a signature's time may be from now. */
 const TOLERANCE_SECONDS = 5 * 60

@@ -18,7 +18,7 @@ import { beaconGuard } from '../analytics/guard'
 import { BEACON_LIMITS } from '../analytics/limits'
 import { performanceRecordsSchema } from '../analytics/schemas'
 import type { AppEnv } from '../env'
-import { on } from './route'
+import { on } from '../http/api-route'
 
 export const performanceRoutes = new Hono<AppEnv>()
 

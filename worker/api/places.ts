@@ -13,13 +13,13 @@
 import { Hono } from 'hono'
 import { API } from '../../shared/index'
 import type { AppEnv } from '../env'
+import { on } from '../http/api-route'
 import { queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { type PlacesParams, placesProvider } from '../providers/places'
 import { logWarning } from '../runtime/log'
 import * as z from '../runtime/zod'
-import { on } from './route'
 
 export const placesRoutes = new Hono<AppEnv>()
 

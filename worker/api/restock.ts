@@ -26,11 +26,11 @@ import {
   releaseSignUps,
 } from '../db/restock-signups'
 import type { AppEnv, NotificationMessage } from '../env'
+import { bodySchema, on } from '../http/api-route'
 import { InputError, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
-import { bodySchema, on } from './route'
 
 export const restockRoutes = new Hono<AppEnv>()
 

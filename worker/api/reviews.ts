@@ -7,9 +7,9 @@ import { Hono } from 'hono'
 import { API } from '../../shared/index'
 import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
 import type { AppEnv } from '../env'
+import { on } from '../http/api-route'
 import { queryOf } from '../http/body'
 import * as z from '../runtime/zod'
-import { on } from './route'
 
 export const reviewRoutes = new Hono<AppEnv>()
 

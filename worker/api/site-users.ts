@@ -26,11 +26,11 @@ import { endSession, SIGN_IN, signInAttempt, startSession } from '../auth/sessio
 import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../auth/site-user'
 import { normalizeEmail, type SiteUser } from '../db/site-users'
 import type { AppEnv } from '../env'
+import { bodySchema, on } from '../http/api-route'
 import { idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
-import { bodySchema, on } from './route'
 
 const signInSchema = bodySchema(
   API.signIn,

@@ -2,7 +2,7 @@
  * Route groups register their handlers from the one table of the API (shared/api-routes.ts):
  * `on(group, API.likeItem, rateLimit(...), requireCrumb(), handler)` takes the entry's method
  * and path, so a path is written only in the table. Every group is mounted at the API's root
- * (worker/api/index.ts), itself mounted at `/api` (worker/app.ts).
+ * (worker/api/routes.ts), itself mounted at `/api` (worker/app.ts).
  *
  * `bodySchema(API.likeItem, schema)` is the zod schema of an entry's JSON body, typed so that
  * what it accepts (its input) is exactly the table's body type: if either drifts, it no longer
