@@ -59,12 +59,13 @@ const islandEntries: Plugin = {
 }
 
 /**
- * templates/ modules only declare things (its rule: plain functions over plain data), so a
+ * shared/ and templates/ modules only declare things (their rule: plain functions over plain data), so a
  * module nothing uses from is left out whole, even when one of its declarations is a call
  * esbuild cannot prove pure (`FORMS_TEXT.captchaRequired`, `widths.map(...)`).
  */
-const templatesWithoutSideEffects: Plugin = {
-  name: 'templates-without-side-effects',
+const DECLARATION_ROOTS = [join(ROOT, 'shared'), join(ROOT, 'templates')].map((root) => `${root}/`)
+const declarationsWithoutSideEffects: Plugin = {
+  name: 'shared-and-templates-without-side-effects',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
       if (args.pluginData?.resolving || args.kind === 'entry-point') return undefined
@@ -74,7 +75,8 @@ const templatesWithoutSideEffects: Plugin = {
         resolveDir: args.resolveDir,
         pluginData: { resolving: true },
       })
-      if (resolved.errors.length > 0 || !resolved.path.startsWith(join(ROOT, 'templates'))) return resolved
+      if (resolved.errors.length > 0 || !DECLARATION_ROOTS.some((root) => resolved.path.startsWith(root)))
+        return resolved
       return { ...resolved, sideEffects: false }
     })
   },
@@ -129,7 +131,7 @@ export async function buildIslands({
   })
   // The tracking script (a plain module, no React, imported when the browser is idle) is one
   // self-contained file: esbuild splits shared code by whole files, and a shared chunk of
-  // templates/ would bring the islands' money and variant rules to every page with it.
+  // shared/ would bring the islands' money and variant rules to every page with it.
   const tracking = await build({
     ...options,
     entryPoints: { tracking: 'islands/tracking/index.ts' },
@@ -137,7 +139,7 @@ export async function buildIslands({
     // the first interaction, are chunks of their own.
     splitting: true,
     chunkNames: 'tracking-[name]-[hash]',
-    plugins: [templatesWithoutSideEffects],
+    plugins: [declarationsWithoutSideEffects],
   })
   const outputs = { ...result.metafile?.outputs, ...tracking.metafile?.outputs }
   const publicPath = (file: string) => `/_islands/${relative(outDir, join(ROOT, file)).split('\\').join('/')}`
