@@ -42,71 +42,70 @@ type SessionAnswer = {
 type RestockSendRequest = { productId: string; variantId: string }
 
 // Cart (storefront.md section 7, "Shopping cart")
-export const shoppingCart = /* @__PURE__ */ call<
-  undefined,
-  CartAnswer,
-  { mock?: string; timecode?: string }
->()('GET', '/api/commerce/shopping-cart')
-export const addCartEntry = /* @__PURE__ */ call<
+const shoppingCart = /* @__PURE__ */ call<undefined, CartAnswer, { mock?: string; timecode?: string }>()(
+  'GET',
+  '/api/commerce/shopping-cart',
+)
+const addCartEntry = /* @__PURE__ */ call<
   { itemId: string; sku: string; quantity?: Quantity; additionalFields?: AdditionalFields },
   CartAnswer & { newlyAdded: CartEntryView }
 >()('POST', '/api/commerce/shopping-cart/entries')
-export const cartEntryAdditionalFields = /* @__PURE__ */ call<
+const cartEntryAdditionalFields = /* @__PURE__ */ call<
   { itemId: string; sku: string; additionalFields?: AdditionalFields },
   CartAnswer & { updatedEntry: CartEntryView }
 >()('PUT', '/api/commerce/shopping-cart/entries/:entryId/additionalFields')
-export const cartEntryQuantity = /* @__PURE__ */ call<
+const cartEntryQuantity = /* @__PURE__ */ call<
   { quantity: Quantity },
   CartAnswer & { updatedEntry: CartEntryView }
 >()('PUT', '/api/commerce/shopping-cart/entries/:entryId/quantity')
-export const removeCartEntry = /* @__PURE__ */ call<undefined, CartAnswer>()(
+const removeCartEntry = /* @__PURE__ */ call<undefined, CartAnswer>()(
   'DELETE',
   '/api/commerce/shopping-cart/entries/:entryId',
 )
 /** The spec's path ends with a slash; the worker answers it without one too. */
-export const inventoryStock = /* @__PURE__ */ call<
+const inventoryStock = /* @__PURE__ */ call<
   undefined,
   { results: { sku: string; variantId: string; unlimited: boolean; qtyInStock: number }[] },
   { itemId: string }
 >()('GET', '/api/commerce/inventory/stock/')
-export const startSubscription = /* @__PURE__ */ call<
+const startSubscription = /* @__PURE__ */ call<
   { itemId: string; sku: string; qty?: Quantity; additionalFields?: AdditionalFields },
   { cartToken: string }
 >()('POST', '/api/3/commerce/cart/subscription')
-export const paymentWebhook = /* @__PURE__ */ call<unknown, { received: boolean }>()(
+const paymentWebhook = /* @__PURE__ */ call<unknown, { received: boolean }>()(
   'POST',
   '/api/commerce/payments/webhook',
 )
 
 // Content
-export const likeItem = /* @__PURE__ */ call<
+const likeItem = /* @__PURE__ */ call<
   { itemId: string },
   { itemId: string; likeCount: number; liked: boolean }
 >()('POST', '/api/content/likes')
-export const productReviews = /* @__PURE__ */ call<
+const productReviews = /* @__PURE__ */ call<
   undefined,
   { data: { productReviews: unknown[]; nextPage: number | null } },
   { page?: string; size?: string; productId?: string }
 >()('GET', '/api/commerce/product/reviews')
 
 // Address lookups (a paid third party: the crumb goes with them)
-export const placesAutocomplete = /* @__PURE__ */ call<
+const placesAutocomplete = /* @__PURE__ */ call<
   undefined,
   Record<string, unknown>,
   PlacesQuery & { input: string }
 >()('GET', '/api/google-maps/places/autocomplete')
-export const placesDetails = /* @__PURE__ */ call<
+const placesDetails = /* @__PURE__ */ call<
   undefined,
   Record<string, unknown>,
   PlacesQuery & { place_id: string }
 >()('GET', '/api/google-maps/places/details')
 
 // Forms
-export const formSubmissionKey = /* @__PURE__ */ call<Record<string, never>, { data: { key: string } }>()(
+const formSubmissionKey = /* @__PURE__ */ call<Record<string, never>, { data: { key: string } }>()(
   'POST',
   '/api/form/FormSubmissionKey',
 )
-export const saveFormSubmission = /* @__PURE__ */ call<{
+const saveFormSubmission = /* @__PURE__ */ call<{
   key: string
   formId: string
   form: string
@@ -116,28 +115,24 @@ export const saveFormSubmission = /* @__PURE__ */ call<{
   pagePath?: string
   contentSource?: string
 }>()('POST', '/api/form/SaveFormSubmission')
-export const validateForm = /* @__PURE__ */ call<unknown>()('POST', '/api/rest/forms/validate/:formId')
-export const formTemplateSchema = /* @__PURE__ */ call<
-  undefined,
-  Record<string, unknown>,
-  { type: 'form' }
->()('GET', '/api/template/GetTemplateSchema')
+const validateForm = /* @__PURE__ */ call<unknown>()('POST', '/api/rest/forms/validate/:formId')
+const formTemplateSchema = /* @__PURE__ */ call<undefined, Record<string, unknown>, { type: 'form' }>()(
+  'GET',
+  '/api/template/GetTemplateSchema',
+)
 
 // Site users (sessions, the account, the restock tools of store owners)
-export const signIn = /* @__PURE__ */ call<
+const signIn = /* @__PURE__ */ call<
   { email: string; password: string; rememberMe?: boolean },
   SessionAnswer
 >()('POST', '/api/site-users/account/session')
-export const signOut = /* @__PURE__ */ call<
+const signOut = /* @__PURE__ */ call<
   undefined,
   { signedOut: boolean; cartCloned: boolean },
   { cloneCart: 'true' | 'false' }
 >()('DELETE', '/api/site-users/account/session')
-export const siteUserAccount = /* @__PURE__ */ call<undefined, SessionAnswer>()(
-  'GET',
-  '/api/site-users/account',
-)
-export const restockSignUp = /* @__PURE__ */ call<
+const siteUserAccount = /* @__PURE__ */ call<undefined, SessionAnswer>()('GET', '/api/site-users/account')
+const restockSignUp = /* @__PURE__ */ call<
   {
     isJoinMailingList?: boolean
     productId: string
@@ -147,38 +142,38 @@ export const restockSignUp = /* @__PURE__ */ call<
   },
   { success: boolean }
 >()('POST', '/api/site-users/account/notifications/restock')
-export const restockSignUps = /* @__PURE__ */ call<
+const restockSignUps = /* @__PURE__ */ call<
   undefined,
   Record<string, unknown>,
   { productId: string; variantId?: string; cursor?: string }
 >()('GET', '/api/site-users/account/notifications/restock')
-export const restockGroups = /* @__PURE__ */ call<undefined, Record<string, unknown>, { cursor?: string }>()(
+const restockGroups = /* @__PURE__ */ call<undefined, Record<string, unknown>, { cursor?: string }>()(
   'GET',
   '/api/site-users/account/notifications/restock/groups',
 )
-export const restockSend = /* @__PURE__ */ call<RestockSendRequest, { queued: number }>()(
+const restockSend = /* @__PURE__ */ call<RestockSendRequest, { queued: number }>()(
   'POST',
   '/api/site-users/account/notifications/restock/send',
 )
-export const restockSendAll = /* @__PURE__ */ call<
-  { sendRequests: RestockSendRequest[] },
-  { queued: number }
->()('POST', '/api/site-users/account/notifications/restock/send/all')
+const restockSendAll = /* @__PURE__ */ call<{ sendRequests: RestockSendRequest[] }, { queued: number }>()(
+  'POST',
+  '/api/site-users/account/notifications/restock/send/all',
+)
 
 // Tracking beacons (platform.md section 7)
 export const recordHit = /* @__PURE__ */ beacon('/api/census/RecordHit')
-export const buttonClick = /* @__PURE__ */ beacon('/api/census/button-click')
-export const buttonRender = /* @__PURE__ */ beacon('/api/census/button-render')
-export const overlay = /* @__PURE__ */ beacon('/api/census/overlay')
-export const formRender = /* @__PURE__ */ beacon('/api/census/form-render')
-export const recordQuickView = /* @__PURE__ */ beacon('/api/census/RecordQuickView/:id')
+const buttonClick = /* @__PURE__ */ beacon('/api/census/button-click')
+const buttonRender = /* @__PURE__ */ beacon('/api/census/button-render')
+const overlay = /* @__PURE__ */ beacon('/api/census/overlay')
+const formRender = /* @__PURE__ */ beacon('/api/census/form-render')
+const recordQuickView = /* @__PURE__ */ beacon('/api/census/RecordQuickView/:id')
 export const recordJavascriptErrors = /* @__PURE__ */ call<unknown, null>()(
   'POST',
   '/api/events/RecordJavascriptErrors',
 )
-export const recordEvent = /* @__PURE__ */ beacon('/api/events/RecordEvent')
+const recordEvent = /* @__PURE__ */ beacon('/api/events/RecordEvent')
 export const clankerEvents = /* @__PURE__ */ beacon('/api/v1/clanker/events')
-export const clankerValidateEventContent = /* @__PURE__ */ call<
+const clankerValidateEventContent = /* @__PURE__ */ call<
   unknown,
   { valid: boolean; eventSchemaName: string }
 >()('POST', '/api/v1/clanker/validate-event-content/:schemaName')

@@ -32,7 +32,3 @@ export type ApiParamNames<P extends string> = P extends `${string}:${infer Name}
   : P extends `${string}:${infer Name}`
     ? Name
     : never
-
-/** The table: each entry by name. */
-export type ApiRoutes = typeof import('./api-routes').API
-export type ApiRouteName = keyof ApiRoutes

@@ -138,8 +138,6 @@ export const SliceType = {
   TWITTER: 19,
 } as const
 
-export const CONTENT_STATUS_LABELS = ['Scheduled', 'Needs Review', 'Draft', 'Private'] as const
-
 export const PROMOTED_BLOCK_TYPES = [
   'map',
   'embed',
@@ -155,7 +153,6 @@ export const PROMOTED_BLOCK_TYPES = [
 ] as const
 
 export const SOURCE_ENVIRONMENTS = ['dev', 'qa', 'staging', 'prod'] as const
-export const EVENT_SOURCES = ['WEB', 'IOS', 'ANDROID', 'SERVER'] as const
 
 /** Website roles, platform.md section 6. */
 export const WebsiteRole = {
@@ -216,19 +213,13 @@ export const THUMBNAIL_FOR_SIZE: readonly (readonly [over: number, width: number
   [100, 300],
 ]
 export const THUMBNAIL_SMALLEST = 100
-export const ALT_TEXT_MAX_LENGTH = 1000
 export const DEFAULT_FOCAL_POINT = { x: 0.5, y: 0.5 } as const
 
 export const DEFAULT_TIME_ZONE = 'America/New_York'
 /** ISO 8601 weeks (platform spec §9): Monday first (1 = Sunday .. 7 = Saturday), 4 minimum days. */
 export const ISO_WEEK = { firstDay: 2, minDays: 4 } as const
-/** The default date format of the platform's date helpers: long date-time. */
-export const DEFAULT_DATE_FORMAT = 'LLL'
 /** Parsed i18n messages kept per engine (platform spec §9: message-formatter cache size). */
 export const MESSAGE_FORMATTER_CACHE_SIZE = 100
-export const DEFAULT_CURRENCY = 'USD'
-export const DEFAULT_TRUNCATE_LENGTH = 100
-export const DEFAULT_TRUNCATE_ELLIPSIS = '...'
 
 /** Quantity input (storefront.md section 2). */
 export const QUANTITY_INPUT = { min: 1, max: 9999, step: 1, value: 1, size: 4 } as const
@@ -245,10 +236,6 @@ export const COMMENTS_VISIBLE_STATE = 1
 
 /** Billing periods per year for subscription price wording. */
 export const BILLING_PERIODS_PER_YEAR = { WEEK: 52, MONTH: 12, YEAR: 1 } as const
-export const SUBSCRIBABLE_PRODUCT_TYPES: readonly ProductTypeCode[] = [
-  ProductType.PHYSICAL,
-  ProductType.SERVICE,
-]
 
 /** Installment payments. */
 export const INSTALLMENTS_DEFAULT_COUNT = 4
@@ -261,7 +248,6 @@ export const INSTALLMENT_LOCALES: Readonly<
   AU: ['en'],
   NZ: ['en'],
 }
-export const US_AND_TERRITORIES = ['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM'] as const
 
 export const LIKERT_LABELS: Readonly<Record<string, string>> = {
   '-2': 'Strongly Disagree',
@@ -270,18 +256,6 @@ export const LIKERT_LABELS: Readonly<Record<string, string>> = {
   '1': 'Agree',
   '2': 'Strongly Agree',
 }
-
-/** Breakpoints in CSS pixels: mobile up to 432, tablet up to 991. */
-export const BREAKPOINTS = { mobile: 432, tablet: 991 } as const
-
-export const PageType = {
-  SHOW_CART: 200,
-  CHECKOUT: 201,
-  ORDER_CONFIRMED: 202,
-  COMMERCE_CART_V2: 205,
-  SUBSCRIPTION_CONFIRMED: 206,
-  REVIEWS_REQUEST: 209,
-} as const
 
 /** Platform limits (platform.md section 9). */
 export const LIMITS = {

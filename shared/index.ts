@@ -15,18 +15,13 @@ export type {
   ApiParamNames,
   ApiQuery,
   ApiRoute,
-  ApiRouteName,
-  ApiRoutes,
 } from './api-types'
 export {
-  type AddCheck,
-  availableUnits,
   checkAddToCart,
   checkEntryQuantity,
   isAlwaysInStock,
   isCartInstallmentEligible,
   parseQuantity,
-  type RuleFailure,
   type RuleProduct,
   type RuleVariant,
   unselectedOptionsError,
@@ -34,7 +29,6 @@ export {
 } from './cart/rules'
 export * from './cart/types'
 export {
-  CHECKOUT_FIELDS,
   type CheckoutField,
   type CheckoutValues,
   cardDigits,
@@ -51,24 +45,16 @@ export {
 } from './forms/additional-fields'
 export {
   controlName,
-  FIELD_PARTS,
   FORM_FIELD_TYPES,
   type FormFieldDefinition,
-  type FormFieldType,
-  isMultiPart,
   LIKERT_ANSWERS,
-  type MultiPartType,
   shownParts,
-  valueFields,
 } from './forms/fields'
 export {
   captchaError,
   characterCount,
   characterCounter,
-  EMAIL_LENGTH,
   type FieldErrors,
-  fieldError,
-  isEmailAddress,
   restockSignUpError,
   validateFormValues,
 } from './forms/validate'
@@ -77,11 +63,9 @@ export {
   type FormValues,
   gatherFormValues,
   type ReadControl,
-  type ReadQuery,
   readSubmittedValues,
 } from './forms/values'
 export {
-  currencyFractionDigits,
   currencyTemplate,
   formatCldrMoney,
   formatLegacyMoney,
@@ -93,24 +77,16 @@ export {
   readMoney,
 } from './money'
 export {
-  cartQuantity,
   cartQuantityText,
   findVariant,
   fromPriceMoney,
-  hasVariants,
-  isOnSale,
-  isQuantityInputShown,
-  isSoldOut,
   isSubscribable,
   isVariantInStock,
-  type MoneyData,
   productTypeOf,
-  saleText,
   soldOutText,
   subscriptionPriceText,
-  totalStockRemaining,
   variantsOf,
 } from './products'
-export { escapeHtml, escapeHtmlAttribute, plainText, stripTags } from './strings'
+export { escapeHtml, escapeHtmlAttribute, plainText } from './strings'
 export * from './text/index'
 export * from './visit-cookies'

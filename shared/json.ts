@@ -6,7 +6,6 @@
 
 /** The value of a reference that does not resolve. */
 export const MISSING: unique symbol = Symbol('missing')
-export type Missing = typeof MISSING
 
 const hasOwn = Object.prototype.hasOwnProperty
 

@@ -40,7 +40,7 @@ export const CURRENCIES: Readonly<Record<string, { readonly digits: number; read
   ZAR: { digits: 2, numeric: 710 },
 }
 
-export const DEFAULT_FRACTION_DIGITS = 2
+const DEFAULT_FRACTION_DIGITS = 2
 
 /** Fraction digits of a currency; 2 for an unknown one. */
 export function currencyFractionDigits(code: string): number {
@@ -203,7 +203,7 @@ export function readMoney(v: unknown): Money | null {
 }
 
 /** How one currency is written in the legacy templates. */
-export interface CurrencyTemplate {
+interface CurrencyTemplate {
   readonly symbol: string
   /** Symbol after the amount ("12.00 kr") instead of before it. */
   readonly trailing?: boolean
@@ -217,7 +217,7 @@ export interface CurrencyTemplate {
 }
 
 /** Template defaults: no symbol, ',' thousands, '.' decimal, 15 integer places. */
-export const DEFAULT_CURRENCY_TEMPLATE = {
+const DEFAULT_CURRENCY_TEMPLATE = {
   symbol: '',
   thousandsSeparator: ',',
   decimalSeparator: '.',
@@ -225,7 +225,7 @@ export const DEFAULT_CURRENCY_TEMPLATE = {
 } as const
 
 /** The en-US symbol set: symbol leading. */
-export const EN_US_CURRENCY_TEMPLATES: Readonly<Record<string, CurrencyTemplate>> = {
+const EN_US_CURRENCY_TEMPLATES: Readonly<Record<string, CurrencyTemplate>> = {
   AUD: { symbol: 'A$' },
   CAD: { symbol: 'CA$' },
   EUR: { symbol: '€' },
@@ -235,7 +235,7 @@ export const EN_US_CURRENCY_TEMPLATES: Readonly<Record<string, CurrencyTemplate>
 }
 
 /** The native symbol set, positions and spacing as the spec lists them. */
-export const NATIVE_CURRENCY_TEMPLATES: Readonly<Record<string, CurrencyTemplate>> = {
+const NATIVE_CURRENCY_TEMPLATES: Readonly<Record<string, CurrencyTemplate>> = {
   ARS: { symbol: '$' },
   AUD: { symbol: '$' },
   CAD: { symbol: '$', withCode: true },
@@ -265,7 +265,7 @@ export const NATIVE_CURRENCY_TEMPLATES: Readonly<Record<string, CurrencyTemplate
   ZAR: { symbol: 'R' },
 }
 
-export type SymbolSet = 'en-US' | 'native'
+type SymbolSet = 'en-US' | 'native'
 
 /** The legacy template of a currency; the en-US set falls back to the native one, then to no symbol. */
 export function currencyTemplate(currency: string, symbols: SymbolSet = 'native'): CurrencyTemplate {
@@ -633,7 +633,7 @@ const REGION_CURRENCY: Readonly<Record<string, string>> = {
   LU: 'EUR',
 }
 
-export interface MoneyDisplayOptions {
+interface MoneyDisplayOptions {
   /** BCP-47 locale for CLDR mode; default en-US. */
   readonly locale?: string
   /** The website's `useCLDRMoneyFormat` flag. */

@@ -23,7 +23,7 @@ import { CART_TEXT } from './text/cart'
 import { COMMERCE_TEXT } from './text/commerce'
 
 /** A money value as the data carries it: `value` + `currency`, or `decimalValue` + `currencyCode`. */
-export interface MoneyData {
+interface MoneyData {
   readonly value?: string | number
   readonly currency?: string
   readonly decimalValue?: string | number
@@ -31,7 +31,7 @@ export interface MoneyData {
 }
 
 /** The money value used when a product has no price of the asked kind. */
-export const ZERO_MONEY: MoneyData = Object.freeze({ value: '0', currency: 'USD' })
+const ZERO_MONEY: MoneyData = Object.freeze({ value: '0', currency: 'USD' })
 
 const get = (v: unknown, key: string): unknown => child(v, key)
 const content = (item: unknown): unknown => get(item, 'structuredContent')
@@ -156,7 +156,7 @@ export function totalStockRemaining(item: unknown): number {
 }
 
 /** `websiteSettings.storeSettings.multipleQuantityAllowedForServices`, default true. */
-export function isMultipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
+function isMultipleQuantityAllowedForServices(websiteSettings: unknown): boolean {
   const value = get(get(websiteSettings, 'storeSettings'), 'multipleQuantityAllowedForServices')
   return value === MISSING || value === null ? true : asBoolean(value)
 }
@@ -193,7 +193,7 @@ export function findVariant(item: unknown, chosen: Readonly<Record<string, strin
  * reads decimals (text with an optional exponent, no spaces: '.75', '1e-1'); 0 when absent or
  * unreadable.
  */
-export function moneyAmount(money: unknown): number {
+function moneyAmount(money: unknown): number {
   const raw = get(money, 'value')
   const text = typeof raw === 'number' ? decimalFromNumber(raw) : decimalFromText(asString(raw))
   const n = text === null ? 0 : Number(text)
@@ -304,7 +304,7 @@ export function firstPricingOptionMoney(options: readonly unknown[] | null): unk
 type BillingUnit = keyof typeof BILLING_PERIODS_PER_YEAR
 
 /** The wording of a subscription price, before `{price}` etc. are filled in. */
-export interface SubscriptionPriceText {
+interface SubscriptionPriceText {
   /** Key of the localized string that overrides `template`, e.g. `productPrice__singlePrice__1Monthly__indefinite`. */
   readonly key: string
   /** English wording with `{price}`, `{billingPeriodValue}` and `{duration}` placeholders. */

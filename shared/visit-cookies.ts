@@ -7,7 +7,7 @@
 import { WebsiteRole } from './enumerations'
 
 /** The visitor record (`ss_cvr`): five pipe-separated parts. */
-export interface VisitorRecord {
+interface VisitorRecord {
   /** Random visitor id. */
   id: string
   /** Epoch milliseconds of the first visit, the previous visit and the current one. */
@@ -56,7 +56,7 @@ export function parseVisitTimestamp(value: string | undefined | null): number | 
 }
 
 /** What one page view does to the visitor's record. */
-export type VisitTransition = 'new-visitor' | 'new-visit' | 'same-visit'
+type VisitTransition = 'new-visitor' | 'new-visit' | 'same-visit'
 
 /**
  * platform.md section 4: with a valid record and an expired timestamp the count goes up by one
@@ -88,7 +88,7 @@ export function nextVisit(
 }
 
 /** Paths containing `/config/` are the site-editing area (storefront.md section 2). */
-export function isConfigPath(path: string): boolean {
+function isConfigPath(path: string): boolean {
   return `${path}/`.includes('/config/')
 }
 
@@ -105,7 +105,7 @@ export function accountSuppressesAnalytics(roles: readonly number[] | null, path
 }
 
 /** Page kinds where analytics is skipped altogether (storefront.md section 2, platform.md section 4). */
-export const UNTRACKED_PAGE_KINDS: readonly string[] = [
+const UNTRACKED_PAGE_KINDS: readonly string[] = [
   'not-found',
   'lock-screen',
   'member-denied',
@@ -208,60 +208,6 @@ export const PERFORMANCE_FIELDS = [
   'interaction_to_next_paint_ms',
 ] as const
 export type PerformanceField = (typeof PERFORMANCE_FIELDS)[number]
-
-/** The shopper tracking event fields (storefront.md section 3, platform.md section 3). */
-export const COMMERCE_EVENT_FIELDS = [
-  'website_id',
-  'page_id',
-  'cart_id',
-  'product_page',
-  'pdp_layout',
-  'product',
-  'num_items_in_cart',
-  'product_types_list',
-  'item_id',
-  'item_type',
-  'item_title',
-  'item_variant_object',
-  'item_price',
-  'currency_code',
-  'item_quantity',
-  'event_name',
-  'actor',
-  'action',
-  'object_type',
-  'site_user_id',
-  'logged_in',
-  'ss_cvr',
-] as const
-
-/** The version 2 tracking event's fields (platform.md section 3). */
-export const V2_EVENT_FIELDS = [
-  'analytics_id',
-  'session_id',
-  'marketing_id',
-  'browser_language',
-  'browser_locale',
-  'browser_window_height',
-  'browser_window_width',
-  'page_host',
-  'page_path',
-  'page_query_params',
-  'page_referrer_url',
-  'enduser_user_agent',
-  'event_occurrence_timestamp',
-  'client_name',
-  'client_version',
-  'custom_schema_name',
-  'source_environment',
-  'context_website_id',
-  'destination_url',
-  'member_account_id',
-  'object_identifier',
-  'resolved_locale',
-  'website_locale',
-  'member_account_locale',
-] as const
 
 /** Product type names as commerce events carry them (`item_type`, `product_types_list`). */
 export const PRODUCT_TYPE_NAMES: Readonly<Record<number, string>> = {

@@ -26,13 +26,13 @@ export interface RuleProduct {
 }
 
 /** A refusal: the message the shopper reads and the HTTP status the API answers with. */
-export interface RuleFailure {
+interface RuleFailure {
   readonly ok: false
   readonly message: string
   readonly status: 400 | 404 | 409
 }
 
-export type QuantityResult = { readonly ok: true; readonly quantity: number } | RuleFailure
+type QuantityResult = { readonly ok: true; readonly quantity: number } | RuleFailure
 
 const fail = (message: string, status: RuleFailure['status'] = 400): RuleFailure => ({
   ok: false,
@@ -63,7 +63,7 @@ export function isAlwaysInStock(productType: number): boolean {
 }
 
 /** Units of a variant that can still be bought; `Infinity` when unlimited. */
-export function availableUnits(productType: number, variant: RuleVariant): number {
+function availableUnits(productType: number, variant: RuleVariant): number {
   if (isAlwaysInStock(productType) || variant.unlimited === true) return Number.POSITIVE_INFINITY
   return Math.max(0, variant.qtyInStock ?? 0)
 }
@@ -95,7 +95,7 @@ export function variantForChoice(
   })
 }
 
-export interface AddCheck {
+interface AddCheck {
   /** The variant being added (by the shopper's choice on the page, by sku in the API). */
   readonly variant: RuleVariant | undefined
   /** The quantity as typed. */

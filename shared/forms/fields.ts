@@ -63,7 +63,7 @@ export const FIELD_PARTS = {
   phone: ['Country', 'Areacode', 'Prefix', 'Line'],
 } as const satisfies Partial<Record<FormFieldType, readonly string[]>>
 
-export type MultiPartType = keyof typeof FIELD_PARTS
+type MultiPartType = keyof typeof FIELD_PARTS
 
 /** Answers of a likert statement, -2 (strongly disagree) to 2 (strongly agree). */
 export const LIKERT_ANSWERS = ['-2', '-1', '0', '1', '2'] as const

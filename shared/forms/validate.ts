@@ -18,7 +18,7 @@ import { type FormFieldDefinition, valueFields } from './fields'
 import type { FieldValue, FormValues } from './values'
 
 /** Email length limits (storefront.md section 9). */
-export const EMAIL_LENGTH = { min: 3, max: 256 } as const
+const EMAIL_LENGTH = { min: 3, max: 256 } as const
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -26,7 +26,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export type FieldErrors = Record<string, string>
 
 /** A string of 3 to 256 characters of the form `name@domain.tld`. */
-export function isEmailAddress(text: string): boolean {
+function isEmailAddress(text: string): boolean {
   return text.length >= EMAIL_LENGTH.min && text.length <= EMAIL_LENGTH.max && EMAIL_PATTERN.test(text)
 }
 
@@ -55,7 +55,7 @@ function isEmpty(field: FormFieldDefinition, value: FieldValue | undefined): boo
 }
 
 /** The message for one field, or null when it is valid. */
-export function fieldError(
+function fieldError(
   field: FormFieldDefinition,
   value: FieldValue | undefined,
   text: typeof FORMS_TEXT = FORMS_TEXT,

@@ -24,7 +24,7 @@ export type FormValues = Record<string, FieldValue>
 /** Every value a form's controls hold under one name (FormData's `getAll`). */
 export type ReadControl = (name: string) => readonly string[]
 /** A query-string value of the page, or null. */
-export type ReadQuery = (name: string) => string | null
+type ReadQuery = (name: string) => string | null
 
 function first(values: readonly string[]): string {
   return values[0] ?? ''

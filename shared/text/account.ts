@@ -31,5 +31,3 @@ export const ACCOUNT_TEXT = {
   unlockButton: 'Unlock',
   wrongPagePassword: 'That password is not correct. Please try again.',
 } as const
-
-export type AccountTextName = keyof typeof ACCOUNT_TEXT

@@ -114,5 +114,3 @@ export const CART_TEXT = {
   /** Plain form posts (no script): the page after a refused add. */
   backToProduct: 'Back to the product',
 } as const
-
-export type CartTextName = keyof typeof CART_TEXT

@@ -63,7 +63,7 @@ export const COMMERCE_TEXT = {
   tryAgainShortly: 'Please try again in a few seconds.',
 } as const
 
-export type CommerceTextName = keyof typeof COMMERCE_TEXT
+type CommerceTextName = keyof typeof COMMERCE_TEXT
 
 /** Entries whose `localizedStrings` key is another entry's name. */
 export const COMMERCE_OVERRIDE_KEYS: Readonly<Partial<Record<CommerceTextName, string>>> = {

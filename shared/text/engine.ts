@@ -13,5 +13,3 @@ export const ENGINE_TEXT = {
   lockScreenTitle: 'This page is locked',
   memberAreaTitle: 'This page available only site members',
 } as const
-
-export type EngineTextName = keyof typeof ENGINE_TEXT

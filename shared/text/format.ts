@@ -4,7 +4,7 @@
  * names in its catalogue's `OVERRIDE_KEYS`).
  */
 
-export type Catalogue = Readonly<Record<string, string>>
+type Catalogue = Readonly<Record<string, string>>
 
 /** Fills `{name}` placeholders; a name without a value stays as written. */
 export function fillText(text: string, values: Readonly<Record<string, string | number>>): string {

@@ -67,5 +67,3 @@ export const FORMS_TEXT = {
   /** The local captcha provider's checkbox (development and tests). */
   captchaLocalLabel: 'I am not a robot',
 } as const
-
-export type FormsTextName = keyof typeof FORMS_TEXT

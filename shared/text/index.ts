@@ -3,25 +3,20 @@
  * templates and islands import the texts from here; a spec sentence written as a literal
  * anywhere else in the application fails `tests/worker/text-catalogue.test.ts`.
  */
-export { ACCOUNT_TEXT, type AccountTextName } from './account'
-export { CART_TEXT, type CartTextName } from './cart'
-export {
-  COMMERCE_OVERRIDE_KEYS,
-  COMMERCE_TEXT,
-  type CommerceTextName,
-  selectOptionsMessage,
-} from './commerce'
-export { ENGINE_TEXT, type EngineTextName } from './engine'
-export { type Catalogue, fillText, localizeCatalogue } from './format'
-export { FORMS_TEXT, type FormsTextName } from './forms'
+export { ACCOUNT_TEXT } from './account'
+export { CART_TEXT } from './cart'
+export { COMMERCE_TEXT } from './commerce'
+export { ENGINE_TEXT } from './engine'
+export { fillText } from './format'
+export { FORMS_TEXT } from './forms'
 export { GALLERY_TEXT } from './gallery'
-export { INSTALLMENTS_TEXT, type InstallmentsTextName } from './installments'
-export { LIKES_TEXT, type LikesTextName } from './likes'
-export { RESTOCK_TEXT, type RestockTextName } from './restock'
-export { REVIEWS_TEXT, type ReviewsTextName } from './reviews'
-export { SUBSCRIPTIONS_TEXT, type SubscriptionsTextName } from './subscriptions'
-export { THEME_TEXT, type ThemeTextName } from './theme'
-export { TRACKING_TEXT, type TrackingTextName } from './tracking'
+export { INSTALLMENTS_TEXT } from './installments'
+export { LIKES_TEXT } from './likes'
+export { RESTOCK_TEXT } from './restock'
+export { REVIEWS_TEXT } from './reviews'
+
+export { THEME_TEXT } from './theme'
+export { TRACKING_TEXT } from './tracking'
 
 import { ACCOUNT_TEXT } from './account'
 import { CART_TEXT } from './cart'

@@ -19,5 +19,3 @@ export const INSTALLMENTS_TEXT = {
   close: 'Close',
   done: 'Got it',
 } as const
-
-export type InstallmentsTextName = keyof typeof INSTALLMENTS_TEXT

@@ -4,5 +4,3 @@ export const LIKES_TEXT = {
   /** The button's accessible name; `{count}` is the number of likes. */
   likeLabel: 'Like ({count} likes)',
 } as const
-
-export type LikesTextName = keyof typeof LIKES_TEXT

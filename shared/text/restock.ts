@@ -19,5 +19,3 @@ export const RESTOCK_TEXT = {
   notificationSubject: '{product} is back in stock',
   notificationBody: '{product} is back in stock: {url}',
 } as const
-
-export type RestockTextName = keyof typeof RESTOCK_TEXT

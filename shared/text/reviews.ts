@@ -22,5 +22,3 @@ export const REVIEWS_TEXT = {
   closeImage: 'Close',
   noReviews: 'No reviews yet.',
 } as const
-
-export type ReviewsTextName = keyof typeof REVIEWS_TEXT

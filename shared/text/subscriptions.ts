@@ -31,5 +31,3 @@ export const SUBSCRIPTIONS_TEXT = {
   newsletterEmailBody:
     'Someone, hopefully you, asked to receive the newsletter of {site} at {email}.\n\nTo confirm, open this link and press Confirm:\n{link}\n\nThe link works for 7 days. If it was not you, ignore this email: nothing more will be sent.',
 } as const
-
-export type SubscriptionsTextName = keyof typeof SUBSCRIPTIONS_TEXT

@@ -34,5 +34,3 @@ export const THEME_TEXT = {
   /** Opens an item's audio player. */
   themeListen: 'Listen',
 } as const
-
-export type ThemeTextName = keyof typeof THEME_TEXT

@@ -13,5 +13,3 @@ export const TRACKING_TEXT = {
   settingsTimeout: 'Metric settings request timeout',
   xhrUnexpectedStatus: 'XHR request DONE with unexpected status: {n}',
 } as const
-
-export type TrackingTextName = keyof typeof TRACKING_TEXT
