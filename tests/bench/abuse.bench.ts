@@ -45,14 +45,14 @@
 //   env: ABUSE_SEED (random), ABUSE_REQUESTS (4000 in all), ABUSE_CONCURRENCY (6),
 //        ABUSE_PORT (8797), ABUSE_PERSIST (.wrangler/abuse-state: wiped at the start),
 //        ABUSE_DUMP (a file: every request and answer as JSON lines, the server's log beside it)
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { createInterface } from 'node:readline'
 import { SignJWT } from 'jose'
 import { queryLocalD1 } from '../local-d1'
-import { sleep, stopGroup, waitUntilReady } from './server-group'
+import { sleep, startStorefront, stopGroup, waitUntilReady } from './server-group'
 
 const env = process.env
 const SEED = Number(env.ABUSE_SEED ?? Math.floor(Math.random() * 2 ** 31))
@@ -135,18 +135,8 @@ const serverLog: LogLine[] = []
 let serverProcess: ChildProcess | null = null
 
 function startServer(fresh: boolean): ChildProcess {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/start.ts',
-      '--port',
-      String(PORT),
-      '--persist-to',
-      PERSIST,
-      ...(fresh ? ['--fresh'] : []),
-    ],
+  const child = startStorefront(
+    ['--port', String(PORT), '--persist-to', PERSIST, ...(fresh ? ['--fresh'] : [])],
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: WRANGLER_ENV },
   )
   for (const stream of [child.stdout, child.stderr]) {

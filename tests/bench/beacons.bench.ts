@@ -6,11 +6,13 @@
 // visitor sends with a crumb the server minted, from an address of its own.
 //
 //   node --import tsx tests/bench/beacons.bench.ts [--beacons 10000] [--concurrency 16] [--visitors 40] [--port 8894]
-import { type ChildProcess, spawn } from 'node:child_process'
+
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
 import { queryLocalD1 } from '../local-d1'
+import { startStorefront } from './server-group'
 
 const { values } = parseArgs({
   options: {
@@ -230,14 +232,10 @@ async function sendOnce(host: string, path: string, headers: Record<string, stri
 }
 
 function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--port', String(PORT), '--persist-to', STATE, '--fresh'],
-    {
-      stdio: 'ignore',
-      detached: true,
-    },
-  )
+  return startStorefront(['--port', String(PORT), '--persist-to', STATE, '--fresh'], {
+    stdio: 'ignore',
+    detached: true,
+  })
 }
 
 async function waitUntilReady(): Promise<void> {

@@ -38,11 +38,11 @@
 //   env: CRASH_ROUNDS (3), CRASH_CHECKOUTS (40 a round), CRASH_FORMS (40 a round),
 //        CRASH_PORT (8795), CRASH_PERSIST (.wrangler/crash-state), CRASH_SEED (random),
 //        CRASH_SPREAD_MS (1500), CRASH_SWEEP_WAIT_MS (3000), CRASH_FINAL_SWEEP (1)
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
-import { sleep, stopGroup, waitUntilReady } from './server-group'
+import { sleep, startStorefront, stopGroup, waitUntilReady } from './server-group'
 
 const env = process.env
 const ROUNDS = Number(env.CRASH_ROUNDS ?? 3)
@@ -301,19 +301,10 @@ const server = {
 }
 
 function startServer(fresh: boolean): ChildProcess {
-  const args = [
-    '--import',
-    'tsx',
-    'scripts/start.ts',
-    '--port',
-    String(PORT),
-    '--persist-to',
-    PERSIST,
-    '--test-scheduled',
-  ]
+  const args = ['--port', String(PORT), '--persist-to', PERSIST, '--test-scheduled']
   if (fresh) args.push('--fresh')
   args.push('--log-level', 'warn')
-  return spawn(process.execPath, args, { stdio: 'ignore', detached: true, env: WRANGLER_ENV })
+  return startStorefront(args, { stdio: 'ignore', detached: true, env: WRANGLER_ENV })
 }
 
 async function health(): Promise<number> {

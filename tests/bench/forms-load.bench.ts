@@ -14,9 +14,11 @@
 // baseline the same number of concurrent `/_health` requests on the same server.
 //
 //   node --import tsx tests/bench/forms-load.bench.ts [--submissions 2000] [--connections 128] [--port 8892]
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+
+import { type ChildProcess, spawnSync } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
+import { startStorefront } from './server-group'
 
 const { values } = parseArgs({
   options: {
@@ -89,11 +91,10 @@ const FORMS: BenchForm[] = [
 ]
 
 function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--port', String(PORT), '--persist-to', PERSIST, '--fresh'],
-    { stdio: 'ignore', detached: true },
-  )
+  return startStorefront(['--port', String(PORT), '--persist-to', PERSIST, '--fresh'], {
+    stdio: 'ignore',
+    detached: true,
+  })
 }
 
 // node:http rather than fetch: fetch may not set `Host`, and the tenant is the host.

@@ -12,9 +12,11 @@
 // its own (198.18.0.0/15, the benchmarking range), as shoppers on their own connections.
 //
 //   node --import tsx tests/bench/orders.bench.ts [--visitors 1000] [--seconds 3] [--concurrency 8]
-import { type ChildProcess, spawn } from 'node:child_process'
+
+import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
+import { startStorefront } from './server-group'
 
 const { values } = parseArgs({
   options: {
@@ -34,20 +36,10 @@ const ITEM = { itemId: 'aurora-item-0002', sku: 'AO-RF-M-RED' }
 const GIFT = { itemId: 'aurora-item-0055', sku: 'AO-GC-25' }
 
 function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/start.ts',
-      '--port',
-      String(PORT),
-      '--persist-to',
-      `.wrangler/bench-${PORT}`,
-      '--fresh',
-    ],
-    { stdio: 'ignore', detached: true },
-  )
+  return startStorefront(['--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh'], {
+    stdio: 'ignore',
+    detached: true,
+  })
 }
 
 // No socket limit: every order attempt is in flight at once.

@@ -6,9 +6,11 @@
 // `private`) and for a returning visitor (their crumb and visit cookies: nothing set, `public`).
 //
 //   node --import tsx tests/bench/page-cache.bench.ts [--seconds 4] [--concurrency 8]
-import { type ChildProcess, spawn } from 'node:child_process'
+
+import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
+import { startStorefront } from './server-group'
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '4' }, concurrency: { type: 'string', default: '8' } },
@@ -33,20 +35,8 @@ const ROUTES = [
 ]
 
 function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/start.ts',
-      '--port',
-      String(PORT),
-      '--persist-to',
-      `.wrangler/bench-${PORT}`,
-      '--fresh',
-      '--log-level',
-      'warn',
-    ],
+  return startStorefront(
+    ['--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh', '--log-level', 'warn'],
     { stdio: 'ignore', detached: true },
   )
 }

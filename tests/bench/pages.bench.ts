@@ -4,9 +4,11 @@
 // (`/_health`, no tenant, no storage) on the same server, in the same run, and the ratios.
 //
 //   node --import tsx tests/bench/pages.bench.ts [--seconds 4] [--concurrency 8]
-import { type ChildProcess, spawn } from 'node:child_process'
+
+import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
+import { startStorefront } from './server-group'
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '4' }, concurrency: { type: 'string', default: '8' } },
@@ -23,20 +25,10 @@ const ROUTES = [
 ]
 
 function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/start.ts',
-      '--port',
-      String(PORT),
-      '--persist-to',
-      `.wrangler/bench-${PORT}`,
-      '--fresh',
-    ],
-    { stdio: 'ignore', detached: true },
-  )
+  return startStorefront(['--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh'], {
+    stdio: 'ignore',
+    detached: true,
+  })
 }
 
 async function waitUntilReady(): Promise<void> {

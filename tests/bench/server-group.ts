@@ -1,7 +1,7 @@
-// The local storefront as the load scripts run it (crash, abuse): `scripts/start.ts` in a
+// The local storefront as the load scripts run it (every load script): `scripts/start.ts` in a
 // process group of its own (start.ts, wrangler, workerd), so the whole group can be ended at
 // once; PLATFORM-NOTES: ending npx's process alone leaves workerd running.
-import type { ChildProcess } from 'node:child_process'
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -34,4 +34,9 @@ export async function stopGroup(
   }
   await Promise.race([exited, sleep(10_000)])
   for (let i = 0; i < 40 && (await health()) !== 0; i++) await sleep(250)
+}
+
+/** `scripts/start.ts` in a process group of its own (so `stopGroup` reaches wrangler and workerd), with `args` after it. */
+export function startStorefront(args: readonly string[], options: SpawnOptions): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], options)
 }

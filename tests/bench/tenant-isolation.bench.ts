@@ -4,9 +4,11 @@
 // The render budget stops that template at 2 MiB of output or 1,000,000 units of work.
 //
 //   node --import tsx tests/bench/tenant-isolation.bench.ts [--seconds 5] [--concurrency 8]
-import { type ChildProcess, spawn } from 'node:child_process'
+
+import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { parseArgs } from 'node:util'
+import { startStorefront } from './server-group'
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } },
@@ -18,12 +20,8 @@ const NORMAL = { host: 'aurora.localhost', path: '/apparel/trailhead-long-sleeve
 const HOSTILE = { host: 'bomb.localhost', path: '/' }
 
 function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
+  return startStorefront(
     [
-      '--import',
-      'tsx',
-      'scripts/start.ts',
       '--port',
       String(PORT),
       '--persist-to',

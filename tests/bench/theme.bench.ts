@@ -5,12 +5,14 @@
 // is served by `wrangler dev` on its own port with fresh state.
 //
 //   node --import tsx tests/bench/theme.bench.ts [--port 8799] [--runs 1]
-import { type ChildProcess, spawn } from 'node:child_process'
+
+import type { ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startStorefront } from './server-group'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: '8799' }, runs: { type: 'string', default: '1' } },
@@ -52,20 +54,10 @@ const LIGHTHOUSE_PAGES = [
 ] as const
 
 function startServer(): ChildProcess {
-  return spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'scripts/start.ts',
-      '--port',
-      String(PORT),
-      '--persist-to',
-      `.wrangler/bench-${PORT}`,
-      '--fresh',
-    ],
-    { stdio: 'ignore', detached: true },
-  )
+  return startStorefront(['--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh'], {
+    stdio: 'ignore',
+    detached: true,
+  })
 }
 
 // node:http rather than fetch: fetch may not set `Host`, and the tenant is the host.
