@@ -58,6 +58,7 @@ import { paymentProvider } from '../payments/provider'
 import { TEST_CARDS } from '../payments/test-provider'
 import { cartPageHtml } from '../render/cart-page'
 import {
+  COMMERCE_PAGE_CSS,
   checkoutPageHtml,
   orderLookupHtml,
   orderPageHtml,
@@ -228,22 +229,9 @@ async function checkoutPage(
     c,
     CART_TEXT.checkoutTitle,
     () => checkoutPageHtml({ lines, currency, subtotalCents, installmentText, planText }, display, props),
-    { status, css: islandCssOf(['checkout-form']) + CHECKOUT_PAGE_CSS },
+    { status, css: islandCssOf(['checkout-form']) + COMMERCE_PAGE_CSS },
   )
 }
-
-const CHECKOUT_PAGE_CSS = `
-.checkout-layout{display:grid;gap:2rem}
-@media (min-width:992px){.checkout-layout{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
-.order-lines{list-style:none;margin:0;padding:0}
-.order-line{display:flex;flex-wrap:wrap;gap:.25rem 1rem;justify-content:space-between;padding:.5rem 0;border-bottom:1px solid #e4e1da}
-.order-line-title{flex:1 1 12rem}
-.checkout-total{display:flex;justify-content:space-between;font-weight:700;font-size:1.1rem}
-.order-facts dt{font-weight:600}.order-facts dd{margin:0 0 .5rem}
-.gift-card-code code{font-size:1.25rem;letter-spacing:.1em}
-.single-purchase-item{display:flex;flex-wrap:wrap;gap:1.5rem}
-.single-purchase-checkout{display:inline-flex;align-items:center;min-height:3rem;padding:0 2.5rem;border-radius:var(--r-btn,4px);background:var(--c-accent,#1d1d1b);color:var(--c-on-accent,#fff);text-decoration:none;font-weight:600}
-`
 
 export const commercePageRoutes = new Hono<AppEnv>()
 
@@ -378,7 +366,7 @@ function orderLookupPage(
         email: options.email ?? '',
         error: options.error ?? null,
       }),
-    { status: options.status ?? 404, css: CHECKOUT_PAGE_CSS },
+    { status: options.status ?? 404, css: COMMERCE_PAGE_CSS },
   )
 }
 
@@ -388,7 +376,7 @@ async function showOrderPage(c: Context<AppEnv>, order: OrderRow) {
   const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
   const planText = item && line ? planTextOf(c, item, line.unitCents) : null
   return personalPage(c, orderTitleOf(order), () => orderPageHtml(order, moneyDisplayOf(site), planText), {
-    css: CHECKOUT_PAGE_CSS,
+    css: COMMERCE_PAGE_CSS,
   })
 }
 
@@ -454,7 +442,7 @@ commercePageRoutes.get('/commerce/subscription', async function showSubscription
         facts,
         checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
       }),
-    { css: CHECKOUT_PAGE_CSS },
+    { css: COMMERCE_PAGE_CSS },
   )
 })
 
@@ -496,6 +484,6 @@ commercePageRoutes.get('/commerce/gift-card', async function showGiftCard(c) {
         facts: [[CART_TEXT.giftCardAmount, amount]],
         checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
       }),
-    { css: CHECKOUT_PAGE_CSS },
+    { css: COMMERCE_PAGE_CSS },
   )
 })
