@@ -6,8 +6,8 @@
  * (islands/http.ts `request(API.likeItem, body)`). The types are phantom: at run time an entry
  * is only `{ method, path }`, so the browser bundles no zod and no more than these strings.
  *
- * Each entry is an exported const marked pure, gathered in `API` at the end: a bundle that
- * imports entries by name (the tracking script, on every page) keeps only those.
+ * Each entry is a const marked pure, gathered in `API` at the end. The few a small bundle needs
+ * alone are exported by name too (the tracking script's, on every page), so it keeps only those.
  *
  * Adding a call: its entry here (the const and its line in `API`), its handler in
  * `worker/api/<area>.ts` (`on(group, API.x, ...)`), its use in the island (`request(API.x, body)`).
