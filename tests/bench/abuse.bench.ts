@@ -45,12 +45,14 @@
 //   env: ABUSE_SEED (random), ABUSE_REQUESTS (4000 in all), ABUSE_CONCURRENCY (6),
 //        ABUSE_PORT (8797), ABUSE_PERSIST (.wrangler/abuse-state: wiped at the start),
 //        ABUSE_DUMP (a file: every request and answer as JSON lines, the server's log beside it)
+
 import type { ChildProcess } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { createInterface } from 'node:readline'
 import { SignJWT } from 'jose'
+import { CHECKOUT_ADDRESS } from '../fixtures/checkout-address'
 import { queryLocalD1 } from '../local-d1'
 import { sleep, startStorefront, stopGroup, waitUntilReady } from './server-group'
 
@@ -2560,17 +2562,6 @@ const CONTROL_TAG = `${RUN}control`
 
 // ---------------------------------------------------------------- legitimate setup
 
-const ADDRESS = {
-  name: 'Ada Lovelace',
-  address1: '12 Church Street',
-  address2: '',
-  city: 'Burlington',
-  region: 'VT',
-  postalCode: '05401',
-  country: 'US',
-  card: '4242 4242 4242 4242',
-}
-
 async function signIn(b: Browser, email: string, password: string) {
   const a = await b.json('POST', '/api/site-users/account/session', { email, password, rememberMe: true })
   if (a.status !== 200)
@@ -2583,7 +2574,7 @@ async function placeOrder(b: Browser, checkoutPath: string, email: string) {
   const page = await b.send('GET', checkoutPath)
   const orderKey = /name="idempotencyKey" value="([^"]+)"/.exec(page.body)?.[1]
   if (!orderKey) throw new Error(`setup: checkout page answered ${page.status} without a key`)
-  const placed = await b.form(checkoutPath, { ...ADDRESS, email, idempotencyKey: orderKey })
+  const placed = await b.form(checkoutPath, { ...CHECKOUT_ADDRESS, email, idempotencyKey: orderKey })
   const orderId = /\/commerce\/orders\/(ord_[0-9a-f]{24})/.exec(header(placed, 'location'))?.[1]
   if (!orderId)
     throw new Error(

@@ -38,10 +38,12 @@
 //   env: CRASH_ROUNDS (3), CRASH_CHECKOUTS (40 a round), CRASH_FORMS (40 a round),
 //        CRASH_PORT (8795), CRASH_PERSIST (.wrangler/crash-state), CRASH_SEED (random),
 //        CRASH_SPREAD_MS (1500), CRASH_SWEEP_WAIT_MS (3000), CRASH_FINAL_SWEEP (1)
+
 import { type ChildProcess, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
+import { CHECKOUT_ADDRESS } from '../fixtures/checkout-address'
 import { sleep, startStorefront, stopGroup, waitUntilReady } from './server-group'
 
 const env = process.env
@@ -81,16 +83,6 @@ const LIMITED = [
 ]
 /** Unlimited stock: the other half of the checkouts. */
 const UNLIMITED = { itemId: 'aurora-item-0010', sku: 'AO-CT-M-CRM' }
-const ADDRESS = {
-  name: 'Ada Lovelace',
-  address1: '12 Church Street',
-  address2: '',
-  city: 'Burlington',
-  region: 'VT',
-  postalCode: '05401',
-  country: 'US',
-  card: '4242 4242 4242 4242',
-}
 const RUN = `crash-${Date.now().toString(36)}`
 
 /**
@@ -390,7 +382,7 @@ async function checkoutVisitor(v: CheckoutVisitor, delay: number, onSubmit: () =
     return
   }
   const form = new URLSearchParams({
-    ...ADDRESS,
+    ...CHECKOUT_ADDRESS,
     email: `crash-${v.round}-${v.index}@example.com`,
     idempotencyKey: v.key,
   }).toString()

@@ -1,4 +1,5 @@
 import { exports } from 'cloudflare:workers'
+import { CHECKOUT_ADDRESS } from '../fixtures/checkout-address'
 import { newCrumb } from './visitor'
 
 /** One visitor of one tenant: a crumb of its own and a cookie jar, as a browser keeps them. */
@@ -83,17 +84,7 @@ export class Shopper {
   }
 }
 
-export const ADDRESS = {
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-  address1: '12 Church Street',
-  address2: '',
-  city: 'Burlington',
-  region: 'VT',
-  postalCode: '05401',
-  country: 'US',
-  card: '4242 4242 4242 4242',
-}
+export const ADDRESS = { email: 'ada@example.com', ...CHECKOUT_ADDRESS }
 
 export const AXE = { itemId: 'aurora-item-0047', sku: 'AO-AX' }
 export const FLANNEL = { itemId: 'aurora-item-0002' }

@@ -7,37 +7,16 @@
  * send answers as that submission (the same answers) or 422 (others): worker/actions/submit-form.ts.
  */
 import { base64url, fromBase64url, randomId } from '../crypto/encoding'
-import { readSecret } from '../crypto/secrets'
+import { hmacKey, readSecret, sign } from '../crypto/secrets'
 import type { Env } from '../env'
-import { SettledCache } from '../runtime/isolate-cache'
 
 /** How long a key may be spent. */
 export const SUBMISSION_KEY_TTL_MS = 60 * 60 * 1000
 const VERSION = 'v1'
 
-/** The imported HMAC key per secret (settled values: CryptoKeys, never promises). */
-const hmacKeys = new SettledCache<CryptoKey>(4)
-
-/** The secret from configuration; a missing one says how to set it. */
-function secretOf(env: Pick<Env, 'FORM_KEY_SECRET'> & Partial<Pick<Env, 'ENVIRONMENT'>>): string {
-  return readSecret(env, 'FORM_KEY_SECRET')
-}
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  return hmacKeys.getOrRead(secret, () =>
-    crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    ),
-  )
-}
-
-function signed(siteId: string, issued: string, nonce: string): ArrayBuffer {
-  const bytes = new TextEncoder().encode(`${VERSION}|${siteId}|${issued}|${nonce}`)
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+/** What the signature covers. */
+function signed(siteId: string, issued: string, nonce: string): string {
+  return `${VERSION}|${siteId}|${issued}|${nonce}`
 }
 
 /** A new key for the site. */
@@ -48,8 +27,7 @@ export async function issueSubmissionKey(
 ): Promise<string> {
   const issued = now.toString(36)
   const nonce = randomId(16)
-  const key = await hmacKey(secretOf(env))
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, signed(siteId, issued, nonce)))
+  const signature = await sign(readSecret(env, 'FORM_KEY_SECRET'), signed(siteId, issued, nonce))
   return `${VERSION}.${issued}.${nonce}.${base64url(signature)}`
 }
 
@@ -68,5 +46,6 @@ export async function isValidSubmissionKey(
   const bytes = fromBase64url(signature)
   if (bytes === null) return false
   // crypto.subtle.verify compares in constant time.
-  return crypto.subtle.verify('HMAC', await hmacKey(secretOf(env)), bytes, signed(siteId, issued, nonce))
+  const key = await hmacKey(readSecret(env, 'FORM_KEY_SECRET'))
+  return crypto.subtle.verify('HMAC', key, bytes, new TextEncoder().encode(signed(siteId, issued, nonce)))
 }
