@@ -36,6 +36,7 @@ export {
   SHIPPING_COUNTRIES,
   validateCheckout,
 } from './checkout'
+export * from './editor/index'
 export * from './enumerations'
 export {
   type AdditionalFieldsForm,

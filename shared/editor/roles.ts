@@ -1,0 +1,95 @@
+/**
+ * What each website role may do in the site editor (platform.md section 6 gives the role numbers,
+ * not their permissions; this table is ours, and the README's "Edit a site" repeats it). The
+ * editor's Worker checks a capability on every call (403 without it); the editor app hides or
+ * disables what the signed-in role cannot do. A site user holding several roles gets the union.
+ */
+import { WebsiteRole } from '../enumerations'
+
+export interface Capabilities {
+  /** Open the editor, read every record and its drafts, preview. */
+  read: boolean
+  /** Edit pages, blog posts, events and galleries (drafts), create, duplicate and delete them. */
+  editContent: boolean
+  /** Publish content (pages, posts, events, galleries) and change its status. */
+  publishContent: boolean
+  /** Edit products (drafts), create, duplicate and delete them. */
+  editProducts: boolean
+  /** Publish products and store settings. */
+  publishProducts: boolean
+  /** Store settings (the site record's store section). */
+  storeSettings: boolean
+  /** Rename, merge and remove tags and categories across items. */
+  manageTerms: boolean
+  /** Roll the site back to an earlier published revision. */
+  rollback: boolean
+}
+
+export const NO_CAPABILITIES: Capabilities = {
+  read: false,
+  editContent: false,
+  publishContent: false,
+  editProducts: false,
+  publishProducts: false,
+  storeSettings: false,
+  manageTerms: false,
+  rollback: false,
+}
+
+/** One row per role that opens the editor; `editorsCanPublish` is the site's setting. */
+export function roleCapabilities(role: number, editorsCanPublish: boolean): Capabilities {
+  switch (role) {
+    case WebsiteRole.ADMIN:
+      return {
+        read: true,
+        editContent: true,
+        publishContent: true,
+        editProducts: true,
+        publishProducts: true,
+        storeSettings: true,
+        manageTerms: true,
+        rollback: true,
+      }
+    case WebsiteRole.EDITOR:
+      return {
+        ...NO_CAPABILITIES,
+        read: true,
+        editContent: true,
+        publishContent: editorsCanPublish,
+        manageTerms: true,
+      }
+    case WebsiteRole.STORE_MANAGER:
+      return {
+        ...NO_CAPABILITIES,
+        read: true,
+        editProducts: true,
+        publishProducts: true,
+        storeSettings: true,
+      }
+    case WebsiteRole.VIEWER:
+      return { ...NO_CAPABILITIES, read: true }
+    default:
+      return NO_CAPABILITIES
+  }
+}
+
+/** The union of a site user's roles' capabilities; no role that opens the editor: all false. */
+export function capabilitiesOf(roles: readonly number[], editorsCanPublish: boolean): Capabilities {
+  const out = { ...NO_CAPABILITIES }
+  for (const role of roles) {
+    const granted = roleCapabilities(role, editorsCanPublish)
+    for (const name of Object.keys(out) as (keyof Capabilities)[]) out[name] ||= granted[name]
+  }
+  return out
+}
+
+/** Whether a record of this kind is a product (store) record or content. */
+export type RecordArea = 'content' | 'products'
+
+export function canEdit(capabilities: Capabilities, area: RecordArea): boolean {
+  return area === 'products' ? capabilities.editProducts : capabilities.editContent
+}
+
+export function canPublish(capabilities: Capabilities, area: RecordArea): boolean {
+  return area === 'products' ? capabilities.publishProducts : capabilities.publishContent
+}
