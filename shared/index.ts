@@ -36,7 +36,7 @@ export {
   SHIPPING_COUNTRIES,
   validateCheckout,
 } from './checkout'
-export * from './editor/index'
+export * from './editing/index'
 export * from './enumerations'
 export {
   type AdditionalFieldsForm,

@@ -6,7 +6,7 @@
 export { ACCOUNT_TEXT } from './account'
 export { CART_TEXT } from './cart'
 export { COMMERCE_TEXT } from './commerce'
-export { EDITOR_TEXT } from './editor'
+export { EDITOR_TEXT } from './editing'
 export { ENGINE_TEXT } from './engine'
 export { fillText } from './format'
 export { FORMS_TEXT } from './forms'
