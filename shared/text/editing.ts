@@ -39,6 +39,7 @@ export const EDITOR_TEXT = {
   openInNewWindow: 'Open in New Window',
   // Ours.
   editorTitle: 'Site editor',
+  needsJavaScript: 'The site editor needs JavaScript. Turn it on and reload the page.',
   signInTitle: 'Sign in to edit {site}',
   noAccessTitle: 'No access',
   noAccessBody:
