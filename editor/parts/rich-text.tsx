@@ -47,6 +47,8 @@ export default function RichText({
   changed.current = onChange
   const editor = useEditor({
     immediatelyRender: true,
+    // The CSP forbids inline <style>: TipTap's own rules are in editor.css.
+    injectCSS: false,
     editable: !disabled,
     content: value,
     extensions: [
