@@ -92,7 +92,7 @@ export default function RichText({
     onUpdate: ({ editor: current }) => changed.current(current.getHTML()),
   })
   useEffect(() => {
-    editor.setEditable(!disabled)
+    if (editor.isEditable === disabled) editor.setEditable(!disabled, false)
   }, [editor, disabled])
   const state = useEditorState({
     editor,
@@ -112,7 +112,7 @@ export default function RichText({
   openLink.current = () => {
     if (disabled) return
     const attrs = editor.getAttributes('link') as { href?: string; target?: string; 'data-ref'?: string }
-    editor.chain().extendMarkRange('link').run()
+    if (editor.isActive('link')) editor.chain().extendMarkRange('link').run()
     const { from, to } = editor.state.selection
     setLink({
       href: attrs.href ?? '',
@@ -129,7 +129,8 @@ export default function RichText({
       rel: next.newWindow ? 'noopener noreferrer' : null,
       'data-ref': next.ref,
     }
-    const chain = editor.chain().focus().extendMarkRange('link')
+    const chain = editor.chain().focus()
+    if (editor.isActive('link')) chain.extendMarkRange('link')
     const { from, to } = editor.state.selection
     const current = editor.state.doc.textBetween(from, to, ' ')
     const text =
