@@ -1,6 +1,7 @@
 // Worker tests run inside workerd through the Workers pool: real KV, D1, Durable Objects and
 // Queues from wrangler.toml, with the D1 migrations and the demo tenants loaded per test file.
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { kCurrentWorker } from 'miniflare'
 import { defineConfig } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
 import { readFixtures } from './kv-fixtures/fixtures.mjs'
@@ -22,9 +23,18 @@ function queuesOf(environment?: string) {
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
-      main: './worker/index.ts',
+      main: './tests/setup/workers.ts',
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
+        // The editor's publisher (worker/editor/wrangler.toml) beside the storefront's objects;
+        // `EDITOR` is this very Worker: its entry sends `/config*` to the editor's app
+        // (tests/setup/workers.ts), as production's routes send those paths to the editor's Worker.
+        durableObjects: {
+          CART: { className: 'CartObject', useSQLite: true },
+          INVENTORY: { className: 'InventoryObject', useSQLite: true },
+          PUBLISHER: { className: 'PublisherObject', useSQLite: true },
+        },
+        serviceBindings: { EDITOR: kCurrentWorker },
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],

@@ -42,6 +42,10 @@ app.onError(function reportError(error, c) {
 // Liveness for operators and load balancers: answers before any tenant or storage is touched.
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
+// The site editor is its own Worker (worker/editor/): production routes `/config*` to it; a
+// local run reaches it over the `EDITOR` service binding. Without either, `/config` is not found.
+app.use('/config/*', (c, next) => (c.env.EDITOR ? c.env.EDITOR.fetch(c.req.raw) : next()))
+app.use('/config', (c, next) => (c.env.EDITOR ? c.env.EDITOR.fetch(c.req.raw) : next()))
 app.use(secureHeaders())
 app.use(privateWhenSettingCookies())
 // The operator's calls (dead letters), on any host and before any tenant: a bearer token opens them.

@@ -29,6 +29,11 @@ export interface Env {
   /** Signs site-user sessions, XSRF tokens and unlock cookies (worker/crypto/secrets.ts). */
   SESSION_SECRET: string
   ASSETS: Fetcher
+  /**
+   * The site editor's Worker (worker/editor/), reached for `/config*` where no route sends those
+   * paths to it directly (local runs): production routes them to it, so this is unset there.
+   */
+  EDITOR?: Fetcher
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
   DEMO_INDEX?: string
   ENVIRONMENT: string

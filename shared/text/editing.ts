@@ -177,6 +177,7 @@ export const EDITOR_TEXT = {
   kindItem: 'item',
   // Ours.
   editorTitle: 'Site editor',
+  needsJavaScript: 'The site editor needs JavaScript. Turn it on and reload the page.',
   signInTitle: 'Sign in to edit {site}',
   noAccessTitle: 'No access',
   noAccessBody:

@@ -97,6 +97,7 @@ export const DEMO_PASSWORDS: Record<string, string> = {
   'shopper@aurora.example': 'aurora-shopper-2026',
   'manager@kissa.example': 'kissa-manager-2026',
   'viewer@kissa.example': 'kissa-viewer-2026',
+  'admin@journal.example': 'journal-admin-2026',
   'member@journal.example': 'journal-member-2026',
   'editor@journal.example': 'journal-editor-2026',
   'viewer@journal.example': 'journal-viewer-2026',

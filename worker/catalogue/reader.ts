@@ -62,9 +62,12 @@ export async function readRecord<T>(
   return parsed.data
 }
 
-/** Whether an item is out: a publish date in the future keeps it off every page until then. */
+/**
+ * Whether an item is out for everyone: a publish date in the future keeps it off every page until
+ * then; a Private item is never listed (its own page opens to signed-in editors: routes/pages.tsx).
+ */
 export function isPublished(item: Item, now: number): boolean {
-  return item.publishOn === undefined || item.publishOn <= now
+  return item.private !== true && (item.publishOn === undefined || item.publishOn <= now)
 }
 
 /** Parsed records by tenant version; a publish bumps the version, so nothing outlives it. */

@@ -472,6 +472,8 @@ export const itemSchema = z.looseObject({
   body: z._default(z.string(), ''),
   addedOn: z.number().check(z.int()),
   publishOn: z.optional(z.number().check(z.int())),
+  /** Private (the editor's status): live for signed-in editors only, never listed or cached. */
+  private: z.optional(z.boolean()),
   tags: z._default(z.array(z.string().check(z.maxLength(50))), []),
   categories: z._default(z.array(z.string().check(z.maxLength(25))), []),
   author: z.optional(z.looseObject({ displayName: z.string() })),

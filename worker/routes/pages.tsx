@@ -6,8 +6,9 @@
  */
 import { type Context, Hono } from 'hono'
 import { PAGE_ACTION_DATA_KEY } from '../../islands/index'
-import { ENGINE_TEXT, plainText } from '../../shared/index'
+import { ENGINE_TEXT, plainText, WebsiteRole } from '../../shared/index'
 import { guardPage, postToGuardedPage, publicCollection } from '../auth/page-access'
+import { liveSiteUser } from '../auth/site-user'
 import { itemExtras } from '../catalogue/item-extras'
 import { pageKindOf } from '../catalogue/page-kinds'
 import { type Catalog, isPublished } from '../catalogue/reader'
@@ -16,7 +17,7 @@ import { searchSite } from '../catalogue/search'
 import { merchandisingFor, pagination, splitEvents } from '../catalogue/template-data'
 import type { AppEnv } from '../env'
 import { plainHtmlResponse } from '../http/plain-pages'
-import { cacheTags } from '../middleware/page-cache'
+import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import type { HeadData } from '../render/head'
 import { renderTemplatePage } from '../render/template-page'
 import * as z from '../runtime/zod'
@@ -191,13 +192,15 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   ])
   const kind = collection ? pageKindOf(collection) : undefined
   const template = kind?.itemTemplate
-  // An item is served only while its collection lists it and once its publish date has come.
+  // An item is served only while its collection lists it and once its publish date has come; a
+  // Private one only to a signed-in site user whose role opens the editor, never cached.
+  const privateView = item?.private === true && (await opensEditor(c))
   if (
     !collection ||
     !item ||
     !template ||
     !collection.itemSlugs.includes(itemSlug.data) ||
-    !isPublished(item, Date.now())
+    !(isPublished(item, Date.now()) || (privateView && isPublished({ ...item, private: false }, Date.now())))
   )
     return notFoundPage(catalog, c.req.path)
   const guarded = await guardPage(c, collection, item.fullUrl)
@@ -232,11 +235,24 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
     template,
     data,
     status: posted.status,
-    headers: guarded?.headers ?? {
-      'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId),
-    },
+    headers: privateView
+      ? { 'Cache-Control': PERSONAL_CACHE_CONTROL }
+      : (guarded?.headers ?? { 'Cache-Tag': cacheTags(catalog.tenant.siteId, collection.urlId, item.urlId) }),
     tracked: { pageId: item.id, product: isProduct ? item : undefined },
   })
 })
 
 pageRoutes.all('*', (c) => notFoundPage(c.var.catalog, c.req.path))
+
+/** Website roles that open the site editor (shared/editing/roles.ts): they see Private items. */
+const EDITOR_ROLES: readonly number[] = [
+  WebsiteRole.ADMIN,
+  WebsiteRole.EDITOR,
+  WebsiteRole.STORE_MANAGER,
+  WebsiteRole.VIEWER,
+]
+
+async function opensEditor(c: Context<AppEnv>): Promise<boolean> {
+  const session = await liveSiteUser(c)
+  return session?.user.roles.some((role) => EDITOR_ROLES.includes(role)) === true
+}

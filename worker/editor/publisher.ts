@@ -1,0 +1,113 @@
+/**
+ * One publisher per site (a Durable Object named by the site id): publishes, rollbacks and
+ * scheduled turnovers of that site run one at a time (`blockConcurrencyWhile`), and a publish a
+ * failure interrupted is completed before anything else (publish.ts). Its alarm fires at each
+ * scheduled record's time, to the second: the site's content version goes up, so the lists, the
+ * sitemap and every cached page show the record from that moment.
+ */
+import { DurableObject } from 'cloudflare:workers'
+import type { Capabilities, PublishProblem, RecordKey } from '../../shared/index'
+import type { EditorEnv } from './env'
+import { completeRevision, journal, planPublish, resumePublish, rollbackWrites } from './publish'
+import { queuePurge } from './purge'
+
+export type PublishOutcome =
+  | { status: 'published'; version: string; published: RecordKey[] }
+  | { status: 'refused'; problems: PublishProblem[] }
+  | { status: 'nothing' }
+  | { status: 'unknown-version' }
+
+const SITE = 'siteId'
+const SCHEDULE = 'schedule'
+
+export class PublisherObject extends DurableObject<EditorEnv> {
+  private async remember(siteId: string): Promise<void> {
+    await this.ctx.storage.put(SITE, siteId)
+  }
+
+  /** Adds scheduled times and sets the alarm to the earliest still to come. */
+  private async arm(times: readonly number[]): Promise<void> {
+    const now = Date.now()
+    const known = ((await this.ctx.storage.get<number[]>(SCHEDULE)) ?? []).filter((t) => t > now - 60_000)
+    const next = [...new Set([...known, ...times])].sort((a, b) => a - b)
+    await this.ctx.storage.put(SCHEDULE, next)
+    const first = next[0]
+    if (first !== undefined) await this.ctx.storage.setAlarm(first)
+  }
+
+  async publish(input: {
+    siteId: string
+    by: string
+    capabilities: Capabilities
+    keys?: RecordKey[]
+  }): Promise<PublishOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      await this.remember(input.siteId)
+      await resumePublish(this.env, input.siteId)
+      const planned = await planPublish(this.env, input.siteId, input.capabilities, input.keys)
+      if (planned === null) return { status: 'nothing' }
+      if (!planned.ok) return { status: 'refused', problems: planned.problems }
+      const { seq, version } = await journal(this.env, input.siteId, planned.plan, input.by)
+      await completeRevision(this.env, input.siteId, seq)
+      if (planned.plan.schedule.length > 0) await this.arm(planned.plan.schedule)
+      await queuePurge(this.env, input.siteId, version)
+      return { status: 'published', version, published: planned.plan.keys }
+    })
+  }
+
+  async rollback(input: { siteId: string; by: string; version: string }): Promise<PublishOutcome> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      await this.remember(input.siteId)
+      await resumePublish(this.env, input.siteId)
+      const writes = await rollbackWrites(this.env, input.siteId, input.version)
+      if (writes === null) return { status: 'unknown-version' }
+      const { seq, version } = await journal(
+        this.env,
+        input.siteId,
+        { keys: [], writes, drafts: [] },
+        input.by,
+        input.version,
+      )
+      await completeRevision(this.env, input.siteId, seq)
+      await queuePurge(this.env, input.siteId, version)
+      return { status: 'published', version, published: [] }
+    })
+  }
+
+  /** Completes an interrupted publish (the worker calls this when it finds one). */
+  async resume(siteId: string): Promise<number> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      await this.remember(siteId)
+      return resumePublish(this.env, siteId)
+    })
+  }
+
+  override async alarm(): Promise<void> {
+    const siteId = await this.ctx.storage.get<string>(SITE)
+    if (siteId === undefined) return
+    await this.ctx.blockConcurrencyWhile(async () => {
+      await resumePublish(this.env, siteId)
+      const now = Date.now()
+      const times = (await this.ctx.storage.get<number[]>(SCHEDULE)) ?? []
+      const due = times.filter((t) => t <= now)
+      if (due.length > 0) {
+        // The records are live already (kept off the pages until their time): the version turns the pages over.
+        const { seq, version } = await journal(
+          this.env,
+          siteId,
+          { keys: [], writes: [], drafts: [] },
+          'schedule',
+        )
+        await completeRevision(this.env, siteId, seq)
+        await queuePurge(this.env, siteId, version)
+      }
+      const rest = times.filter((t) => t > now)
+      await this.ctx.storage.put(SCHEDULE, rest)
+      if (rest[0] !== undefined) await this.ctx.storage.setAlarm(rest[0])
+    })
+  }
+}
+
+export function publisherOf(env: EditorEnv, siteId: string) {
+  return env.PUBLISHER.get(env.PUBLISHER.idFromName(siteId))
+}

@@ -1,0 +1,151 @@
+/**
+ * What a save accepts (400 naming the field otherwise), before anything is stored: a title, a
+ * URL slug the storefront accepts and no other record of its collection uses, tags and
+ * categories within platform.md section 9's lengths, links the storefront accepts, and rich
+ * text sanitised (sanitize.ts). Fields the editor does not own are kept as they are live (ids,
+ * like and comment counts), and the URL follows from the slug. Everything else is checked by the
+ * storefront's own schemas when the site is published.
+ */
+import type { Context } from 'hono'
+import {
+  EDITOR_LIMITS,
+  EDITOR_TEXT,
+  type EditorRecord,
+  fillText,
+  type RecordAnswer,
+} from '../../shared/index'
+import { linkSchema } from '../catalogue/records'
+import { InputError } from '../http/body'
+import type { EditorAppEnv } from './env'
+import { isSlug, type ParsedKey } from './keys'
+import { collectionSummaries, currentCollection, itemSummaries } from './model'
+import { sanitizeRichText } from './sanitize'
+
+/** A catalogue text whose placeholder appears more than once, filled in order. */
+export function fillInOrder(text: string, name: string, values: readonly string[]): string {
+  let index = 0
+  return text.replace(new RegExp(`\\{${name}\\}`, 'g'), () => values[index++] ?? '')
+}
+
+export const LINK_EXAMPLES = ['https://example.com', '/a-page'] as const
+
+function refuse(field: string, message: string): never {
+  throw new InputError(message, { [field]: message })
+}
+
+function termList(value: unknown, field: 'tags' | 'categories'): string[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value) || value.some((term) => typeof term !== 'string'))
+    refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: String(value) }))
+  const max = field === 'tags' ? EDITOR_LIMITS.tagLength : EDITOR_LIMITS.categoryLength
+  const tagType = field === 'tags' ? 'tag' : 'category'
+  const terms: string[] = []
+  for (const raw of value as string[]) {
+    const term = raw.trim()
+    if (term === '') continue
+    if (term.length > max) refuse(field, fillText(EDITOR_TEXT.termTooLong, { tagType, max }))
+    if (terms.some((known) => known.toLowerCase() === term.toLowerCase()))
+      refuse(field, fillText(EDITOR_TEXT.termExists, { tagType }))
+    terms.push(term)
+  }
+  if (terms.length > EDITOR_LIMITS.termsPerItem)
+    refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: String(terms.length) }))
+  return terms
+}
+
+function checkLink(value: unknown, field: string): void {
+  if (value === undefined || value === '') return
+  if (typeof value !== 'string' || !linkSchema.safeParse(value).success)
+    refuse(field, fillInOrder(EDITOR_TEXT.linkFormat, 'host', LINK_EXAMPLES))
+}
+
+async function richText(value: unknown, field: string, max: number, embedOrigins: readonly string[]) {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string') refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: typeof value }))
+  if (value.length > max)
+    refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: `${value.length} characters` }))
+  return sanitizeRichText(value, embedOrigins)
+}
+
+const PRODUCT_TYPES = new Set([1, 2, 3, 4])
+
+/** The record to store as the draft, or an `InputError` naming the field. */
+export async function checkRecord(
+  c: Context<EditorAppEnv>,
+  key: ParsedKey,
+  incoming: EditorRecord,
+  answer: RecordAnswer,
+): Promise<EditorRecord> {
+  const current = answer.draft?.record ?? answer.live
+  if (current === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
+  const siteId = c.var.tenant.siteId
+  const embedOrigins = c.var.tenant.site.website.security?.embedOrigins ?? []
+  const record: EditorRecord = { ...incoming, id: current.id }
+  const title = String(record.title ?? '').trim()
+  if (title === '') refuse('title', EDITOR_TEXT.titleRequired)
+  if (title.length > EDITOR_LIMITS.titleLength)
+    refuse('title', fillText(EDITOR_TEXT.notExpectedOption, { val: `${title.length} characters` }))
+  record.title = title
+  const slug = String(record.urlId ?? '')
+  if (!isSlug(slug)) refuse('urlId', EDITOR_TEXT.slugInvalid)
+
+  if (key.kind === 'collection') {
+    if (current.fullUrl === '/') {
+      record.fullUrl = '/'
+      record.urlId = current.urlId
+    } else {
+      const others = (await collectionSummaries(c.env, siteId)).filter((s) => s.slug !== key.collection)
+      if (others.some((s) => s.slug === slug || s.fullUrl === `/${slug}`))
+        refuse('urlId', fillText(EDITOR_TEXT.slugTaken, { val: slug }))
+      record.fullUrl = `/${slug}`
+    }
+    // The items and their order are the items' own business (publishing keeps them).
+    record.itemSlugs = current.itemSlugs ?? []
+    record.type = current.type
+    record.typeName = current.typeName
+    const main = await richText(record.mainContent, 'mainContent', EDITOR_LIMITS.bodyLength, embedOrigins)
+    if (main !== undefined) record.mainContent = main
+    delete record.private
+    return record
+  }
+
+  const collection = await currentCollection(c.env, siteId, key.collection)
+  if (collection === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
+  const siblings = (await itemSummaries(c.env, siteId, key.collection))?.items ?? []
+  if (siblings.some((item) => item.id !== String(current.id) && item.slug === slug))
+    refuse('urlId', fillText(EDITOR_TEXT.slugTaken, { val: slug }))
+  const base = String(collection.fullUrl ?? `/${key.collection}`)
+  record.fullUrl = `${base === '/' ? '' : base}/${slug}`
+  record.collectionId = String(collection.id)
+  record.recordType = current.recordType
+  record.addedOn = current.addedOn
+  for (const owned of ['likeCount', 'publicCommentCount'] as const) {
+    if (current[owned] === undefined) delete record[owned]
+    else record[owned] = current[owned]
+  }
+  // Status owns these: publishing sets them from the draft's status.
+  delete record.private
+  if (typeof current.publishOn === 'number') record.publishOn = current.publishOn
+  else delete record.publishOn
+  record.tags = termList(record.tags, 'tags')
+  record.categories = termList(record.categories, 'categories')
+  if (typeof record.excerpt === 'string' && record.excerpt.length > EDITOR_LIMITS.excerptLength)
+    refuse('excerpt', fillText(EDITOR_TEXT.notExpectedOption, { val: `${record.excerpt.length} characters` }))
+  const body = await richText(record.body, 'body', EDITOR_LIMITS.bodyLength, embedOrigins)
+  if (body !== undefined) record.body = body
+  const excerpt = await richText(record.excerpt, 'excerpt', EDITOR_LIMITS.excerptLength, embedOrigins)
+  if (excerpt !== undefined) record.excerpt = excerpt
+  checkLink(record.externalLink, 'externalLink')
+  const image = record.mainImage as { assetUrl?: unknown } | undefined
+  if (image !== undefined && image !== null) {
+    if (image.assetUrl === '' || image.assetUrl === undefined) delete record.mainImage
+    else checkLink(image.assetUrl, 'mainImage.assetUrl')
+  }
+  const structured = record.structuredContent as { productType?: unknown } | undefined
+  if (structured !== undefined && !PRODUCT_TYPES.has(Number(structured.productType)))
+    refuse(
+      'structuredContent.productType',
+      fillText(EDITOR_TEXT.notExpectedOption, { val: String(structured.productType) }),
+    )
+  return record
+}
