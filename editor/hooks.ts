@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { messageOf } from './api'
+
+export type Load<T> =
+  | { state: 'loading' }
+  | { state: 'error'; message: string; status: number }
+  | { state: 'ready'; data: T }
+
+/** Loads with `fetcher` on mount and on `reload()`; the latest call wins. */
+export function useLoad<T>(fetcher: () => Promise<T>, deps: readonly unknown[]): [Load<T>, () => void] {
+  const [load, setLoad] = useState<Load<T>>({ state: 'loading' })
+  const [tick, setTick] = useState(0)
+  const call = useRef(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the fetch depends on
+  useEffect(() => {
+    const id = ++call.current
+    setLoad((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }))
+    fetcher().then(
+      (data) => {
+        if (id === call.current) setLoad({ state: 'ready', data })
+      },
+      (error: unknown) => {
+        if (id === call.current)
+          setLoad({
+            state: 'error',
+            message: messageOf(error),
+            status:
+              typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 0,
+          })
+      },
+    )
+  }, [...deps, tick])
+  const reload = useCallback(() => setTick((n) => n + 1), [])
+  return [load, reload]
+}

@@ -1,0 +1,61 @@
+/** Field-by-field comparison of two versions of a record (conflicts, Review Changes). */
+import { EDITOR_TEXT, plainText } from '../../shared/index'
+
+/** A field value as text: rich text without its tags, lists joined, objects summarised. */
+export function displayValue(value: unknown): string {
+  if (value === undefined || value === null || value === '') return EDITOR_TEXT.empty
+  if (typeof value === 'string') return /<[a-z][^>]*>/i.test(value) ? plainText(value) : value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (Array.isArray(value)) return value.length === 0 ? EDITOR_TEXT.empty : value.map(displayValue).join(', ')
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    if (typeof record.assetUrl === 'string') return record.assetUrl
+    return JSON.stringify(value)
+  }
+  return String(value)
+}
+
+/** The top-level fields whose values differ. */
+export function changedFields(
+  a: Record<string, unknown> | null,
+  b: Record<string, unknown> | null,
+): string[] {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])
+  return [...keys].filter((key) => JSON.stringify(a?.[key]) !== JSON.stringify(b?.[key])).sort()
+}
+
+export function DiffTable({
+  rows,
+  leftLabel,
+  rightLabel,
+  caption,
+}: {
+  rows: { field: string; left: unknown; right: unknown }[]
+  leftLabel: string
+  rightLabel: string
+  caption: string
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="diff">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{EDITOR_TEXT.field}</th>
+            <th scope="col">{leftLabel}</th>
+            <th scope="col">{rightLabel}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.field}>
+              <th scope="row">{row.field}</th>
+              <td className="diff-old">{displayValue(row.left)}</td>
+              <td className="diff-new">{displayValue(row.right)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { EDITOR_TEXT } from '../../shared/index'
+
+/** A failed load: what failed, why (a network error says so), and Retry. */
+export function LoadError({
+  title,
+  detail,
+  onRetry,
+}: {
+  title: string
+  detail?: string
+  onRetry: () => void
+}) {
+  return (
+    <div className="notice notice-error" role="alert">
+      <p className="notice-title">{title}</p>
+      {detail !== undefined && detail !== title ? <p>{detail}</p> : null}
+      <button type="button" className="button" onClick={onRetry}>
+        {EDITOR_TEXT.retry}
+      </button>
+    </div>
+  )
+}
+
+export function Loading() {
+  return (
+    <p className="loading" role="status">
+      {EDITOR_TEXT.loading}
+    </p>
+  )
+}
