@@ -94,6 +94,9 @@ export async function checkRecord(
       record.fullUrl = '/'
       record.urlId = current.urlId
     } else {
+      // Items are stored under their collection's slug: a collection with items keeps its own.
+      const hasItems = Array.isArray(current.itemSlugs) && current.itemSlugs.length > 0
+      if (hasItems && slug !== current.urlId) refuse('urlId', EDITOR_TEXT.collectionSlugFixed)
       const others = (await collectionSummaries(c.env, siteId)).filter((s) => s.slug !== key.collection)
       if (others.some((s) => s.slug === slug || s.fullUrl === `/${slug}`))
         refuse('urlId', fillText(EDITOR_TEXT.slugTaken, { val: slug }))
