@@ -13,7 +13,7 @@ import { logError } from '../runtime/log'
 import { adminApi } from './admin-api'
 import { assetResponse } from './assets'
 import type { EditorAppEnv } from './env'
-import { editorOf } from './guard'
+import { editorOf } from './access'
 import { PREVIEW_PREFIX, previewResponse } from './preview'
 import { EDITOR_HEADERS, shellResponse } from './shell'
 

@@ -17,7 +17,7 @@ import { InputError, jsonBody } from '../http/body'
 import * as z from '../runtime/zod'
 import { writeDraft } from './drafts'
 import type { EditorAppEnv, EditorEnv } from './env'
-import { refusedUnless } from './guard'
+import { refusedUnless } from './access'
 import { collectionSummaries, itemSummaries, recordAnswer } from './model'
 
 export const termRoutes = new Hono<EditorAppEnv>()
