@@ -470,3 +470,26 @@ describe('Creating, duplicating and deleting', () => {
     expect(empty.status).toBe(400)
   })
 })
+
+describe('Link schemes', () => {
+  it('Should accept mailto: and tel: links where visitors follow them, and still refuse javascript:', async () => {
+    const { followedLinkSchema, linkSchema } = await import('../../worker/catalogue/records')
+    for (const ok of [
+      'mailto:hello@aurora.example',
+      'tel:+1 802 555 0100',
+      '/about',
+      'https://example.com/x',
+    ])
+      expect(followedLinkSchema.safeParse(ok).success).toBe(true)
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'mailto:',
+      'tel:abc',
+      '//evil.example',
+      'vbscript:x',
+    ])
+      expect(followedLinkSchema.safeParse(bad).success).toBe(false)
+    expect(linkSchema.safeParse('mailto:hello@aurora.example').success).toBe(false)
+  })
+})
