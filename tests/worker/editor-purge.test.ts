@@ -23,7 +23,9 @@ describe('Purging the zone cache after a publish', () => {
     })
     expect(sent).toHaveLength(1)
     expect(sent[0]?.url).toBe('https://api.cloudflare.com/client/v4/zones/zone123/purge_cache')
-    expect((sent[0]?.init?.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer token-abc')
+    expect((sent[0]?.init?.headers as Record<string, string> | undefined)?.authorization).toBe(
+      'Bearer token-abc',
+    )
     expect(JSON.parse(String(sent[0]?.init?.body))).toEqual({ tags: ['site-aurora'] })
   })
 
