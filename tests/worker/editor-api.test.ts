@@ -493,3 +493,11 @@ describe('Link schemes', () => {
     expect(linkSchema.safeParse('mailto:hello@aurora.example').success).toBe(false)
   })
 })
+
+describe('New ids', () => {
+  it('Should make record and variant ids the storefront accepts, every time', async () => {
+    const { newRecordId } = await import('../../worker/editor/records-api')
+    const { recordIdSchema } = await import('../../worker/catalogue/records')
+    for (let n = 0; n < 2000; n++) expect(recordIdSchema.safeParse(newRecordId()).success).toBe(true)
+  })
+})
