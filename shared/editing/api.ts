@@ -13,10 +13,12 @@ import type { Capabilities } from './roles'
 import type { ContentStatus } from './statuses'
 
 /** A record the editor edits: a collection (a page, a blog, a shop…) or one of its items. */
-export type RecordKind = 'collection' | 'item'
+/** `site`: the site record's navigation (the editor's Navigation screen). */
+export type RecordKind = 'collection' | 'item' | 'site'
 
 /**
- * A record's key: `collection:<slug>` or `item:<collection slug>/<item slug>`, by the slugs it
+ * A record's key: `site` (the site record: its navigation), `collection:<slug>` or
+ * `item:<collection slug>/<item slug>`, by the slugs it
  * had when it was created or last published (a draft may change its slug; the key stays until
  * the next publish). In URLs: `/config/api/records/<key>` with the key URI-encoded.
  */
@@ -239,6 +241,15 @@ export interface LinkTarget {
 
 export interface LinkTargetsAnswer {
   targets: LinkTarget[]
+}
+
+/** A navigation link as the Navigation screen edits it (the site record's `navigation`). */
+export interface NavigationLink {
+  title: string
+  /** A site path, an http(s) URL, `mailto:` or `tel:`. */
+  url: string
+  /** A page link: the page's record id, so the link follows a renamed page. */
+  ref?: string
 }
 
 /** Refusals: `field` names the field of a 400 or 422. */

@@ -177,6 +177,10 @@ export const EDITOR_TEXT = {
   kindItem: 'item',
   // Ours.
   editorTitle: 'Site editor',
+  navigationTitle: 'Navigation',
+  navigationIntro: 'The links in the site’s header and footer, in order.',
+  navigationLimit: 'The navigation can hold at most {max} links.',
+  linkTitleRequired: 'Please give the link a name.',
   needsJavaScript: 'The site editor needs JavaScript. Turn it on and reload the page.',
   signInTitle: 'Sign in to edit {site}',
   noAccessTitle: 'No access',

@@ -550,3 +550,42 @@ describe('Tags and categories', () => {
     ).toBe(403)
   })
 })
+
+describe('Navigation', () => {
+  it('Should edit the navigation as a draft, refuse a bad link, publish it, and follow a renamed page by reference', async () => {
+    const admin = await signInEditor(JOURNAL, 'admin@journal.example')
+    const site = await load(admin, 'site')
+    expect(site.kind).toBe('site')
+    const navigation = structuredClone(
+      (site.live as unknown as { navigation: { title: string; url: string; ref?: string }[] }).navigation,
+    )
+    const contact = await load(admin, 'collection:contact')
+    const bad = await admin.call(recordPath('site'), {
+      method: 'PUT',
+      body: {
+        record: { ...site.live, navigation: [...navigation, { title: 'Evil', url: 'javascript:alert(1)' }] },
+        baseRevision: site.revision,
+      },
+    })
+    expect(bad.status).toBe(400)
+    expect(await json(bad)).toMatchObject({ field: `navigation.${navigation.length}.url` })
+    const links = [
+      ...navigation.filter((link) => link.url !== '/contact'),
+      { title: 'Write to us', url: '/contact', ref: String(contact.live?.id) },
+      { title: 'Email', url: 'mailto:hello@journal.example' },
+    ]
+    const saved = await admin.call(recordPath('site'), {
+      method: 'PUT',
+      body: { record: { ...site.live, navigation: links }, baseRevision: site.revision },
+    })
+    expect(saved.status).toBe(200)
+    expect((await pageText(JOURNAL, '/')).text).not.toContain('Write to us')
+    await save(admin, 'collection:contact', (r) => {
+      r.urlId = 'write-to-us'
+    })
+    expect((await admin.call('/config/api/publish', { body: {} })).status).toBe(200)
+    const home = (await pageText(JOURNAL, '/')).text
+    expect(home).toContain('<a href="/write-to-us">Write to us</a>')
+    expect(home).toContain('href="mailto:hello@journal.example"')
+  })
+})

@@ -14,6 +14,7 @@ export interface ParsedKey {
 
 /** The record a key names, or null for a malformed key. */
 export function parseKey(key: string): ParsedKey | null {
+  if (key === SITE_KEY) return { kind: 'site', collection: '', slug: '' }
   const collection = /^collection:([^/]+)$/.exec(key)
   if (collection?.[1] !== undefined && isSlug(collection[1]))
     return { kind: 'collection', collection: collection[1], slug: '' }
@@ -22,6 +23,9 @@ export function parseKey(key: string): ParsedKey | null {
     return { kind: 'item', collection: item[1], slug: item[2] }
   return null
 }
+
+/** The site record (its navigation). */
+export const SITE_KEY: RecordKey = 'site'
 
 export function collectionKey(slug: string): RecordKey {
   return `collection:${slug}`
@@ -33,6 +37,7 @@ export function itemKey(collection: string, slug: string): RecordKey {
 
 /** The KV key of the live record a parsed key names. */
 export function liveKvKey(siteId: string, key: ParsedKey): string {
+  if (key.kind === 'site') return kvKey.site(siteId)
   return key.kind === 'collection'
     ? kvKey.collection(siteId, key.collection)
     : kvKey.item(siteId, key.collection, key.slug)

@@ -74,7 +74,12 @@ export async function recordAnswer(
   return {
     key,
     kind: parsed.kind,
-    area: parsed.kind === 'item' ? areaOfCollection(collection) : areaOfCollection(draft?.record ?? live),
+    area:
+      parsed.kind === 'item'
+        ? areaOfCollection(collection)
+        : parsed.kind === 'site'
+          ? 'content'
+          : areaOfCollection(draft?.record ?? live),
     live,
     liveStatus: live === null ? (row?.status === 'review' ? 'review' : 'draft') : liveStatusOf(live),
     draft,

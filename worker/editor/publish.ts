@@ -31,10 +31,10 @@ import {
   type Revision,
 } from '../../shared/index'
 import { describeIssues } from '../catalogue/reader'
-import { collectionSchema, itemSchema, kvKey } from '../catalogue/records'
+import { collectionSchema, itemSchema, kvKey, siteSchema } from '../catalogue/records'
 import { type DraftRow, draftRows } from './drafts'
 import type { EditorEnv } from './env'
-import { collectionKey, itemKey, type ParsedKey, parseKey } from './keys'
+import { collectionKey, itemKey, liveKvKey, type ParsedKey, parseKey } from './keys'
 import { readLive } from './model'
 import { relinkSite } from './relink'
 
@@ -159,7 +159,7 @@ async function publishable(
     if (live === null && row.deleted === 1) continue
     const collectionRow = rows.find((r) => r.record_key === collectionKey(parsed.collection))
     const collection =
-      parsed.kind === 'collection'
+      parsed.kind !== 'item'
         ? record
         : ((collectionRow?.record ? (JSON.parse(collectionRow.record) as EditorRecord) : null) ??
           (await readLive(env.CATALOG, kvKey.collection(siteId, parsed.collection))))
@@ -201,6 +201,19 @@ export async function planPublish(
   async function write(key: string, after: string | null) {
     const before = await env.CATALOG.get(key, 'text')
     if (before !== after) writes.set(key, { key, before, after })
+  }
+
+  // The site record (its navigation): validated with the storefront's schema, written whole.
+  for (const { row, record } of taken.filter((t) => t.parsed.kind === 'site')) {
+    problems.push(...problemsOf(row.record_key, EDITOR_TEXT.navigationTitle, siteSchema.safeParse(record)))
+    await write(kvKey.site(siteId), JSON.stringify(record))
+    drafts.push({
+      key: row.record_key,
+      revision: row.revision,
+      to: row.record_key,
+      keep: false,
+      status: 'published',
+    })
   }
 
   // Collections first: an item's URL and list position follow its collection.

@@ -14,7 +14,7 @@ import {
   fillText,
   type RecordAnswer,
 } from '../../shared/index'
-import { followedLinkSchema, linkSchema } from '../catalogue/records'
+import { followedLinkSchema, LIST_LIMITS, linkSchema } from '../catalogue/records'
 import { InputError } from '../http/body'
 import type { EditorAppEnv } from './env'
 import { isSlug, type ParsedKey } from './keys'
@@ -79,6 +79,7 @@ export async function checkRecord(
   const current = answer.draft?.record ?? answer.live
   if (current === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
   const siteId = c.var.tenant.siteId
+  if (key.kind === 'site') return checkNavigation(current, incoming)
   const embedOrigins = c.var.tenant.site.website.security?.embedOrigins ?? []
   const record: EditorRecord = { ...incoming, id: current.id }
   const title = String(record.title ?? '').trim()
@@ -151,4 +152,23 @@ export async function checkRecord(
       fillText(EDITOR_TEXT.notExpectedOption, { val: String(structured.productType) }),
     )
   return record
+}
+
+/** The site record with only its navigation changed: each link named, followable, at most the limit. */
+function checkNavigation(current: EditorRecord, incoming: EditorRecord): EditorRecord {
+  const links = incoming.navigation
+  if (!Array.isArray(links) || links.length === 0)
+    refuse('navigation', fillText(EDITOR_TEXT.notExpectedOption, { val: String(links) }))
+  if (links.length > LIST_LIMITS.navigationLinks)
+    refuse('navigation', fillText(EDITOR_TEXT.navigationLimit, { max: LIST_LIMITS.navigationLinks }))
+  const navigation = (links as unknown[]).map((link, index) => {
+    const { title, url, ref } = (link ?? {}) as { title?: unknown; url?: unknown; ref?: unknown }
+    const name = typeof title === 'string' ? title.trim() : ''
+    if (name === '') refuse(`navigation.${index}.title`, EDITOR_TEXT.linkTitleRequired)
+    checkLink(url, `navigation.${index}.url`, followedLinkSchema)
+    if (url === undefined || url === '')
+      refuse(`navigation.${index}.url`, fillInOrder(EDITOR_TEXT.linkFormat, 'host', LINK_EXAMPLES))
+    return { title: name, url: String(url), ...(typeof ref === 'string' && ref !== '' ? { ref } : {}) }
+  })
+  return { ...current, navigation }
 }

@@ -54,7 +54,9 @@ async function answerOr404(c: C, key: string): Promise<RecordAnswer> {
 function conflict(c: C, answer: RecordAnswer | null) {
   return c.json(
     {
-      message: fillText(EDITOR_TEXT.conflict, { kind: answer?.kind === 'collection' ? 'page' : 'item' }),
+      message: fillText(EDITOR_TEXT.conflict, {
+        kind: answer?.kind === 'collection' ? 'page' : answer?.kind === 'site' ? 'navigation' : 'item',
+      }),
       conflict: {
         theirs: answer?.draft ?? null,
         live: answer?.live ?? null,
@@ -251,7 +253,8 @@ recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
   const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, answer.area))
   if (refused) return refused
   const source = answer.draft?.record ?? answer.live
-  if (source === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
+  if (source === null || parsed.kind === 'site')
+    throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
   const title = `${source.title} (copy)`.slice(0, EDITOR_LIMITS.titleLength)
   if (parsed.kind === 'collection') {
     if (source.typeName !== 'page') throw new InputError(EDITOR_TEXT.notAllowed, {}, 422)
@@ -297,7 +300,8 @@ recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
 })
 
 const saveSchema = z.object({
-  record: z.looseObject({ id: z.string(), title: z.string(), urlId: z.string() }),
+  // The site record has no title or slug; collections and items are checked for both (record-rules.ts).
+  record: z.looseObject({ id: z.string(), title: z.optional(z.string()), urlId: z.optional(z.string()) }),
   baseRevision: z.number().check(z.int(), z.minimum(0)),
 })
 
@@ -349,7 +353,9 @@ recordRoutes.post('/records/:key{.+}/status', async (c) => {
   const submitsLiveChange =
     body.to === 'review' && isLiveStatus(answer.draft?.status ?? answer.liveStatus) && answer.draft !== null
   // Pages are live or not: Scheduled and Private apply to items.
-  const forItemsOnly = parsed.kind === 'collection' && (body.to === 'scheduled' || body.to === 'private')
+  const forItemsOnly =
+    parsed.kind === 'site' ||
+    (parsed.kind === 'collection' && (body.to === 'scheduled' || body.to === 'private'))
   const right = submitsLiveChange ? 'edit' : forItemsOnly ? null : transitionRight(from, body.to)
   if (right === null)
     throw new InputError(
@@ -386,6 +392,7 @@ recordRoutes.post('/records/:key{.+}/status', async (c) => {
 
 recordRoutes.delete('/records/:key{.+}', async (c) => {
   const { key, parsed } = keyParam(c)
+  if (parsed.kind === 'site') throw new InputError(EDITOR_TEXT.notAllowed, {}, 422)
   const answer = await answerOr404(c, key)
   const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, answer.area))
   if (refused) return refused

@@ -56,7 +56,7 @@ export async function relinkSite(
   movedUrls: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   if (moved.size === 0) return
-  await relinkNavigation(kv, siteId, writes, movedUrls)
+  await relinkNavigation(kv, siteId, writes, moved, movedUrls)
   const keys: string[] = []
   for (const prefix of [`site:${siteId}:item:`, `site:${siteId}:collection:`]) {
     let cursor: string | undefined
@@ -78,22 +78,28 @@ export async function relinkSite(
   }
 }
 
-/** The site's navigation links to a moved page follow it (the site record, `navigation`). */
+/**
+ * The site's navigation links to a moved page follow it (the site record's `navigation`): a link
+ * by reference (`ref`, the Navigation screen's page links) or one whose URL was the page's.
+ */
 async function relinkNavigation(
   kv: KVNamespace,
   siteId: string,
   writes: Map<string, KvWrite>,
+  moved: ReadonlyMap<string, string>,
   movedUrls: ReadonlyMap<string, string>,
 ): Promise<void> {
-  if (movedUrls.size === 0) return
   const key = `site:${siteId}`
-  const before = await kv.get(key, 'text')
-  if (before === null) return
-  const site = JSON.parse(before) as { navigation?: { url?: unknown }[] }
+  const planned = writes.get(key)
+  const before = planned?.before ?? (await kv.get(key, 'text'))
+  const text = planned?.after ?? before
+  if (text === null) return
+  const site = JSON.parse(text) as { navigation?: { url?: unknown; ref?: unknown }[] }
   let changed = false
   for (const link of site.navigation ?? []) {
-    const url = typeof link.url === 'string' ? movedUrls.get(link.url) : undefined
-    if (url !== undefined) {
+    const byRef = typeof link.ref === 'string' ? moved.get(link.ref) : undefined
+    const url = byRef ?? (typeof link.url === 'string' ? movedUrls.get(link.url) : undefined)
+    if (url !== undefined && url !== link.url) {
       link.url = url
       changed = true
     }

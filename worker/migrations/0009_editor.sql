@@ -5,9 +5,9 @@
 -- every save and never goes back, so a save made from a stale revision is refused (409).
 CREATE TABLE editor_drafts (
   site_id TEXT NOT NULL,
-  -- `collection:<slug>` or `item:<collection>/<slug>` (shared/editing/api.ts, RecordKey).
+  -- `site`, `collection:<slug>` or `item:<collection>/<slug>` (shared/editing/api.ts, RecordKey).
   record_key TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('collection', 'item')),
+  kind TEXT NOT NULL CHECK (kind IN ('site', 'collection', 'item')),
   record TEXT,
   -- The status the record has once published (shared/editing/statuses.ts).
   status TEXT NOT NULL CHECK (status IN ('draft', 'review', 'scheduled', 'private', 'published')),
