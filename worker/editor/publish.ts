@@ -148,12 +148,7 @@ async function publishable(
         : pendingRow
     const parsed = parseKey(row.record_key)
     if (parsed === null) continue
-    const live = await readLive(
-      env.CATALOG,
-      parsed.kind === 'collection'
-        ? kvKey.collection(siteId, parsed.collection)
-        : kvKey.item(siteId, parsed.collection, parsed.slug),
-    )
+    const live = await readLive(env.CATALOG, liveKvKey(siteId, parsed))
     const record = JSON.parse(row.record as string) as EditorRecord
     if (live === null && !isLiveStatus(row.status) && row.deleted !== 1) continue
     if (live === null && row.deleted === 1) continue
