@@ -20,6 +20,7 @@ const RecordScreen = lazy(() => import('./screens/record'))
 const ChangesScreen = lazy(() => import('./screens/changes'))
 const TermsScreen = lazy(() => import('./screens/terms'))
 const HistoryScreen = lazy(() => import('./screens/history'))
+const NavigationScreen = lazy(() => import('./screens/navigation'))
 
 type SessionState =
   | { state: 'loading' }
@@ -102,6 +103,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
           : fillText(EDITOR_TEXT.navChangesCount, { count: changesCount }),
       show: true,
     },
+    { href: '/navigation', label: EDITOR_TEXT.navNavigation, show: true },
     { href: '/terms', label: EDITOR_TEXT.navTerms, show: capabilities.manageTerms || capabilities.read },
     { href: '/history', label: EDITOR_TEXT.navHistory, show: capabilities.rollback },
   ]
@@ -154,6 +156,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               <Route path="/changes" component={ChangesScreen} />
               <Route path="/terms" component={TermsScreen} />
               <Route path="/history" component={HistoryScreen} />
+              <Route path="/navigation" component={NavigationScreen} />
               <Route>
                 <div className="notice notice-error" role="alert">
                   <p className="notice-title">{EDITOR_TEXT.unableToLocateContent}</p>

@@ -57,7 +57,7 @@ describe('The page cache', () => {
     }
     // A first view sets the crumb and visit cookies: never shareable (RFC 9111, RFC 6265 §8.1).
     expect(hit.response.headers.getAll('set-cookie').length).toBeGreaterThan(0)
-    expect(hit.response.headers.get('cache-control')).toBe('private, max-age=60')
+    expect(hit.response.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate')
     // A returning visitor's view within the minute sets nothing, and stays public.
     const now = Date.now()
     const returning = await view('aurora.localhost', '/apparel', {
@@ -65,8 +65,9 @@ describe('The page cache', () => {
     })
     expect(returning.status).toMatch(/^storefront; hit/)
     expect(returning.response.headers.getAll('set-cookie')).toEqual([])
+    // Browsers check back on every view (a publish shows at once); shared caches keep it 5 minutes.
     expect(returning.response.headers.get('cache-control')).toBe(
-      'public, max-age=60, s-maxage=300, stale-while-revalidate=86400',
+      'public, max-age=0, must-revalidate, s-maxage=300',
     )
     expect(hit.response.headers.get('cache-tag')).toBe('site-aurora,site-aurora-collection-apparel')
     const product = await view('aurora.localhost', '/apparel/ridgeline-flannel-shirt')

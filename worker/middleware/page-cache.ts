@@ -31,8 +31,14 @@ export const ALLOWED_QUERY = ['page', 'category', 'tag', 'q'] as const
 export const FRESH_SECONDS = 300
 const STALE_SECONDS = 86_400
 
-/** What browsers and shared caches are told about a catalogue page (RFC 9111, RFC 5861). */
-export const CATALOGUE_CACHE_CONTROL = `public, max-age=60, s-maxage=${FRESH_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`
+/**
+ * What browsers and shared caches are told about a catalogue page (RFC 9111): browsers check
+ * back on every view (`max-age=0, must-revalidate`: a cheap 304 from our page cache while nothing
+ * changed), so a shopper sees a publish on their very next view; shared caches may keep it for
+ * `FRESH_SECONDS`. Our own page cache keeps its own freshness (the stored time, below) and
+ * serves stale while it revalidates.
+ */
+export const CATALOGUE_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${FRESH_SECONDS}`
 /** Personal pages: cart, checkout, order, subscription, gift card, lock and member screens. */
 export const PERSONAL_CACHE_CONTROL = 'private, no-store'
 
@@ -52,7 +58,7 @@ export function cacheTags(siteId: string, collection?: string, item?: string): s
 }
 
 /** What a response that sets a cookie tells shared caches and browsers instead of `public`. */
-export const COOKIE_SETTING_CACHE_CONTROL = 'private, max-age=60'
+export const COOKIE_SETTING_CACHE_CONTROL = 'private, max-age=0, must-revalidate'
 
 /**
  * A response that sets a cookie is never shareable (RFC 9111 §3, RFC 6265 §8.1): a shared cache
