@@ -53,7 +53,8 @@ export default function RichText({
     content: value,
     extensions: [
       StarterKit.configure({
-        heading: { levels: [2, 3] },
+        // Every level parses (a body written elsewhere keeps its headings); the toolbar offers 2 and 3.
+        heading: { levels: [1, 2, 3, 4, 5, 6] },
         code: false,
         codeBlock: false,
         link: {

@@ -44,6 +44,7 @@ export default function CollectionScreen() {
         title={load.status === 404 ? EDITOR_TEXT.unableToLocateContent : EDITOR_TEXT.unableToLoadResults}
         detail={load.message}
         onRetry={reload}
+        screen
       />
     )
   const { collection, items } = load.data

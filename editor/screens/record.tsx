@@ -51,6 +51,7 @@ export default function RecordScreen() {
         title={load.status === 404 ? EDITOR_TEXT.unableToLocateContent : EDITOR_TEXT.unableToLoadTryAgain}
         detail={load.message}
         onRetry={reload}
+        screen
       />
     )
   return <RecordEditor key={key} answer={load.data} />
@@ -464,7 +465,6 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
         <div className="record-edit">{editorPane}</div>
         {showPreview || phoneTab === 'preview' ? (
           <section className="preview" aria-label={EDITOR_TEXT.preview}>
-            <p className="hint">{EDITOR_TEXT.previewBanner}</p>
             <iframe key={previewVersion} title={EDITOR_TEXT.preview} src={previewUrl} />
           </section>
         ) : null}
