@@ -15,6 +15,7 @@ import {
   EDITOR_TEXT,
   type EditorRecord,
   fillText,
+  isLiveStatus,
   nextStatuses,
   type RecordAnswer,
   transitionRight,
@@ -555,14 +556,18 @@ function StatusPanel({
   const id = useId()
   const mayEdit = canEdit(session.capabilities, answer.area)
   const mayPublish = canPublish(session.capabilities, answer.area)
-  const options = useMemo(
-    () =>
-      nextStatuses(status).filter((to) => {
-        const right = transitionRight(status, to)
-        return right === 'edit' ? mayEdit : right === 'publish' ? mayPublish : false
-      }),
-    [status, mayEdit, mayPublish],
-  )
+  const hasDraft = revision() > 0
+  const options = useMemo(() => {
+    const allowed = nextStatuses(status).filter((to) => {
+      // Pages are live or not (the server's rule): Scheduled and Private apply to items.
+      if (answer.kind === 'collection' && (to === 'scheduled' || to === 'private')) return false
+      const right = transitionRight(status, to)
+      return right === 'edit' ? mayEdit : right === 'publish' ? mayPublish : false
+    })
+    // A change to a live record may be submitted for review; its status stays until then.
+    if (isLiveStatus(status) && hasDraft && mayEdit && !allowed.includes('review')) allowed.unshift('review')
+    return allowed
+  }, [status, mayEdit, mayPublish, answer.kind, hasDraft])
   const [to, setTo] = useState<ContentStatus | ''>('')
   const [when, setWhen] = useState(soon)
   const [error, setError] = useState<string | null>(null)
