@@ -35,7 +35,10 @@ export default function RichText({
   disabled,
   labelId,
   describedBy,
+  compact,
 }: {
+  /** A short field (the excerpt): a smaller box. */
+  compact?: boolean
   value: string
   onChange: (html: string) => void
   disabled: boolean
@@ -87,7 +90,7 @@ export default function RichText({
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
         ...(describedBy === undefined ? {} : { 'aria-describedby': describedBy }),
-        class: 'rich-text-content',
+        class: compact ? 'rich-text-content rich-text-compact' : 'rich-text-content',
       },
     },
     onUpdate: ({ editor: current }) => changed.current(current.getHTML()),

@@ -288,14 +288,20 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
       </div>
       {answer.kind === 'item' ? (
         <div className="field">
-          <label htmlFor={`${id}-excerpt`}>{EDITOR_TEXT.fieldExcerpt}</label>
-          <textarea
-            {...fieldProps('excerpt')}
-            rows={3}
-            value={typeof record.excerpt === 'string' ? record.excerpt : ''}
-            maxLength={EDITOR_LIMITS.excerptLength}
-            onChange={(e) => change({ excerpt: e.target.value })}
-          />
+          <p className="label" id={`${id}-excerpt-label`}>
+            {EDITOR_TEXT.fieldExcerpt}
+          </p>
+          <Suspense fallback={<Loading />}>
+            <RichText
+              key={bodyVersion}
+              compact
+              value={typeof record.excerpt === 'string' ? record.excerpt : ''}
+              disabled={!editable}
+              labelId={`${id}-excerpt-label`}
+              describedBy={errors.excerpt === undefined ? undefined : `${id}-excerpt-error`}
+              onChange={(html) => change({ excerpt: html })}
+            />
+          </Suspense>
           {fieldError('excerpt')}
         </div>
       ) : null}
