@@ -5,11 +5,14 @@ import { kCurrentWorker } from 'miniflare'
 import { defineConfig } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
 import { readFixtures } from './kv-fixtures/fixtures.mjs'
+import { buildEditor } from './scripts/build-editor.ts'
 import { buildIslands } from './scripts/build-islands.ts'
 import { readDemoRows } from './scripts/demo-data.ts'
 
-// The worker imports the island manifest: build it first, so `npx vitest` works on its own.
+// The worker imports the island manifest, the editor's Worker its bundle: build both first, so
+// `npx vitest` works on its own.
 await buildIslands()
+await buildEditor()
 
 /** The queues of wrangler.toml in one environment, as wrangler reads them (tests/worker/queue-config.test.ts). */
 function queuesOf(environment?: string) {

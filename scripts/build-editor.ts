@@ -15,6 +15,8 @@ import { ROOT } from './wrangler.ts'
 const SITE_DIR = join(ROOT, 'dist', 'editor-site')
 const OUT_DIR = join(SITE_DIR, 'config', 'assets')
 const MANIFEST = join(ROOT, 'dist', 'editor-manifest.json')
+/** The outputs' text by URL, which the editor's Worker bundles and serves. */
+const ASSETS = join(ROOT, 'dist', 'editor-assets.json')
 const ENTRY = 'editor/main.tsx'
 
 /**
@@ -118,6 +120,11 @@ async function buildEditorWithDetails(): Promise<EditorBuild> {
   )
   mkdirSync(join(ROOT, 'dist'), { recursive: true })
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
+  // The editor's Worker serves these itself (worker/editor/assets.ts): every output by URL.
+  const files = Object.fromEntries(
+    Object.keys(outputs).map((file) => [url(file), readFileSync(join(ROOT, file), 'utf8')]),
+  )
+  writeFileSync(ASSETS, JSON.stringify(files))
   const shell = [
     url(entryFile),
     url(style),

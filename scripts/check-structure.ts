@@ -4,7 +4,8 @@
  * - no import cycle between two folders of `worker/` (type imports count: a cycle of types is
  *   still two rooms that cannot be read apart);
  * - no two files under `worker/` share a name, except one subject at each layer (an API group,
- *   its table, its provider: `api/places.ts` beside `providers/places.ts`), listed below.
+ *   its table, its provider: `api/places.ts` beside `providers/places.ts`), listed below, and
+ *   the site editor's Worker's own entry, app and environment in `worker/editor/`.
  * The import direction between top-level folders is biome.json's (`noRestrictedImports`).
  * Run by `npm run lint`; prints each breach and exits 1.
  */
@@ -17,6 +18,8 @@ const ROOT = join(dirname(new URL(import.meta.url).pathname), '..')
 const ROOT_FILES = new Set(['worker/index.ts', 'worker/app.ts', 'worker/env.ts'])
 /** One subject, one file per layer: the same name in these rooms is one concern, not two. */
 const LAYERED_NAMES = new Set(['captcha.ts', 'places.ts', 'dead-letters.ts', 'site-users.ts'])
+/** The site editor's Worker's entry, app and environment, beside the storefront's. */
+const EDITOR_WORKER_ROOT = new Set(['worker/editor/index.ts', 'worker/editor/app.ts', 'worker/editor/env.ts'])
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'worker'], {
   cwd: ROOT,
@@ -35,6 +38,8 @@ const byName = new Map<string, string[]>()
 for (const file of files) {
   const name = basename(file)
   if (file.endsWith('README.md') || LAYERED_NAMES.has(name)) continue
+  // The editor's Worker (worker/editor/wrangler.toml) has a root of its own.
+  if (EDITOR_WORKER_ROOT.has(file)) continue
   byName.set(name, [...(byName.get(name) ?? []), file])
 }
 for (const [name, list] of byName)

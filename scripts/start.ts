@@ -1,5 +1,7 @@
-// `npm start`: build the island bundle, seed local state, then serve the storefront with `wrangler dev` on
-// http://127.0.0.1:8787 (demo tenants at http://aurora.localhost:8787 and so on).
+// `npm start`: build the island bundle and the site editor's app, seed local state, then serve the
+// storefront and the site editor's Worker (on `/config`, reached over the storefront's `EDITOR`
+// service binding) with one `wrangler dev` on http://127.0.0.1:8787 (demo tenants at
+// http://aurora.localhost:8787 and so on; the editor at http://aurora.localhost:8787/config/).
 //
 //   npx tsx scripts/start.ts [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
 //                          [--test-scheduled]
@@ -9,6 +11,7 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { buildEditor } from './build-editor.ts'
 import { buildIslands } from './build-islands.ts'
 import { seedLocalState } from './seed.ts'
 import { ROOT, startWrangler } from './wrangler.ts'
@@ -35,12 +38,19 @@ if (values.fresh) {
 
 const islands = await buildIslands()
 console.log(`islands built: ${islands.runtime}`)
+const editor = await buildEditor()
+console.log(`editor built: ${editor.script}`)
 const seeded = await seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
 console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied, demo rows: ${seeded.d1}`)
 
 const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : []
 const dev = startWrangler([
   'dev',
+  // The storefront first (it answers on the port), then the editor's Worker beside it.
+  '--config',
+  'wrangler.toml',
+  '--config',
+  'worker/editor/wrangler.toml',
   '--ip',
   '127.0.0.1',
   '--port',

@@ -1,4 +1,4 @@
-// `npm test`: the island build, the type check, the worker suite in workerd, then the browser suite in Chromium,
+// `npm test`: the island and editor builds, the type check, the worker suite in workerd, then the browser suite in Chromium,
 // and one closing line that counts both suites: `tests: N passed, N failed`.
 // Every step runs even when an earlier one fails, so one run shows everything that is wrong.
 import { spawnSync } from 'node:child_process'
@@ -22,6 +22,11 @@ const steps = {
     '--import',
     'tsx',
     join(ROOT, 'scripts', 'build-islands.ts'),
+  ]),
+  editor: run('editor bundle', process.execPath, [
+    '--import',
+    'tsx',
+    join(ROOT, 'scripts', 'build-editor.ts'),
   ]),
   typecheck: run('type check', 'npm', ['run', '--silent', 'typecheck']),
   worker: run('worker tests (workerd)', bin('vitest'), [

@@ -209,6 +209,7 @@ export const EDITOR_TEXT = {
   tooManyProducts: 'A collection can hold at most {max} products.',
   fileTabLater: 'File links arrive with the file picker. Use a Web Address for now.',
   slugTaken: 'Another item in this collection already uses the URL slug "{val}".',
+  collectionSlugFixed: 'A collection with items keeps its URL slug: its items’ addresses depend on it.',
   slugInvalid: 'A URL slug uses lower-case letters, digits and hyphens only.',
   titleRequired: 'Please enter a title.',
   notAllowed: 'Your role cannot do this.',

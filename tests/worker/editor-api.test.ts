@@ -397,3 +397,99 @@ describe('Rollback', () => {
     expect((await pageText(AURORA, '/about')).text).toContain('About Aurora, rewritten')
   })
 })
+
+describe('Links by reference', () => {
+  it('Should move links by reference and the navigation with a page whose slug changes', async () => {
+    const admin = await signInEditor(AURORA, 'admin@aurora.example')
+    const about = await load(admin, 'collection:about')
+    const aboutId = String(about.live?.id)
+    await save(admin, 'collection:home', (r) => {
+      r.mainContent = `<p>Read <a href="/about" data-ref="${aboutId}">our story</a>.</p>`
+    })
+    await save(admin, 'collection:about', (r) => {
+      r.urlId = 'our-story'
+    })
+    expect((await admin.call('/config/api/publish', { body: {} })).status).toBe(200)
+    const home = await pageText(AURORA, '/')
+    expect(home.text).toContain('<a href="/our-story" data-ref="')
+    expect(home.text).toContain('<a href="/our-story">About</a>')
+    expect((await pageText(AURORA, '/our-story')).status).toBe(200)
+    expect((await pageText(AURORA, '/about')).status).toBe(404)
+    expect((await load(admin, 'collection:our-story')).live?.urlId).toBe('our-story')
+  })
+
+  it('Should refuse a new slug for a collection that has items', async () => {
+    const admin = await signInEditor(AURORA, 'admin@aurora.example')
+    const refused = await save(admin, 'collection:gear', (r) => {
+      r.urlId = 'equipment'
+    })
+    expect(refused.status).toBe(400)
+    expect(await json(refused)).toMatchObject({ field: 'urlId' })
+  })
+})
+
+describe('Creating, duplicating and deleting', () => {
+  it('Should duplicate a product as a draft, preview it, publish it, then delete it on the next publish', async () => {
+    const admin = await signInEditor(AURORA, 'admin@aurora.example')
+    const copy = await admin.call(recordPath('item:gear/insulated-water-bottle', '/duplicate'), { body: {} })
+    expect(copy.status).toBe(201)
+    const draft = await json<RecordAnswer>(copy)
+    expect(draft.key).toBe('item:gear/insulated-water-bottle-copy')
+    expect(draft.draft?.record.title).toMatch(/\(copy\)$/)
+    const preview = await editorFetch(AURORA, '/config/preview/gear/insulated-water-bottle-copy', {
+      headers: { cookie: admin.cookie },
+    })
+    expect(preview.status).toBe(200)
+    // A Draft is not published by Publish; Published is.
+    const status = await admin.call(recordPath(draft.key, '/status'), {
+      body: { to: 'published', baseRevision: draft.revision },
+    })
+    expect(status.status).toBe(200)
+    expect((await admin.call('/config/api/publish', { body: {} })).status).toBe(200)
+    expect((await pageText(AURORA, '/gear/insulated-water-bottle-copy')).status).toBe(200)
+    const items = await json<ItemsAnswer>(await admin.call('/config/api/collections/gear/items'))
+    expect(items.items.at(-1)?.key).toBe(draft.key)
+    const removed = await admin.call(recordPath(draft.key), { method: 'DELETE' })
+    expect(removed.status).toBe(200)
+    expect((await pageText(AURORA, '/gear/insulated-water-bottle-copy')).status).toBe(200)
+    expect((await admin.call('/config/api/publish', { body: {} })).status).toBe(200)
+    expect((await pageText(AURORA, '/gear/insulated-water-bottle-copy')).status).toBe(404)
+    expect((await admin.call(recordPath(draft.key))).status).toBe(404)
+  })
+
+  it('Should create a page as a draft and refuse more than the shared limits allow', async () => {
+    const admin = await signInEditor(JOURNAL, 'admin@journal.example')
+    const page = await admin.call('/config/api/collections', {
+      body: { title: 'Field Guides', typeName: 'page' },
+    })
+    expect(page.status).toBe(201)
+    expect((await json<RecordAnswer>(page)).key).toBe('collection:field-guides')
+    const unknown = await admin.call('/config/api/collections', { body: { title: 'X', typeName: 'forum' } })
+    expect(await json(unknown)).toMatchObject({ message: 'forum is not one of the expected options' })
+    const empty = await admin.call('/config/api/collections', { body: { title: '   ' } })
+    expect(empty.status).toBe(400)
+  })
+})
+
+describe('Link schemes', () => {
+  it('Should accept mailto: and tel: links where visitors follow them, and still refuse javascript:', async () => {
+    const { followedLinkSchema, linkSchema } = await import('../../worker/catalogue/records')
+    for (const ok of [
+      'mailto:hello@aurora.example',
+      'tel:+1 802 555 0100',
+      '/about',
+      'https://example.com/x',
+    ])
+      expect(followedLinkSchema.safeParse(ok).success).toBe(true)
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'mailto:',
+      'tel:abc',
+      '//evil.example',
+      'vbscript:x',
+    ])
+      expect(followedLinkSchema.safeParse(bad).success).toBe(false)
+    expect(linkSchema.safeParse('mailto:hello@aurora.example').success).toBe(false)
+  })
+})

@@ -151,6 +151,21 @@ export const linkSchema = z.string().check(
   }),
 )
 
+const MAIL_OR_PHONE = /^(?:mailto:[^\s\\<>"'@:/]+@[^\s\\<>"'@/]+|tel:\+?[0-9][0-9 ().-]{2,31})$/i
+
+/**
+ * A link a visitor follows (navigation, a link post): a link as above, or the link editor's
+ * email address (`mailto:`) or phone number (`tel:`). No other scheme: `javascript:` stays refused.
+ */
+export const followedLinkSchema = z.string().check(
+  z.refine(
+    (url) => MAIL_OR_PHONE.test(url) || SITE_PATH.test(url) || (WEB_URL.test(url) && parsesAsUrl(url)),
+    {
+      message: `${LINK_PROBLEM}; "mailto:" and "tel:" are accepted`,
+    },
+  ),
+)
+
 /** An image or file: a path on the site's own host (demo images under `/demo/`) or an http(s) URL. */
 export const assetUrlSchema = linkSchema
 
@@ -169,8 +184,8 @@ export const imageSchema = z.looseObject({
 
 export const navigationLinkSchema = z.object({
   title: z.string().check(z.minLength(1)),
-  /** A path on the site such as `/shop`, or another site's http(s) URL. */
-  url: linkSchema,
+  /** A path on the site such as `/shop`, another site's http(s) URL, `mailto:` or `tel:`. */
+  url: followedLinkSchema,
 })
 
 export const websiteSchema = z.looseObject({
@@ -481,7 +496,7 @@ export const itemSchema = z.looseObject({
   /** Extra images (product gallery). */
   items: z._default(z.array(imageSchema).check(z.maxLength(LIST_LIMITS.imagesPerItem)), []),
   /** A link post's destination. */
-  externalLink: z.optional(linkSchema),
+  externalLink: z.optional(followedLinkSchema),
   likeCount: z._default(z.number().check(z.int(), z.minimum(0)), 0),
   publicCommentCount: z._default(z.number().check(z.int(), z.minimum(0)), 0),
   commentState: z._default(z.number().check(z.int()), 0),

@@ -10,9 +10,10 @@ import { brokenSiteResponse, plainHtmlResponse } from '../http/plain-pages'
 import { visitorCrumb } from '../middleware/crumb'
 import { resolveTenant } from '../middleware/tenant'
 import { logError } from '../runtime/log'
+import { editorOf } from './access'
 import { adminApi } from './admin-api'
+import { assetResponse } from './assets'
 import type { EditorAppEnv } from './env'
-import { editorOf } from './guard'
 import { PREVIEW_PREFIX, previewResponse } from './preview'
 import { EDITOR_HEADERS, shellResponse } from './shell'
 
@@ -33,6 +34,8 @@ editorApp.onError(function reportError(error, c) {
   return brokenSiteResponse()
 })
 
+// The app's bundle is the same on every host, and sets no cookie (it is cached for a year).
+editorApp.get('/config/assets/*', (c) => assetResponse(c.req.raw))
 editorApp.use(shared(resolveTenant()))
 editorApp.use(shared(visitorCrumb()))
 editorApp.route('/config/api', adminApi)
@@ -53,10 +56,6 @@ editorApp.on(['GET', 'HEAD', 'POST'], [PREVIEW_PREFIX, `${PREVIEW_PREFIX}/*`], a
   }
   return previewResponse(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.var.tenant.siteId)
 })
-
-editorApp.get('/config/assets/*', (c) =>
-  c.text(EDITOR_TEXT.unableToLocateContent, 404, { 'Cache-Control': 'no-store' }),
-)
 
 editorApp.get('/config', (c) => c.redirect('/config/', 301))
 editorApp.get('/config/*', (c) => shellResponse(c.var.tenant.site.website.siteTitle))

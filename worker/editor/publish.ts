@@ -36,6 +36,7 @@ import { type DraftRow, draftRows } from './drafts'
 import type { EditorEnv } from './env'
 import { collectionKey, itemKey, type ParsedKey, parseKey } from './keys'
 import { readLive } from './model'
+import { relinkSite } from './relink'
 
 export interface KvWrite {
   key: string
@@ -303,6 +304,17 @@ export async function planPublish(
     if (target !== slug) await write(kvKey.collection(siteId, slug), null)
     await write(kvKey.collection(siteId, target), JSON.stringify(state.record))
   }
+
+  // Records whose address changed: links to them by reference follow (relink.ts).
+  const moved = new Map<string, string>()
+  const movedUrls = new Map<string, string>()
+  for (const { live, record } of taken) {
+    const url = record.fullUrl
+    if (live === null || typeof url !== 'string' || live.fullUrl === url) continue
+    moved.set(String(record.id), url)
+    movedUrls.set(String(live.fullUrl), url)
+  }
+  await relinkSite(env.CATALOG, siteId, writes, moved, movedUrls)
 
   if (problems.length > 0 && !preview) return { ok: false, problems }
   return {

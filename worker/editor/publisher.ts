@@ -19,6 +19,8 @@ export type PublishOutcome =
 
 const SITE = 'siteId'
 const SCHEDULE = 'schedule'
+/** How soon the alarm retries a publish that storage interrupted. */
+const RETRY_MS = 5_000
 
 export class PublisherObject extends DurableObject<EditorEnv> {
   private async remember(siteId: string): Promise<void> {
@@ -35,6 +37,19 @@ export class PublisherObject extends DurableObject<EditorEnv> {
     if (first !== undefined) await this.ctx.storage.setAlarm(first)
   }
 
+  /**
+   * Completes a journalled revision; when storage fails, the alarm retries in a few seconds (and
+   * every call before anything else), so the publish ends published without anyone pressing again.
+   */
+  private async complete(siteId: string, seq: number): Promise<void> {
+    try {
+      await completeRevision(this.env, siteId, seq)
+    } catch (error) {
+      await this.ctx.storage.setAlarm(Date.now() + RETRY_MS)
+      throw error
+    }
+  }
+
   async publish(input: {
     siteId: string
     by: string
@@ -48,7 +63,7 @@ export class PublisherObject extends DurableObject<EditorEnv> {
       if (planned === null) return { status: 'nothing' }
       if (!planned.ok) return { status: 'refused', problems: planned.problems }
       const { seq, version } = await journal(this.env, input.siteId, planned.plan, input.by)
-      await completeRevision(this.env, input.siteId, seq)
+      await this.complete(input.siteId, seq)
       if (planned.plan.schedule.length > 0) await this.arm(planned.plan.schedule)
       await queuePurge(this.env, input.siteId, version)
       return { status: 'published', version, published: planned.plan.keys }

@@ -23,7 +23,7 @@ export async function queuePurge(env: EditorEnv, siteId: string, version: string
 }
 
 /** Runs one purge job; throws (the queue retries) when the provider refuses. */
-export async function purge(env: EditorEnv, job: PurgeJob): Promise<void> {
+export async function purge(env: EditorEnv, job: PurgeJob, send: typeof fetch = fetch): Promise<void> {
   if (env.CACHE_PURGE_PROVIDER !== 'cloudflare') {
     logInfo('cache-purge', { siteId: job.siteId, version: job.version, tags: job.tags, provider: 'local' })
     return
@@ -32,7 +32,7 @@ export async function purge(env: EditorEnv, job: PurgeJob): Promise<void> {
     throw new Error(
       'CACHE_PURGE_PROVIDER is cloudflare but CLOUDFLARE_ZONE_ID or CLOUDFLARE_API_TOKEN is missing',
     )
-  const response = await fetch(
+  const response = await send(
     `https://api.cloudflare.com/client/v4/zones/${env.CLOUDFLARE_ZONE_ID}/purge_cache`,
     {
       method: 'POST',

@@ -14,7 +14,7 @@ import {
   fillText,
   type RecordAnswer,
 } from '../../shared/index'
-import { linkSchema } from '../catalogue/records'
+import { followedLinkSchema, linkSchema } from '../catalogue/records'
 import { InputError } from '../http/body'
 import type { EditorAppEnv } from './env'
 import { isSlug, type ParsedKey } from './keys'
@@ -53,9 +53,9 @@ function termList(value: unknown, field: 'tags' | 'categories'): string[] {
   return terms
 }
 
-function checkLink(value: unknown, field: string): void {
+function checkLink(value: unknown, field: string, schema = linkSchema): void {
   if (value === undefined || value === '') return
-  if (typeof value !== 'string' || !linkSchema.safeParse(value).success)
+  if (typeof value !== 'string' || !schema.safeParse(value).success)
     refuse(field, fillInOrder(EDITOR_TEXT.linkFormat, 'host', LINK_EXAMPLES))
 }
 
@@ -94,6 +94,9 @@ export async function checkRecord(
       record.fullUrl = '/'
       record.urlId = current.urlId
     } else {
+      // Items are stored under their collection's slug: a collection with items keeps its own.
+      const hasItems = Array.isArray(current.itemSlugs) && current.itemSlugs.length > 0
+      if (hasItems && slug !== current.urlId) refuse('urlId', EDITOR_TEXT.collectionSlugFixed)
       const others = (await collectionSummaries(c.env, siteId)).filter((s) => s.slug !== key.collection)
       if (others.some((s) => s.slug === slug || s.fullUrl === `/${slug}`))
         refuse('urlId', fillText(EDITOR_TEXT.slugTaken, { val: slug }))
@@ -135,7 +138,7 @@ export async function checkRecord(
   if (body !== undefined) record.body = body
   const excerpt = await richText(record.excerpt, 'excerpt', EDITOR_LIMITS.excerptLength, embedOrigins)
   if (excerpt !== undefined) record.excerpt = excerpt
-  checkLink(record.externalLink, 'externalLink')
+  checkLink(record.externalLink, 'externalLink', followedLinkSchema)
   const image = record.mainImage as { assetUrl?: unknown } | undefined
   if (image !== undefined && image !== null) {
     if (image.assetUrl === '' || image.assetUrl === undefined) delete record.mainImage

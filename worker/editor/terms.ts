@@ -15,9 +15,9 @@ import {
 import type { Tenant } from '../env'
 import { InputError, jsonBody } from '../http/body'
 import * as z from '../runtime/zod'
+import { refusedUnless } from './access'
 import { writeDraft } from './drafts'
 import type { EditorAppEnv, EditorEnv } from './env'
-import { refusedUnless } from './guard'
 import { collectionSummaries, itemSummaries, recordAnswer } from './model'
 
 export const termRoutes = new Hono<EditorAppEnv>()
