@@ -42,19 +42,18 @@ export default function RecordScreen() {
   const key = decodeURIComponent(rawKey)
   const [load, reload] = useLoad(() => api.record(key), [key])
   const { session } = useSession()
+  const failedTitle =
+    load.state === 'error'
+      ? load.status === 404
+        ? EDITOR_TEXT.unableToLocateContent
+        : EDITOR_TEXT.unableToLoadTryAgain
+      : EDITOR_TEXT.loading
   useEffect(() => {
-    if (load.state !== 'ready') screenTitle(EDITOR_TEXT.loading, session.site.title)
-  }, [load.state, session.site.title])
+    if (load.state !== 'ready') screenTitle(failedTitle, session.site.title)
+  }, [load.state, failedTitle, session.site.title])
   if (load.state === 'loading') return <Loading />
   if (load.state === 'error')
-    return (
-      <LoadError
-        title={load.status === 404 ? EDITOR_TEXT.unableToLocateContent : EDITOR_TEXT.unableToLoadTryAgain}
-        detail={load.message}
-        onRetry={reload}
-        screen
-      />
-    )
+    return <LoadError title={failedTitle} detail={load.message} onRetry={reload} screen />
   return <RecordEditor key={key} answer={load.data} />
 }
 
