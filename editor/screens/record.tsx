@@ -243,6 +243,14 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
   )
   const previewUrl = `/config/preview${typeof record.fullUrl === 'string' ? record.fullUrl : '/'}`
   const collectionSlug = answer.kind === 'item' ? answer.key.replace(/^item:/, '').split('/')[0] : undefined
+  const [collectionTitle, setCollectionTitle] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    if (collectionSlug === undefined) return
+    api.collections().then(
+      (found) => setCollectionTitle(found.collections.find((c) => c.slug === collectionSlug)?.title),
+      () => {},
+    )
+  }, [collectionSlug])
 
   const editorPane = (
     <form
@@ -394,7 +402,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
               <Link href="/">{EDITOR_TEXT.navCollections}</Link>
             ) : (
               <Link href={`/collections/${encodeURIComponent(collectionSlug)}`}>
-                {fillText(EDITOR_TEXT.backTo, { title: collectionSlug })}
+                {fillText(EDITOR_TEXT.backTo, { title: collectionTitle ?? collectionSlug })}
               </Link>
             )}
           </p>
