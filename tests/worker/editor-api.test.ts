@@ -493,3 +493,60 @@ describe('Link schemes', () => {
     expect(linkSchema.safeParse('mailto:hello@aurora.example').success).toBe(false)
   })
 })
+
+describe('New ids', () => {
+  it('Should make record and variant ids the storefront accepts, every time', async () => {
+    const { newRecordId } = await import('../../worker/editor/records-api')
+    const { recordIdSchema } = await import('../../worker/catalogue/records')
+    for (let n = 0; n < 2000; n++) expect(recordIdSchema.safeParse(newRecordId()).success).toBe(true)
+  })
+})
+
+describe('Tags and categories', () => {
+  it('Should count, rename, merge and remove terms as drafts of every item that has them', async () => {
+    const admin = await signInEditor(JOURNAL, 'admin@journal.example')
+    const { terms } = await json<{ terms: { name: string; count: number }[] }>(
+      await admin.call('/config/api/terms?type=tag'),
+    )
+    expect(terms.length).toBeGreaterThan(3)
+    const [first, second] = terms
+    if (!first || !second) throw new Error('expected two tags')
+    const exists = await admin.call('/config/api/terms', {
+      body: { type: 'tag', action: 'rename', from: first.name, to: second.name },
+    })
+    expect(exists.status).toBe(400)
+    expect((await json<{ message: string }>(exists)).message).toBe('This tag already exists')
+    const long = await admin.call('/config/api/terms', {
+      body: { type: 'category', action: 'rename', from: 'Coast', to: 'c'.repeat(26) },
+    })
+    expect((await json<{ message: string }>(long)).message).toBe('A category can be at most 25 characters.')
+    const renamed = await admin.call('/config/api/terms', {
+      body: { type: 'tag', action: 'rename', from: first.name, to: 'renamed tag' },
+    })
+    const { updated } = await json<{ updated: string[] }>(renamed)
+    expect(updated).toHaveLength(first.count)
+    const after = await json<{ terms: { name: string; count: number }[] }>(
+      await admin.call('/config/api/terms?type=tag'),
+    )
+    expect(after.terms).toContainEqual({ name: 'renamed tag', count: first.count })
+    expect(after.terms.map((t) => t.name)).not.toContain(first.name)
+    const merged = await admin.call('/config/api/terms', {
+      body: { type: 'tag', action: 'merge', from: ['renamed tag', second.name], to: 'merged' },
+    })
+    expect(merged.status).toBe(200)
+    const removed = await admin.call('/config/api/terms', {
+      body: { type: 'tag', action: 'remove', name: 'merged' },
+    })
+    expect((await json<{ updated: string[] }>(removed)).updated.length).toBeGreaterThan(0)
+    const final = await json<{ terms: { name: string }[] }>(await admin.call('/config/api/terms?type=tag'))
+    expect(final.terms.map((t) => t.name)).not.toContain('merged')
+    // Drafts only: the live site keeps its tags until the next publish.
+    const changes = await json<ChangesAnswer>(await admin.call('/config/api/changes'))
+    expect(changes.changes.some((c) => c.fields.some((f) => f.field === 'tags'))).toBe(true)
+    const viewer = await signInEditor(JOURNAL, 'viewer@journal.example')
+    expect(
+      (await viewer.call('/config/api/terms', { body: { type: 'tag', action: 'remove', name: 'coast' } }))
+        .status,
+    ).toBe(403)
+  })
+})

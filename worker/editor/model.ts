@@ -195,12 +195,19 @@ function itemSummary(key: RecordKey, live: EditorRecord | null, row: DraftRow | 
   }
 }
 
+/** One item of a collection as the editor holds it: its live record and its draft row. */
+export interface ItemEntry {
+  key: RecordKey
+  live: EditorRecord | null
+  row: DraftRow | null
+}
+
 /** A collection's items: the live ones in display order, then those that exist only as drafts. */
-export async function itemSummaries(
+export async function collectionEntries(
   env: EditorEnv,
   siteId: string,
   collectionSlug: string,
-): Promise<{ collection: CollectionSummary; items: ItemSummary[] } | null> {
+): Promise<{ collection: CollectionSummary; entries: ItemEntry[] } | null> {
   const [liveCollection, rows] = await Promise.all([
     readLive(env.CATALOG, kvKey.collection(siteId, collectionSlug)),
     draftRows(env.DB, siteId),
@@ -214,18 +221,26 @@ export async function itemSummaries(
   const lives = await Promise.all(
     liveSlugs.map((slug) => readLive(env.CATALOG, kvKey.item(siteId, collectionSlug, slug))),
   )
-  const items: ItemSummary[] = []
-  liveSlugs.forEach((slug, index) => {
+  const entries: ItemEntry[] = liveSlugs.map((slug, index) => {
     const key = itemKey(collectionSlug, slug)
-    const summary = itemSummary(key, lives[index] ?? null, rowByKey.get(key) ?? null)
-    if (summary !== null) items.push(summary)
+    return { key, live: lives[index] ?? null, row: rowByKey.get(key) ?? null }
   })
-  for (const row of itemRows) {
-    if (liveSlugs.includes(keySlug(row.record_key))) continue
-    const summary = itemSummary(row.record_key, null, row)
-    if (summary !== null) items.push(summary)
-  }
-  return { collection, items }
+  for (const row of itemRows)
+    if (!liveSlugs.includes(keySlug(row.record_key))) entries.push({ key: row.record_key, live: null, row })
+  return { collection, entries }
+}
+
+export async function itemSummaries(
+  env: EditorEnv,
+  siteId: string,
+  collectionSlug: string,
+): Promise<{ collection: CollectionSummary; items: ItemSummary[] } | null> {
+  const held = await collectionEntries(env, siteId, collectionSlug)
+  if (held === null) return null
+  const items = held.entries
+    .map((entry) => itemSummary(entry.key, entry.live, entry.row))
+    .filter((item): item is ItemSummary => item !== null)
+  return { collection: held.collection, items }
 }
 
 export type { ParsedKey }

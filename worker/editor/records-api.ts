@@ -15,7 +15,7 @@ import {
   type RecordAnswer,
   transitionRight,
 } from '../../shared/index'
-import { randomId } from '../crypto/encoding'
+import { hex, randomBytes } from '../crypto/encoding'
 import { InputError, jsonBody } from '../http/body'
 import * as z from '../runtime/zod'
 import { refusedUnless } from './access'
@@ -27,6 +27,11 @@ import { checkRecord } from './record-rules'
 import { siteTimeZone, zonedTimeToEpoch } from './time'
 
 export const recordRoutes = new Hono<EditorAppEnv>()
+
+/** A new record or variant id: 24 hex digits (the storefront's ids start with a letter or digit). */
+export function newRecordId(): string {
+  return hex(randomBytes(12))
+}
 
 /** The largest record a save reads (a long page with its rich text). */
 const MAX_RECORD_BYTES = 512 * 1024
@@ -135,7 +140,7 @@ recordRoutes.post('/collections', async (c) => {
   if (!isSlug(wanted)) throw new InputError(EDITOR_TEXT.slugInvalid, { slug: EDITOR_TEXT.slugInvalid })
   const slug = freeSlug(wanted, new Set(existing.map((collection) => collection.slug)))
   const record: EditorRecord = {
-    id: randomId(12),
+    id: newRecordId(),
     urlId: slug,
     title: body.title,
     fullUrl: `/${slug}`,
@@ -154,7 +159,7 @@ recordRoutes.post('/collections', async (c) => {
 function newItemRecord(c: C, collection: EditorRecord, title: string, slug: string): EditorRecord {
   const now = Date.now()
   const base = {
-    id: randomId(12),
+    id: newRecordId(),
     collectionId: String(collection.id),
     urlId: slug,
     title,
@@ -179,8 +184,8 @@ function newItemRecord(c: C, collection: EditorRecord, title: string, slug: stri
           variantOptionOrdering: [],
           variants: [
             {
-              id: randomId(12),
-              sku: `SKU-${randomId(4).toUpperCase()}`,
+              id: newRecordId(),
+              sku: `SKU-${newRecordId().slice(0, 8).toUpperCase()}`,
               attributes: {},
               price: 0,
               salePrice: 0,
@@ -252,7 +257,7 @@ recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
     if (source.typeName !== 'page') throw new InputError(EDITOR_TEXT.notAllowed, {}, 422)
     const taken = new Set((await collectionSummaries(c.env, c.var.tenant.siteId)).map((s) => s.slug))
     const slug = freeSlug(`${parsed.collection}-copy`, taken)
-    const record = { ...source, id: randomId(12), urlId: slug, title, fullUrl: `/${slug}`, itemSlugs: [] }
+    const record = { ...source, id: newRecordId(), urlId: slug, title, fullUrl: `/${slug}`, itemSlugs: [] }
     const copyKey = collectionKey(slug)
     await writeDraft(c.env.DB, c.var.tenant.siteId, copyKey, newDraft(c, 'collection', record), 0)
     return c.json(await answerOr404(c, copyKey), 201)
@@ -264,7 +269,7 @@ recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
   const structured = source.structuredContent as { variants?: Record<string, unknown>[] } | undefined
   const record: EditorRecord = {
     ...source,
-    id: randomId(12),
+    id: newRecordId(),
     urlId: slug,
     title,
     fullUrl: `${base === '/' ? '' : base}/${slug}`,
@@ -277,7 +282,7 @@ recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
             ...structured,
             variants: structured.variants.map((variant) => ({
               ...variant,
-              id: randomId(12),
+              id: newRecordId(),
               sku: `${String(variant.sku ?? 'SKU')}-COPY`.slice(0, 64),
             })),
           },

@@ -128,6 +128,8 @@ export async function sanitizeRichText(html: string, embedOrigins: readonly stri
         element.setAttribute('rel', 'noopener noreferrer')
       else if (name === 'a') element.removeAttribute('target')
     },
+  })
+  rewriter.onDocument({
     comments(comment) {
       comment.remove()
     },

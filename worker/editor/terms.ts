@@ -16,9 +16,9 @@ import type { Tenant } from '../env'
 import { InputError, jsonBody } from '../http/body'
 import * as z from '../runtime/zod'
 import { refusedUnless } from './access'
-import { writeDraft } from './drafts'
+import { draftStateOf, writeDraft } from './drafts'
 import type { EditorAppEnv, EditorEnv } from './env'
-import { collectionSummaries, itemSummaries, recordAnswer } from './model'
+import { collectionEntries, collectionSummaries, type ItemEntry, liveStatusOf } from './model'
 
 export const termRoutes = new Hono<EditorAppEnv>()
 
@@ -27,18 +27,20 @@ const FIELD: Readonly<Record<TermType, 'tags' | 'categories'>> = { tag: 'tags', 
 interface ItemTerms {
   key: RecordKey
   terms: string[]
+  record: EditorRecord
+  entry: ItemEntry
 }
 
-/** Every content item's terms of one type (products carry them too). */
+/** Every item's terms of one type, as the editor holds them (its draft, else what is live). */
 async function itemsWithTerms(env: EditorEnv, tenant: Tenant, type: TermType): Promise<ItemTerms[]> {
   const out: ItemTerms[] = []
   for (const collection of await collectionSummaries(env, tenant.siteId)) {
-    const answer = await itemSummaries(env, tenant.siteId, collection.slug)
-    for (const item of answer?.items ?? []) {
-      const record = await recordAnswer(env, tenant, item.key)
-      const current = record?.draft?.record ?? record?.live
-      const terms = current?.[FIELD[type]]
-      if (Array.isArray(terms)) out.push({ key: item.key, terms: terms.map(String) })
+    const held = await collectionEntries(env, tenant.siteId, collection.slug)
+    for (const entry of held?.entries ?? []) {
+      const record = draftStateOf(entry.row)?.record ?? entry.live
+      const terms = record?.[FIELD[type]]
+      if (record && Array.isArray(terms))
+        out.push({ key: entry.key, terms: terms.map(String), record, entry })
     }
   }
   return out
@@ -88,15 +90,13 @@ termRoutes.post('/terms', async (c) => {
   const updated: RecordKey[] = []
   for (const item of items) {
     if (!item.terms.some((term) => from.includes(term))) continue
-    const answer = await recordAnswer(c.env, c.var.tenant, item.key)
-    const current = answer?.draft?.record ?? answer?.live
-    if (answer === null || current === undefined || current === null) continue
+    const draft = draftStateOf(item.entry.row)
     const terms: string[] = []
     for (const term of item.terms) {
       const next = from.includes(term) ? to : term
       if (next !== null && !terms.includes(next)) terms.push(next)
     }
-    const record: EditorRecord = { ...current, [FIELD[tagType]]: terms }
+    const record: EditorRecord = { ...item.record, [FIELD[tagType]]: terms }
     const stored = await writeDraft(
       c.env.DB,
       c.var.tenant.siteId,
@@ -104,13 +104,15 @@ termRoutes.post('/terms', async (c) => {
       {
         kind: 'item',
         record,
-        status: answer.draft?.status ?? answer.liveStatus,
-        needsReview: answer.draft?.needsReview ?? false,
-        publishOn: answer.draft?.publishOn ?? null,
+        status:
+          draft?.status ??
+          (item.entry.live ? liveStatusOf(item.entry.live) : (item.entry.row?.status ?? 'draft')),
+        needsReview: draft?.needsReview ?? false,
+        publishOn: draft?.publishOn ?? null,
         deleted: false,
         updatedBy: c.var.editor.user.email,
       },
-      answer.revision,
+      item.entry.row?.revision ?? 0,
     )
     if (stored) updated.push(item.key)
   }
