@@ -140,6 +140,13 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               </li>
             </ul>
           </nav>
+          {changesCount !== null &&
+          changesCount > 0 &&
+          (capabilities.publishContent || capabilities.publishProducts) ? (
+            <Link href="/changes?publish=now" className="button button-primary header-publish">
+              {EDITOR_TEXT.publish}
+            </Link>
+          ) : null}
           <div className="account">
             <span className="account-email">{session.user.email}</span>
             <button type="button" className="button button-quiet" onClick={() => guarded(onSignOut)}>

@@ -6,7 +6,7 @@
 // entry's script and stylesheet URLs and every output's gzip size, which the shell reads.
 //
 //   npx tsx scripts/build-editor.ts
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Plugin } from 'esbuild'
@@ -76,8 +76,9 @@ function sourceName(input: string): string {
 }
 
 async function buildEditorWithDetails(): Promise<EditorBuild> {
-  rmSync(OUT_DIR, { recursive: true, force: true })
+  // Emptied, not removed: a running `wrangler dev` watches the folder and stops when it vanishes.
   mkdirSync(OUT_DIR, { recursive: true })
+  for (const name of readdirSync(OUT_DIR)) rmSync(join(OUT_DIR, name), { recursive: true, force: true })
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: [ENTRY],

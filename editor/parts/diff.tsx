@@ -1,6 +1,29 @@
 /** Field-by-field comparison of two versions of a record (conflicts, Review Changes). */
 import { EDITOR_TEXT, plainText } from '../../shared/index'
 
+/** The editor's label of a record field, or its path when it has none. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: EDITOR_TEXT.fieldTitle,
+  urlId: EDITOR_TEXT.fieldSlug,
+  excerpt: EDITOR_TEXT.fieldExcerpt,
+  body: EDITOR_TEXT.fieldBody,
+  mainContent: EDITOR_TEXT.fieldBody,
+  mainImage: EDITOR_TEXT.fieldMainImage,
+  'mainImage.assetUrl': EDITOR_TEXT.fieldMainImage,
+  'mainImage.altText': EDITOR_TEXT.fieldAltText,
+  tags: EDITOR_TEXT.fieldTags,
+  categories: EDITOR_TEXT.fieldCategories,
+  'structuredContent.productType': EDITOR_TEXT.productType,
+  'structuredContent.useCustomAddButtonText': EDITOR_TEXT.customAddButton,
+  'structuredContent.customAddButtonText': EDITOR_TEXT.customAddButtonText,
+  'structuredContent.variants': EDITOR_TEXT.variants,
+  'structuredContent.variantOptionOrdering': EDITOR_TEXT.variantOptions,
+}
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field
+}
+
 /** A field value as text: rich text without its tags, lists joined, objects summarised. */
 export function displayValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return EDITOR_TEXT.empty
@@ -49,7 +72,7 @@ export function DiffTable({
         <tbody>
           {rows.map((row) => (
             <tr key={row.field}>
-              <th scope="row">{row.field}</th>
+              <th scope="row">{fieldLabel(row.field)}</th>
               <td className="diff-old">{displayValue(row.left)}</td>
               <td className="diff-new">{displayValue(row.right)}</td>
             </tr>

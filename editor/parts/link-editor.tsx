@@ -43,7 +43,7 @@ function linkFormatMessage(): string {
 }
 
 function tabOf(href: string, ref: string | null): Tab {
-  if (ref !== null || href.startsWith('/')) return 'page'
+  if (href === '' || ref !== null || href.startsWith('/')) return 'page'
   if (/^mailto:/i.test(href)) return 'email'
   if (/^tel:/i.test(href)) return 'phone'
   return 'web'

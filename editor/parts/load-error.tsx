@@ -5,14 +5,17 @@ export function LoadError({
   title,
   detail,
   onRetry,
+  screen,
 }: {
   title: string
   detail?: string
   onRetry: () => void
+  /** The whole screen failed: its title is the page's heading. */
+  screen?: boolean
 }) {
   return (
     <div className="notice notice-error" role="alert">
-      <p className="notice-title">{title}</p>
+      {screen ? <h1 className="notice-title">{title}</h1> : <p className="notice-title">{title}</p>}
       {detail !== undefined && detail !== title ? <p>{detail}</p> : null}
       <button type="button" className="button" onClick={onRetry}>
         {EDITOR_TEXT.retry}

@@ -35,7 +35,10 @@ export default function RichText({
   disabled,
   labelId,
   describedBy,
+  compact,
 }: {
+  /** A short field (the excerpt): a smaller box. */
+  compact?: boolean
   value: string
   onChange: (html: string) => void
   disabled: boolean
@@ -53,7 +56,8 @@ export default function RichText({
     content: value,
     extensions: [
       StarterKit.configure({
-        heading: { levels: [2, 3] },
+        // Every level parses (a body written elsewhere keeps its headings); the toolbar offers 2 and 3.
+        heading: { levels: [1, 2, 3, 4, 5, 6] },
         code: false,
         codeBlock: false,
         link: {
@@ -86,7 +90,7 @@ export default function RichText({
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
         ...(describedBy === undefined ? {} : { 'aria-describedby': describedBy }),
-        class: 'rich-text-content',
+        class: compact ? 'rich-text-content rich-text-compact' : 'rich-text-content',
       },
     },
     onUpdate: ({ editor: current }) => changed.current(current.getHTML()),

@@ -1,6 +1,6 @@
 /** Review Changes: every draft with its differences from what is live; discard one, publish all. */
 import { useEffect, useState } from 'react'
-import { Link } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { type Change, EDITOR_TEXT, fillText, type PublishProblem } from '../../shared/index'
 import { ApiError, api, messageOf, recordRoute } from '../api'
 import { formatWhen } from '../format'
@@ -20,6 +20,9 @@ export default function ChangesScreen() {
   const [error, setError] = useState<string | null>(null)
   const [problems, setProblems] = useState<PublishProblem[]>([])
   useEffect(() => screenTitle(EDITOR_TEXT.reviewChanges, session.site.title), [session.site.title])
+  // The header's Publish comes here with `?publish=now`: publish once, with the answer shown here.
+  const publishNow = new URLSearchParams(useSearch()).get('publish') === 'now'
+  const [, navigate] = useLocation()
 
   const publish = async () => {
     setBusy(true)
@@ -54,6 +57,13 @@ export default function ChangesScreen() {
       setBusy(false)
     }
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival with ?publish=now
+  useEffect(() => {
+    if (!publishNow) return
+    navigate('/changes', { replace: true })
+    void publish()
+  }, [publishNow])
 
   const changes = load.state === 'ready' ? load.data.changes : []
   const publishable = changes.filter((c) => c.canPublish).length

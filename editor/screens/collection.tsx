@@ -33,19 +33,19 @@ export default function CollectionScreen() {
   const [error, setError] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<ItemSummary | null>(null)
   const [busy, setBusy] = useState(false)
-  const title = load.state === 'ready' ? load.data.collection.title : EDITOR_TEXT.loading
+  const title =
+    load.state === 'ready'
+      ? load.data.collection.title
+      : load.state === 'error'
+        ? load.status === 404
+          ? EDITOR_TEXT.unableToLocateContent
+          : EDITOR_TEXT.unableToLoadResults
+        : EDITOR_TEXT.loading
   useEffect(() => screenTitle(title, session.site.title), [title, session.site.title])
   const filterId = useId()
 
   if (load.state === 'loading') return <Loading />
-  if (load.state === 'error')
-    return (
-      <LoadError
-        title={load.status === 404 ? EDITOR_TEXT.unableToLocateContent : EDITOR_TEXT.unableToLoadResults}
-        detail={load.message}
-        onRetry={reload}
-      />
-    )
+  if (load.state === 'error') return <LoadError title={title} detail={load.message} onRetry={reload} screen />
   const { collection, items } = load.data
   const editable = canEdit(session.capabilities, collection.area)
   const shown = filter === null ? items : items.filter((item) => shownStatus(item) === filter)

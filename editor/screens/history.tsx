@@ -56,8 +56,9 @@ export default function HistoryScreen() {
       {load.state === 'ready' && load.data.revisions.length === 0 ? <p>{EDITOR_TEXT.noRevisions}</p> : null}
       {load.state === 'ready' ? (
         <ol className="cards">
-          {load.data.revisions.map((revision) => {
-            const live = revision.version === session.site.version
+          {load.data.revisions.map((revision, index) => {
+            // Newest first: the first is what is live (a rollback adds a version too).
+            const live = index === 0
             return (
               <li key={revision.version} className="card card-row">
                 <div className="card-main">

@@ -15,6 +15,7 @@ import {
   EDITOR_TEXT,
   type EditorRecord,
   fillText,
+  isLiveStatus,
   nextStatuses,
   type RecordAnswer,
   transitionRight,
@@ -41,18 +42,18 @@ export default function RecordScreen() {
   const key = decodeURIComponent(rawKey)
   const [load, reload] = useLoad(() => api.record(key), [key])
   const { session } = useSession()
+  const failedTitle =
+    load.state === 'error'
+      ? load.status === 404
+        ? EDITOR_TEXT.unableToLocateContent
+        : EDITOR_TEXT.unableToLoadTryAgain
+      : EDITOR_TEXT.loading
   useEffect(() => {
-    if (load.state !== 'ready') screenTitle(EDITOR_TEXT.loading, session.site.title)
-  }, [load.state, session.site.title])
+    if (load.state !== 'ready') screenTitle(failedTitle, session.site.title)
+  }, [load.state, failedTitle, session.site.title])
   if (load.state === 'loading') return <Loading />
   if (load.state === 'error')
-    return (
-      <LoadError
-        title={load.status === 404 ? EDITOR_TEXT.unableToLocateContent : EDITOR_TEXT.unableToLoadTryAgain}
-        detail={load.message}
-        onRetry={reload}
-      />
-    )
+    return <LoadError title={failedTitle} detail={load.message} onRetry={reload} screen />
   return <RecordEditor key={key} answer={load.data} />
 }
 
@@ -242,6 +243,14 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
   )
   const previewUrl = `/config/preview${typeof record.fullUrl === 'string' ? record.fullUrl : '/'}`
   const collectionSlug = answer.kind === 'item' ? answer.key.replace(/^item:/, '').split('/')[0] : undefined
+  const [collectionTitle, setCollectionTitle] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    if (collectionSlug === undefined) return
+    api.collections().then(
+      (found) => setCollectionTitle(found.collections.find((c) => c.slug === collectionSlug)?.title),
+      () => {},
+    )
+  }, [collectionSlug])
 
   const editorPane = (
     <form
@@ -286,14 +295,20 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
       </div>
       {answer.kind === 'item' ? (
         <div className="field">
-          <label htmlFor={`${id}-excerpt`}>{EDITOR_TEXT.fieldExcerpt}</label>
-          <textarea
-            {...fieldProps('excerpt')}
-            rows={3}
-            value={typeof record.excerpt === 'string' ? record.excerpt : ''}
-            maxLength={EDITOR_LIMITS.excerptLength}
-            onChange={(e) => change({ excerpt: e.target.value })}
-          />
+          <p className="label" id={`${id}-excerpt-label`}>
+            {EDITOR_TEXT.fieldExcerpt}
+          </p>
+          <Suspense fallback={<Loading />}>
+            <RichText
+              key={bodyVersion}
+              compact
+              value={typeof record.excerpt === 'string' ? record.excerpt : ''}
+              disabled={!editable}
+              labelId={`${id}-excerpt-label`}
+              describedBy={errors.excerpt === undefined ? undefined : `${id}-excerpt-error`}
+              onChange={(html) => change({ excerpt: html })}
+            />
+          </Suspense>
           {fieldError('excerpt')}
         </div>
       ) : null}
@@ -387,7 +402,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
               <Link href="/">{EDITOR_TEXT.navCollections}</Link>
             ) : (
               <Link href={`/collections/${encodeURIComponent(collectionSlug)}`}>
-                {fillText(EDITOR_TEXT.backTo, { title: collectionSlug })}
+                {fillText(EDITOR_TEXT.backTo, { title: collectionTitle ?? collectionSlug })}
               </Link>
             )}
           </p>
@@ -464,7 +479,6 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
         <div className="record-edit">{editorPane}</div>
         {showPreview || phoneTab === 'preview' ? (
           <section className="preview" aria-label={EDITOR_TEXT.preview}>
-            <p className="hint">{EDITOR_TEXT.previewBanner}</p>
             <iframe key={previewVersion} title={EDITOR_TEXT.preview} src={previewUrl} />
           </section>
         ) : null}
@@ -555,14 +569,18 @@ function StatusPanel({
   const id = useId()
   const mayEdit = canEdit(session.capabilities, answer.area)
   const mayPublish = canPublish(session.capabilities, answer.area)
-  const options = useMemo(
-    () =>
-      nextStatuses(status).filter((to) => {
-        const right = transitionRight(status, to)
-        return right === 'edit' ? mayEdit : right === 'publish' ? mayPublish : false
-      }),
-    [status, mayEdit, mayPublish],
-  )
+  const hasDraft = revision() > 0
+  const options = useMemo(() => {
+    const allowed = nextStatuses(status).filter((to) => {
+      // Pages are live or not (the server's rule): Scheduled and Private apply to items.
+      if (answer.kind === 'collection' && (to === 'scheduled' || to === 'private')) return false
+      const right = transitionRight(status, to)
+      return right === 'edit' ? mayEdit : right === 'publish' ? mayPublish : false
+    })
+    // A change to a live record may be submitted for review; its status stays until then.
+    if (isLiveStatus(status) && hasDraft && mayEdit && !allowed.includes('review')) allowed.unshift('review')
+    return allowed
+  }, [status, mayEdit, mayPublish, answer.kind, hasDraft])
   const [to, setTo] = useState<ContentStatus | ''>('')
   const [when, setWhen] = useState(soon)
   const [error, setError] = useState<string | null>(null)

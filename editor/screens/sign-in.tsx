@@ -4,6 +4,10 @@ import { EDITOR_TEXT, fillText } from '../../shared/index'
 import { messageOf, signIn } from '../api'
 import { screenTitle } from '../session'
 
+const SHELL_SITE = document.title.startsWith(`${EDITOR_TEXT.editorTitle} · `)
+  ? document.title.slice(EDITOR_TEXT.editorTitle.length + 3)
+  : ''
+
 export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -12,7 +16,8 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string | null>(null)
   const [emailError, setEmailError] = useState<string | null>(null)
   const id = useId()
-  const site = location.hostname.split('.')[0] ?? ''
+  // The shell's title names the site (`Site editor · <site title>`); the host is the fallback.
+  const [site] = useState(() => SHELL_SITE || location.hostname.split('.')[0] || '')
   useEffect(() => screenTitle(EDITOR_TEXT.signIn, EDITOR_TEXT.editorTitle), [])
   const submit = async (event: FormEvent) => {
     event.preventDefault()
