@@ -4,7 +4,7 @@
  * down, removed after a confirmation. Saving stores a draft (409 when someone else saved first);
  * Publish makes it live with the rest.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { canEdit, EDITOR_TEXT, fillText, type NavigationLink, type RecordAnswer } from '../../shared/index'
 import { ApiError, api, messageOf } from '../api'
 import { useLoad } from '../hooks'
@@ -57,7 +57,11 @@ function NavigationEditor({
   readOnly: boolean
   onSaved: () => void
 }) {
-  const [links, setLinks] = useState<NavigationLink[]>(() => linksOf(answer))
+  // Each link with a key of its own for React (links may repeat a title or an address).
+  const nextKey = useRef(0)
+  const keyed = (list: NavigationLink[]) => list.map((link) => ({ key: nextKey.current++, link }))
+  const [rows, setRows] = useState(() => keyed(linksOf(answer)))
+  const links = rows.map((row) => row.link)
   const [revision, setRevision] = useState(answer.revision)
   const [editing, setEditing] = useState<number | null>(null)
   const [removing, setRemoving] = useState<number | null>(null)
@@ -66,7 +70,8 @@ function NavigationEditor({
   const [dirty, setDirty] = useState(false)
 
   const change = (next: NavigationLink[]) => {
-    setLinks(next)
+    const known = new Map(rows.map((row) => [row.link, row.key]))
+    setRows(next.map((link) => ({ key: known.get(link) ?? nextKey.current++, link })))
     setDirty(true)
     setMessage(null)
   }
@@ -113,8 +118,8 @@ function NavigationEditor({
         {EDITOR_TEXT.navNavigation}
       </h2>
       <ol className="cards navigation-links">
-        {links.map((link, index) => (
-          <li key={`${index}-${link.url}`} className="card card-row">
+        {rows.map(({ key, link }, index) => (
+          <li key={key} className="card card-row">
             <div className="card-main">
               <p className="card-title">{link.title}</p>
               <p className="meta">

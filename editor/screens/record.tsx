@@ -4,7 +4,7 @@
  * they were made on; a stale save opens the conflict view and never overwrites. The status
  * moves by the transitions the user's role allows. A preview of the draft sits beside it.
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
 import {
   type ConflictAnswer,
@@ -14,11 +14,13 @@ import {
   EDITOR_LIMITS,
   EDITOR_TEXT,
   type EditorRecord,
+  epochToZonedTime,
   fillText,
   isLiveStatus,
   nextStatuses,
   type RecordAnswer,
   transitionRight,
+  zonedTimeToEpoch,
 } from '../../shared/index'
 import { ApiError, api, messageOf } from '../api'
 import { formatWhen } from '../format'
@@ -541,11 +543,9 @@ function ConflictView({
   )
 }
 
-/** Datetime-local text for now plus an hour, in the browser's clock (a starting value only). */
-function soon(): string {
-  const d = new Date(Date.now() + 3600_000)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`
+/** Datetime-local text for the next full hour, in the site's time zone (a starting value only). */
+function soon(timeZone: string): string {
+  return `${epochToZonedTime(Date.now() + 3600_000, timeZone).slice(0, 13)}:00`
 }
 
 function StatusPanel({
@@ -569,8 +569,9 @@ function StatusPanel({
   const id = useId()
   const mayEdit = canEdit(session.capabilities, answer.area)
   const mayPublish = canPublish(session.capabilities, answer.area)
-  const hasDraft = revision() > 0
-  const options = useMemo(() => {
+  // A draft exists once the record was saved since it was loaded, or when it had one then.
+  const hasDraft = answer.draft !== null || revision() !== answer.revision
+  const options = (() => {
     const allowed = nextStatuses(status).filter((to) => {
       // Pages are live or not (the server's rule): Scheduled and Private apply to items.
       if (answer.kind === 'collection' && (to === 'scheduled' || to === 'private')) return false
@@ -580,14 +581,15 @@ function StatusPanel({
     // A change to a live record may be submitted for review; its status stays until then.
     if (isLiveStatus(status) && hasDraft && mayEdit && !allowed.includes('review')) allowed.unshift('review')
     return allowed
-  }, [status, mayEdit, mayPublish, answer.kind, hasDraft])
+  })()
   const [to, setTo] = useState<ContentStatus | ''>('')
-  const [when, setWhen] = useState(soon)
+  const [when, setWhen] = useState(() => soon(session.site.timeZone))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const apply = async () => {
     if (to === '') return
-    if (to === 'scheduled' && (when === '' || new Date(when).getTime() <= Date.now())) {
+    const at = zonedTimeToEpoch(when, session.site.timeZone)
+    if (to === 'scheduled' && (at === null || at <= Date.now())) {
       setError(EDITOR_TEXT.scheduleInPast)
       return
     }

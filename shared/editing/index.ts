@@ -18,3 +18,4 @@ export {
   type TransitionRight,
   transitionRight,
 } from './statuses'
+export { epochToZonedTime, zonedTimeToEpoch } from './time'

@@ -8,7 +8,11 @@
  *   (withdrawn, or sent back);
  * - Draft or Needs Review -> Published, Scheduled or Private: whoever may publish it;
  * - Scheduled -> Draft (unscheduled), or -> Published (now);
- * - Published or Private -> Draft (unpublished); Published <-> Private.
+ * - Published or Private -> Draft (unpublished); Published <-> Private;
+ * - a change to a live record (its draft) may be submitted for review by whoever may edit it:
+ *   the record keeps its status and stays live as it is until someone publishes the change;
+ * - pages (collections) are Draft, Needs Review or Published: Scheduled and Private apply to
+ *   items; the site record (its navigation) is always Published.
  *
  * A status change is staged in the record's draft like any edit and takes effect when the site
  * is published (Review Changes lists it). Draft and Needs Review records are not live: their
