@@ -89,6 +89,8 @@ export default function RichText({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
+        // Read-only (a viewer, a role that may not edit this record): said, as a disabled input says it.
+        ...(disabled ? { 'aria-readonly': 'true', 'aria-disabled': 'true' } : {}),
         ...(describedBy === undefined ? {} : { 'aria-describedby': describedBy }),
         class: compact ? 'rich-text-content rich-text-compact' : 'rich-text-content',
       },

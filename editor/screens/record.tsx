@@ -73,7 +73,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
   const [record, setRecord] = useState<EditorRecord>(
     () => answer.draft?.record ?? (answer.live as EditorRecord),
   )
-  const [status, setStatus] = useState<ContentStatus>(answer.draft?.status ?? answer.liveStatus)
+  const [status, setStatus] = useState<ContentStatus>(statusOf(answer))
   const [publishOn, setPublishOn] = useState<number | undefined>(answer.draft?.publishOn)
   const [saveState, setSaveState] = useState<SaveState>('saved')
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -449,7 +449,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
         revision={() => revision.current}
         onChanged={(next) => {
           revision.current = next.revision
-          setStatus(next.draft?.status ?? next.liveStatus)
+          setStatus(statusOf(next))
           setPublishOn(next.draft?.publishOn)
           setPreviewVersion((n) => n + 1)
           refreshChanges()
@@ -662,4 +662,10 @@ function StatusPanel({
       <p className="hint">{EDITOR_TEXT.statusStaged}</p>
     </section>
   )
+}
+
+/** The status a record shows: Needs Review while a change waits for review, else its draft's or its live one. */
+function statusOf(answer: RecordAnswer): ContentStatus {
+  if (answer.draft?.needsReview) return 'review'
+  return answer.draft?.status ?? answer.liveStatus
 }

@@ -68,7 +68,7 @@ test.describe('Roles', () => {
   }) => {
     await page.goto(editorUrl(AURORA))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      fillText(EDITOR_TEXT.signInTitle, { site: 'aurora' }),
+      fillText(EDITOR_TEXT.signInTitle, { site: 'Aurora Outfitters' }),
     )
     await expect(page.getByRole('navigation', { name: EDITOR_TEXT.navMain })).toHaveCount(0)
 
@@ -106,7 +106,7 @@ test.describe('Roles', () => {
 
     await sidebar(page).getByRole('link', { name: EDITOR_TEXT.navCollections }).click()
     await page.getByRole('main').getByRole('link', { name: 'About', exact: true }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'About', exact: true })).toBeVisible()
     await expect(page.getByText(EDITOR_TEXT.readOnlyNotice)).toBeVisible()
     await expect(page.getByLabel(EDITOR_TEXT.fieldTitle, { exact: true })).toBeDisabled()
     await expect(page.getByLabel(EDITOR_TEXT.fieldSlug, { exact: true })).toBeDisabled()
@@ -152,7 +152,7 @@ test.describe('Roles', () => {
     const editedUrl = page.url()
 
     // A new post starts as a draft: the editor may submit it for review, not publish it.
-    await page.getByRole('link', { name: fillText(EDITOR_TEXT.backTo, { title: 'field-notes' }) }).click()
+    await page.getByRole('link', { name: fillText(EDITOR_TEXT.backTo, { title: 'Field Notes' }) }).click()
     await page.getByLabel(fillText(EDITOR_TEXT.newTitle, { kind: EDITOR_TEXT.kindItem })).fill(NEW_POST)
     await page.getByRole('button', { name: EDITOR_TEXT.newItem }).click()
     await expect(page.getByRole('heading', { level: 1, name: NEW_POST })).toBeVisible()
@@ -222,8 +222,8 @@ test('Should preview a product edit while visitors get the cached live page, and
 
   await openChanges(page)
   const change = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: NEW }) })
-  await expect(change.getByRole('row', { name: /title/ })).toContainText(OLD)
-  await expect(change.getByRole('row', { name: /title/ })).toContainText(NEW)
+  await expect(change.getByRole('row', { name: /title/i })).toContainText(OLD)
+  await expect(change.getByRole('row', { name: /title/i })).toContainText(NEW)
   await expect(change).toContainText('44.00')
   await page.getByRole('button', { name: EDITOR_TEXT.publish, exact: true }).click()
   await expect(page.getByRole('status').filter({ hasText: EDITOR_TEXT.published })).toBeVisible()

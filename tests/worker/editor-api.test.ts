@@ -589,3 +589,25 @@ describe('Navigation', () => {
     expect(home).toContain('href="mailto:hello@journal.example"')
   })
 })
+
+describe('Review of a live change', () => {
+  it('Should keep the record live when its change is sent back from review', async () => {
+    const editor = await signInEditor(JOURNAL, 'editor@journal.example')
+    const key = 'item:field-notes/winter-tracks-in-fresh-snow'
+    await save(editor, key, (r) => {
+      r.title = 'Winter Tracks, again'
+    })
+    const submitted = await json<RecordAnswer>(
+      await editor.call(recordPath(key, '/status'), {
+        body: { to: 'review', baseRevision: (await load(editor, key)).revision },
+      }),
+    )
+    expect(submitted.draft).toMatchObject({ status: 'published', needsReview: true })
+    const back = await json<RecordAnswer>(
+      await editor.call(recordPath(key, '/status'), {
+        body: { to: 'draft', baseRevision: submitted.revision },
+      }),
+    )
+    expect(back.draft).toMatchObject({ status: 'published', needsReview: false })
+  })
+})

@@ -376,10 +376,14 @@ recordRoutes.post('/records/:key{.+}/status', async (c) => {
   }
   const record = answer.draft?.record ?? answer.live
   if (record === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
+  // Sending a live record's change back from review keeps the record live: only the review ends.
+  const withdrawsLiveChange =
+    body.to === 'draft' && answer.draft?.needsReview === true && isLiveStatus(answer.draft.status)
+  const keepsStatus = submitsLiveChange || withdrawsLiveChange
   const write: DraftWrite = {
     kind: parsed.kind,
     record,
-    status: submitsLiveChange ? (answer.draft?.status ?? answer.liveStatus) : body.to,
+    status: keepsStatus ? (answer.draft?.status ?? answer.liveStatus) : body.to,
     needsReview: body.to === 'review',
     publishOn,
     deleted: false,
