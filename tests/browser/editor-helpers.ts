@@ -49,14 +49,13 @@ export async function signedIn(
 }
 
 /**
- * An anonymous visitor (no cookies) whose browser keeps no HTTP cache of its own: catalogue pages
- * say `max-age=60` to browsers, so without this a repeated view never reaches the server and its
- * page cache (whose `Cache-Status` the tests read).
+ * An anonymous visitor (no cookies) with the browser's own HTTP cache on, as a shopper has it:
+ * catalogue pages tell browsers to check back on every view (`max-age=0, must-revalidate`), so
+ * a repeated view reaches the server and its page cache (whose `Cache-Status` the tests read),
+ * and a publish shows on the very next view.
  */
 export async function anonymousVisitor(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext()
-  // Playwright turns the browser's HTTP cache off while requests are routed.
-  await context.route('**/*', (route) => route.continue())
   const page = await context.newPage()
   return { context, page }
 }
