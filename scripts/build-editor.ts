@@ -75,7 +75,7 @@ function sourceName(input: string): string {
   return input.replace(/\.(tsx?|css)$/, '')
 }
 
-async function buildEditorWithDetails(): Promise<EditorBuild> {
+export async function buildEditorWithDetails(): Promise<EditorBuild> {
   // Emptied, not removed: a running `wrangler dev` watches the folder and stops when it vanishes.
   mkdirSync(OUT_DIR, { recursive: true })
   for (const name of readdirSync(OUT_DIR)) rmSync(join(OUT_DIR, name), { recursive: true, force: true })
