@@ -187,22 +187,23 @@ test.describe('Roles', () => {
 test('Should preview a product edit while visitors get the cached live page, and show it on the next view after Publish', async ({
   browser,
 }) => {
-  const PATH = '/apparel/trailhead-long-sleeve-tee'
-  const OLD = 'Trailhead Long-Sleeve Tee'
-  const NEW = 'Trailhead Long-Sleeve Tee, Organic Reissue'
+  // A product no other browser spec reads (they share one server, in file order).
+  const PATH = '/apparel/heavyweight-henley'
+  const OLD = 'Heavyweight Henley'
+  const NEW = 'Heavyweight Henley, Organic Reissue'
   const { context: visitor, page: shopper } = await anonymousVisitor(browser)
   const before = await warm(shopper, AURORA, PATH)
   expect(before.title).toBe(OLD)
-  expect(before.price).toBe('$48.00')
+  expect(before.price).toBe('$56.00')
   expect(before.cacheStatus, before.seen).toContain('hit')
 
   const { context, page } = await signedIn(browser, AURORA, USERS.auroraAdmin)
   await openItem(page, 'Apparel', OLD)
   await retype(page.getByLabel(EDITOR_TEXT.fieldTitle, { exact: true }), NEW)
-  // The first variant's price goes down: the page shows the lowest, "from $44.00".
+  // The first variant's price goes down: the page shows the lowest, "from $52.00".
   await retype(
     page.getByRole('group', { name: 'Variant 1', exact: true }).getByLabel('Price (USD)', { exact: true }),
-    '44.00',
+    '52.00',
   )
   await expect(saveState(page)).toHaveText(EDITOR_TEXT.unsaved)
   await expect(saveState(page)).toHaveText(EDITOR_TEXT.saved)
@@ -212,26 +213,26 @@ test('Should preview a product edit while visitors get the cached live page, and
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW)
   await expect
     .poll(() => shownPrice(preview.locator('.product-detail .product-price').first()))
-    .toBe('from $44.00')
+    .toBe('from $52.00')
 
   // Meanwhile a visitor still gets the live page, from the cache.
   const during = await view(shopper, AURORA, PATH)
   expect(during.title).toBe(OLD)
-  expect(during.price).toBe('$48.00')
+  expect(during.price).toBe('$56.00')
   expect(during.cacheStatus).toContain('hit')
 
   await openChanges(page)
   const change = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: NEW }) })
   await expect(change.getByRole('row', { name: /title/i })).toContainText(OLD)
   await expect(change.getByRole('row', { name: /title/i })).toContainText(NEW)
-  await expect(change).toContainText('44.00')
+  await expect(change).toContainText('52.00')
   await page.getByRole('button', { name: EDITOR_TEXT.publish, exact: true }).click()
   await expect(page.getByRole('status').filter({ hasText: EDITOR_TEXT.published })).toBeVisible()
   await expect(page.getByText(EDITOR_TEXT.noChanges)).toBeVisible()
 
   const next = await view(shopper, AURORA, PATH)
   expect(next.title).toBe(NEW)
-  expect(next.price).toBe('from $44.00')
+  expect(next.price).toBe('from $52.00')
   expect(next.cacheStatus).toContain('miss')
   expect(next.cacheStatus).toContain('stored')
   const after = await view(shopper, AURORA, PATH)
