@@ -9,7 +9,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build, type Plugin } from 'esbuild'
+import { build } from 'esbuild'
+import { declarationsWithoutSideEffects } from './build-islands.ts'
 import { ROOT } from './wrangler.ts'
 
 const SITE_DIR = join(ROOT, 'dist', 'editor-site')
@@ -18,29 +19,6 @@ const MANIFEST = join(ROOT, 'dist', 'editor-manifest.json')
 /** The outputs' text by URL, which the editor's Worker bundles and serves. */
 const ASSETS = join(ROOT, 'dist', 'editor-assets.json')
 const ENTRY = 'editor/main.tsx'
-
-/**
- * shared/ and templates/ modules only declare things, so a module the editor uses nothing from
- * is left out whole (as in scripts/build-islands.ts): the text catalogues of the shop, say.
- */
-const DECLARATION_ROOTS = [join(ROOT, 'shared'), join(ROOT, 'templates')].map((root) => `${root}/`)
-const declarationsWithoutSideEffects: Plugin = {
-  name: 'shared-and-templates-without-side-effects',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, async (args) => {
-      if (args.pluginData?.resolving || args.kind === 'entry-point') return undefined
-      const resolved = await build.resolve(args.path, {
-        kind: args.kind,
-        importer: args.importer,
-        resolveDir: args.resolveDir,
-        pluginData: { resolving: true },
-      })
-      if (resolved.errors.length > 0 || !DECLARATION_ROOTS.some((root) => resolved.path.startsWith(root)))
-        return resolved
-      return { ...resolved, sideEffects: false }
-    })
-  },
-}
 
 /** dist/editor-manifest.json. */
 export interface EditorManifest {

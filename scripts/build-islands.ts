@@ -64,7 +64,7 @@ const islandEntries: Plugin = {
  * esbuild cannot prove pure (`FORMS_TEXT.captchaRequired`, `widths.map(...)`).
  */
 const DECLARATION_ROOTS = [join(ROOT, 'shared'), join(ROOT, 'templates')].map((root) => `${root}/`)
-const declarationsWithoutSideEffects: Plugin = {
+export const declarationsWithoutSideEffects: Plugin = {
   name: 'shared-and-templates-without-side-effects',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {

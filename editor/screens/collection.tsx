@@ -1,5 +1,5 @@
 /** One collection's items: status filter (in the URL), create, duplicate, delete. */
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link, useLocation, useParams, useSearch } from 'wouter'
 import {
   type ContentStatus,
@@ -13,6 +13,7 @@ import {
 import { api, messageOf, recordRoute } from '../api'
 import { formatPrice, formatWhen } from '../format'
 import { useLoad } from '../hooks'
+import { CreateForm } from '../parts/create-form'
 import { ConfirmDialog } from '../parts/dialog'
 import { LoadError, Loading } from '../parts/load-error'
 import { STATUS_LABEL, StatusBadge } from '../parts/status-badge'
@@ -187,53 +188,18 @@ export default function CollectionScreen() {
 }
 
 function NewItem({ answer, onCreated }: { answer: ItemsAnswer; onCreated: (key: string) => void }) {
-  const [title, setTitle] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const id = useId()
   const products = answer.collection.area === 'products'
   const max = products ? EDITOR_LIMITS.productsPerCollection : EDITOR_LIMITS.itemsPerCollection
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (answer.items.length >= max) {
-      setError(fillText(products ? EDITOR_TEXT.tooManyProducts : EDITOR_TEXT.tooManyItems, { max }))
-      return
-    }
-    if (title.trim() === '') {
-      setError(EDITOR_TEXT.titleRequired)
-      return
-    }
-    setBusy(true)
-    setError(null)
-    try {
-      const created = await api.createItem(answer.collection.key, { title: title.trim() })
-      onCreated(created.key)
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
   return (
-    <form className="inline-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{fillText(EDITOR_TEXT.newTitle, { kind: EDITOR_TEXT.kindItem })}</label>
-        <input
-          id={id}
-          value={title}
-          maxLength={EDITOR_LIMITS.titleLength}
-          onChange={(e) => setTitle(e.target.value)}
-          aria-invalid={error !== null}
-          aria-describedby={error === null ? undefined : `${id}-error`}
-        />
-        {error === null ? null : (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {EDITOR_TEXT.newItem}
-      </button>
-    </form>
+    <CreateForm
+      kind={EDITOR_TEXT.kindItem}
+      button={EDITOR_TEXT.newItem}
+      refusal={() =>
+        answer.items.length >= max
+          ? fillText(products ? EDITOR_TEXT.tooManyProducts : EDITOR_TEXT.tooManyItems, { max })
+          : null
+      }
+      create={async (title) => onCreated((await api.createItem(answer.collection.key, { title })).key)}
+    />
   )
 }

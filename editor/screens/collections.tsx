@@ -1,9 +1,10 @@
 /** The dashboard: the site's pages and collections, and "New page". */
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
-import { canEdit, EDITOR_LIMITS, EDITOR_TEXT, fillText } from '../../shared/index'
-import { api, messageOf, recordRoute } from '../api'
+import { canEdit, EDITOR_TEXT, fillText } from '../../shared/index'
+import { api, recordRoute } from '../api'
 import { useLoad } from '../hooks'
+import { CreateForm } from '../parts/create-form'
 import { LoadError, Loading } from '../parts/load-error'
 import { StatusBadge } from '../parts/status-badge'
 import { screenTitle, useSession } from '../session'
@@ -63,48 +64,15 @@ export function CollectionsScreen() {
 }
 
 function NewPage() {
-  const [title, setTitle] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [, navigate] = useLocation()
-  const id = useId()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (title.trim() === '') {
-      setError(EDITOR_TEXT.titleRequired)
-      return
-    }
-    setBusy(true)
-    setError(null)
-    try {
-      const answer = await api.createCollection({ title: title.trim(), typeName: 'page' })
-      navigate(recordRoute(answer.key))
-    } catch (e) {
-      setError(messageOf(e))
-      setBusy(false)
-    }
-  }
   return (
-    <form className="inline-form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{fillText(EDITOR_TEXT.newTitle, { kind: EDITOR_TEXT.kindPage })}</label>
-        <input
-          id={id}
-          value={title}
-          maxLength={EDITOR_LIMITS.titleLength}
-          onChange={(e) => setTitle(e.target.value)}
-          aria-invalid={error !== null}
-          aria-describedby={error === null ? undefined : `${id}-error`}
-        />
-        {error === null ? null : (
-          <p className="field-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {EDITOR_TEXT.newPage}
-      </button>
-    </form>
+    <CreateForm
+      kind={EDITOR_TEXT.kindPage}
+      button={EDITOR_TEXT.newPage}
+      create={async (title) => {
+        const answer = await api.createCollection({ title, typeName: 'page' })
+        navigate(recordRoute(answer.key))
+      }}
+    />
   )
 }

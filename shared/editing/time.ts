@@ -57,9 +57,14 @@ export function zonedTimeToEpoch(local: string, timeZone: string): number | null
   return wall - offsetAt(first, timeZone)
 }
 
-/** The wall-clock time of `epoch` in `timeZone`, as a `datetime-local` value (minutes). */
-export function epochToZonedTime(epoch: number, timeZone: string): string {
+/** The wall-clock time of `epoch` in `timeZone`, as a `datetime-local` value (minutes, or seconds). */
+export function epochToZonedTime(
+  epoch: number,
+  timeZone: string,
+  precision: 'minutes' | 'seconds' = 'minutes',
+): string {
   const p = partsAt(epoch, timeZone)
   const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0')
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`
+  const minutes = `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`
+  return precision === 'seconds' ? `${minutes}:${pad(p.second)}` : minutes
 }

@@ -4,7 +4,7 @@
 // rightly does not let a person do, and plain HTTP for a visitor with no session at all.
 import { request as httpRequest } from 'node:http'
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
-import { EDITOR_TEXT } from '../../shared/index'
+import { EDITOR_TEXT, epochToZonedTime } from '../../shared/index'
 import { PORT, urlOf } from './helpers'
 
 export const AURORA = 'aurora.localhost'
@@ -185,18 +185,7 @@ export function raw(
   })
 }
 
-/** A wall-clock `YYYY-MM-DDTHH:MM:SS` in `timeZone` for the instant `epoch`. */
+/** A wall-clock `YYYY-MM-DDTHH:MM:SS` in `timeZone` for the instant `epoch` (as the editor reads it). */
 export function wallClock(epoch: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(epoch))
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? ''
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`
+  return epochToZonedTime(epoch, timeZone, 'seconds')
 }

@@ -95,17 +95,22 @@ export function shownStatus(live: EditorRecord | null, row: DraftRow | null): Co
   return row?.status ?? 'draft'
 }
 
-/** Every collection slug in KV (following list cursors). */
-export async function liveCollectionSlugs(kv: KVNamespace, siteId: string): Promise<string[]> {
-  const prefix = kvKey.collection(siteId, '')
-  const slugs: string[] = []
+/** Every KV key name under `prefix`, following list cursors (a page holds at most 1000). */
+export async function listKeys(kv: KVNamespace, prefix: string): Promise<string[]> {
+  const names: string[] = []
   let cursor: string | undefined
   do {
     const page = await kv.list({ prefix, cursor })
-    for (const key of page.keys) slugs.push(key.name.slice(prefix.length))
+    for (const key of page.keys) names.push(key.name)
     cursor = page.list_complete ? undefined : page.cursor
   } while (cursor)
-  return slugs
+  return names
+}
+
+/** Every collection slug in KV. */
+export async function liveCollectionSlugs(kv: KVNamespace, siteId: string): Promise<string[]> {
+  const prefix = kvKey.collection(siteId, '')
+  return (await listKeys(kv, prefix)).map((name) => name.slice(prefix.length))
 }
 
 function collectionSummary(

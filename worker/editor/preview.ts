@@ -14,6 +14,7 @@ import { app as storefront } from '../app'
 import { kvKey } from '../catalogue/records'
 import type { EditorEnv } from './env'
 import { sha256Hex } from './hash'
+import { listKeys } from './model'
 import { type KvWrite, planPreview } from './publish'
 
 export const PREVIEW_PREFIX = '/config/preview'
@@ -30,13 +31,7 @@ export function overlayKv(kv: KVNamespace, writes: readonly KvWrite[]): KVNamesp
   }
   async function list(options: KVNamespaceListOptions = {}): Promise<KVNamespaceListResult<unknown>> {
     const prefix = options.prefix ?? ''
-    const names = new Set<string>()
-    let cursor: string | undefined
-    do {
-      const page = await kv.list({ prefix, cursor })
-      for (const key of page.keys) names.add(key.name)
-      cursor = page.list_complete ? undefined : page.cursor
-    } while (cursor)
+    const names = new Set(await listKeys(kv, prefix))
     for (const [key, value] of over) {
       if (!key.startsWith(prefix)) continue
       if (value === null) names.delete(key)

@@ -5,6 +5,7 @@
  * link behind.
  */
 import { type EditorRecord, escapeHtmlAttribute } from '../../shared/index'
+import { listKeys } from './model'
 import type { KvWrite } from './publish'
 
 const RICH_TEXT_FIELDS = ['body', 'excerpt', 'mainContent'] as const
@@ -57,15 +58,10 @@ export async function relinkSite(
 ): Promise<void> {
   if (moved.size === 0) return
   await relinkNavigation(kv, siteId, writes, moved, movedUrls)
-  const keys: string[] = []
-  for (const prefix of [`site:${siteId}:item:`, `site:${siteId}:collection:`]) {
-    let cursor: string | undefined
-    do {
-      const page = await kv.list({ prefix, cursor })
-      for (const key of page.keys) keys.push(key.name)
-      cursor = page.list_complete ? undefined : page.cursor
-    } while (cursor)
-  }
+  const keys = [
+    ...(await listKeys(kv, `site:${siteId}:item:`)),
+    ...(await listKeys(kv, `site:${siteId}:collection:`)),
+  ]
   for (const key of new Set([...keys, ...writes.keys()])) {
     if (!key.startsWith(`site:${siteId}:item:`) && !key.startsWith(`site:${siteId}:collection:`)) continue
     const planned = writes.get(key)
