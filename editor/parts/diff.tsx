@@ -1,5 +1,6 @@
 /** Field-by-field comparison of two versions of a record (conflicts, Review Changes). */
 import { EDITOR_TEXT, plainText } from '../../shared/index'
+import { STATUS_LABEL } from './status-badge'
 
 /** The editor's label of a record field, or its path when it has none. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -38,6 +39,21 @@ export function displayValue(value: unknown): string {
   return String(value)
 }
 
+const PRODUCT_TYPES: Readonly<Record<string, string>> = {
+  '1': EDITOR_TEXT.productPhysical,
+  '2': EDITOR_TEXT.productDigital,
+  '3': EDITOR_TEXT.productService,
+  '4': EDITOR_TEXT.productGiftCard,
+}
+
+/** A field's value as the editor's screens name it: a product type or a status by its label. */
+export function displayFieldValue(field: string, value: unknown): string {
+  if (field === 'structuredContent.productType') return PRODUCT_TYPES[String(value)] ?? displayValue(value)
+  if (field === 'status' && typeof value === 'string' && value in STATUS_LABEL)
+    return STATUS_LABEL[value as keyof typeof STATUS_LABEL]
+  return displayValue(value)
+}
+
 /** The top-level fields whose values differ. */
 export function changedFields(
   a: Record<string, unknown> | null,
@@ -73,8 +89,8 @@ export function DiffTable({
           {rows.map((row) => (
             <tr key={row.field}>
               <th scope="row">{fieldLabel(row.field)}</th>
-              <td className="diff-old">{displayValue(row.left)}</td>
-              <td className="diff-new">{displayValue(row.right)}</td>
+              <td className="diff-old">{displayFieldValue(row.field, row.left)}</td>
+              <td className="diff-new">{displayFieldValue(row.field, row.right)}</td>
             </tr>
           ))}
         </tbody>

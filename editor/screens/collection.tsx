@@ -150,7 +150,13 @@ export default function CollectionScreen() {
                     className="button"
                     disabled={busy}
                     aria-label={`${EDITOR_TEXT.duplicate}: ${item.title}`}
-                    onClick={() => act(() => api.duplicate(item.key))}
+                    onClick={() =>
+                      act(async () => {
+                        // The copy opens at once: a copy is made to be changed.
+                        const copy = await api.duplicate(item.key)
+                        navigate(recordRoute(copy.key))
+                      })
+                    }
                   >
                     {EDITOR_TEXT.duplicate}
                   </button>
