@@ -487,6 +487,27 @@ test('Should ask to save, discard or review when leaving a record with unsaved c
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(EDITOR_TEXT.navCollections)
 })
 
+test('Should duplicate an item as a Draft that opens at once, and delete that draft after asking', async ({
+  page,
+}) => {
+  const COPY = 'Wool Camp Blanket (copy)'
+  await signIn(page, AURORA, USERS.auroraAdmin)
+  await sidebar(page).getByRole('link', { name: EDITOR_TEXT.navCollections }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Gifts', exact: true }).click()
+  await page.getByRole('button', { name: `${EDITOR_TEXT.duplicate}: Wool Camp Blanket`, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: COPY })).toBeVisible()
+  await expect(page.locator('.status-now')).toContainText(EDITOR_TEXT.statusDraft)
+  await page.getByRole('link', { name: fillText(EDITOR_TEXT.backTo, { title: 'Gifts' }) }).click()
+  await page.getByRole('button', { name: `${EDITOR_TEXT.delete}: ${COPY}`, exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: fillText(EDITOR_TEXT.confirmDelete, { title: COPY }) })
+  await expect(dialog).toContainText(EDITOR_TEXT.confirmDeleteBody)
+  await dialog.getByRole('button', { name: EDITOR_TEXT.delete, exact: true }).click()
+  await expect(page.getByRole('main').getByRole('link', { name: COPY, exact: true })).toHaveCount(0)
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Wool Camp Blanket', exact: true }),
+  ).toBeVisible()
+})
+
 test('Should pass axe on the sign-in screen, the collections screen and the record editor', async ({
   page,
 }) => {
