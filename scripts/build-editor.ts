@@ -1,9 +1,10 @@
 // Builds the site editor's browser app (editor/main.tsx) with esbuild: one ESM entry with its
 // stylesheet, and lazy chunks (each heavy screen, and TipTap with the rich-text field) split
 // out; minified, React's production build, content-hashed names, into
-// dist/editor-site/config/assets/ (served by the editor's Worker under /config/assets/ with a
-// year of immutable caching: dist/editor-site/_headers). Writes dist/editor-manifest.json: the
-// entry's script and stylesheet URLs and every output's gzip size, which the shell reads.
+// dist/editor-site/config/assets/. Writes dist/editor-manifest.json (the entry's script and
+// stylesheet URLs and every output's gzip size, which the shell reads) and dist/editor-assets.json
+// (every output's text by URL, which the editor's Worker bundles and serves under
+// /config/assets/ with a year of immutable caching: worker/editor/assets.ts).
 //
 //   npx tsx scripts/build-editor.ts
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -92,10 +93,6 @@ export async function buildEditorWithDetails(): Promise<EditorBuild> {
       .map((file) => [url(file), gzipSync(readFileSync(join(ROOT, file)), { level: 9 }).length]),
   )
   const manifest: EditorManifest = { script: url(entryFile), style: url(style), chunks }
-  writeFileSync(
-    join(SITE_DIR, '_headers'),
-    '/config/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
-  )
   mkdirSync(join(ROOT, 'dist'), { recursive: true })
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
   // The editor's Worker serves these itself (worker/editor/assets.ts): every output by URL.
