@@ -113,7 +113,9 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 export const recordPath = (key: RecordKey): string => `/config/api/records/${encodeURIComponent(key)}`
 
 /** The editor's own URL of a record. */
-export const recordRoute = (key: RecordKey): string => `/records/${encodeURIComponent(key)}`
+/** The screen that edits a record: the Navigation screen for the site record, else the record editor. */
+export const recordRoute = (key: RecordKey): string =>
+  key === 'site' ? '/navigation' : `/records/${encodeURIComponent(key)}`
 
 export const api = {
   session: () => request<SessionAnswer>('GET', '/config/api/session'),

@@ -55,12 +55,15 @@ export function LinkEditor({
   onSubmit,
   onRemove,
   onClose,
+  newWindowOption = true,
 }: {
   open: boolean
   initial: LinkValue
   onSubmit: (link: LinkValue) => void
   onRemove: () => void
   onClose: () => void
+  /** Whether the link can open in a new window (the site's navigation always opens in place). */
+  newWindowOption?: boolean
 }) {
   const id = useId()
   const [tab, setTab] = useState<Tab>(() => tabOf(initial.href, initial.ref))
@@ -227,15 +230,17 @@ export function LinkEditor({
         <label htmlFor={`${id}-text`}>{EDITOR_TEXT.linkName}</label>
         <input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} />
       </div>
-      <div className="field field-check">
-        <input
-          id={`${id}-new`}
-          type="checkbox"
-          checked={newWindow}
-          onChange={(e) => setNewWindow(e.target.checked)}
-        />
-        <label htmlFor={`${id}-new`}>{EDITOR_TEXT.openInNewWindow}</label>
-      </div>
+      {newWindowOption ? (
+        <div className="field field-check">
+          <input
+            id={`${id}-new`}
+            type="checkbox"
+            checked={newWindow}
+            onChange={(e) => setNewWindow(e.target.checked)}
+          />
+          <label htmlFor={`${id}-new`}>{EDITOR_TEXT.openInNewWindow}</label>
+        </div>
+      ) : null}
     </Dialog>
   )
 }

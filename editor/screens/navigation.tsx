@@ -156,7 +156,7 @@ function NavigationEditor({
                 </button>
                 <button
                   type="button"
-                  className="button button-danger"
+                  className="button button-danger-quiet"
                   aria-label={fillText(EDITOR_TEXT.removeLinkOf, { title: link.title })}
                   disabled={links.length === 1}
                   onClick={() => setRemoving(index)}
@@ -190,6 +190,7 @@ function NavigationEditor({
       {editing === null ? null : (
         <LinkEditor
           open
+          newWindowOption={false}
           initial={initial}
           onClose={() => setEditing(null)}
           onRemove={() => {

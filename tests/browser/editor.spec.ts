@@ -508,6 +508,50 @@ test('Should duplicate an item as a Draft that opens at once, and delete that dr
   ).toBeVisible()
 })
 
+test('Should add an email link to the navigation with the link editor, as a draft the preview shows', async ({
+  page,
+}) => {
+  await signIn(page, AURORA, USERS.auroraAdmin)
+  await sidebar(page).getByRole('link', { name: EDITOR_TEXT.navNavigation }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(EDITOR_TEXT.navNavigation)
+  await page.getByRole('button', { name: EDITOR_TEXT.addLink }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('tab', { name: EDITOR_TEXT.linkTabEmail }).click()
+  const address = dialog.getByLabel(EDITOR_TEXT.linkEmail, { exact: true })
+  await address.fill('not an address')
+  await dialog.getByLabel(EDITOR_TEXT.linkName).fill('Email us')
+  await dialog.getByRole('button', { name: EDITOR_TEXT.linkInsert }).click()
+  await expect(dialog).toContainText(EDITOR_TEXT.invalidEmail)
+  await address.fill('hello@aurora.example')
+  await dialog.getByRole('button', { name: EDITOR_TEXT.linkInsert }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('main')).toContainText('mailto:hello@aurora.example')
+  await page.getByRole('button', { name: EDITOR_TEXT.save, exact: true }).click()
+  await expect(page.getByRole('status')).toContainText(EDITOR_TEXT.navigationSaved)
+  // The preview of the home page has it; the live site does not until it is published.
+  await page.goto(`${editorUrl(AURORA)}preview/`)
+  await expect(page.getByRole('link', { name: 'Email us' }).first()).toHaveAttribute(
+    'href',
+    'mailto:hello@aurora.example',
+  )
+  await page.goto(editorUrl(AURORA, '/changes'))
+  await expect(page.getByRole('heading', { level: 1, name: EDITOR_TEXT.reviewChanges })).toBeVisible()
+  await expect(
+    page.getByRole('main').getByRole('link', { name: EDITOR_TEXT.navigationTitle, exact: true }),
+  ).toHaveAttribute('href', '/config/navigation')
+  // Leave the live navigation as it was for the specs after this one (they share the server).
+  await page
+    .getByRole('button', { name: `${EDITOR_TEXT.discardChanges}: ${EDITOR_TEXT.navigationTitle}` })
+    .click()
+  const confirm = page.getByRole('dialog', {
+    name: fillText(EDITOR_TEXT.confirmDiscard, { title: EDITOR_TEXT.navigationTitle }),
+  })
+  await confirm.getByRole('button', { name: EDITOR_TEXT.discard, exact: true }).click()
+  await expect(
+    page.getByRole('main').getByRole('link', { name: EDITOR_TEXT.navigationTitle, exact: true }),
+  ).toHaveCount(0)
+})
+
 test('Should pass axe on the sign-in screen, the collections screen and the record editor', async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import {
   type Change,
   type ContentStatus,
   canPublish,
+  EDITOR_TEXT,
   type EditorRecord,
   type FieldChange,
 } from '../../shared/index'
@@ -73,7 +74,7 @@ export async function changesOf(
         key: row.record_key,
         kind: row.kind,
         area,
-        title: String(draft.record.title),
+        title: row.kind === 'site' ? EDITOR_TEXT.navigationTitle : String(draft.record.title),
         status: draft.status,
         liveStatus,
         needsReview: draft.needsReview,

@@ -38,7 +38,7 @@ export const EDITOR_HEADERS: Readonly<Record<string, string>> = {
 export function shellResponse(siteTitle: string, manifest: EditorManifest = editorManifest): Response {
   const nonce = randomId(16)
   const title = `${EDITOR_TEXT.editorTitle} · ${siteTitle}`
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${escapeHtml(manifest.style)}"><script type="module" nonce="${nonce}" src="${escapeHtml(manifest.script)}"></script></head><body><div id="editor-root"></div><noscript>${escapeHtml(EDITOR_TEXT.needsJavaScript)}</noscript></body></html>`
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${escapeHtml(manifest.style)}"><script type="module" nonce="${nonce}" src="${escapeHtml(manifest.script)}"></script></head><body><div id="editor-root"></div><noscript>${escapeHtml(EDITOR_TEXT.needsJavaScript)}</noscript></body></html>`
   return new Response(html, {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
