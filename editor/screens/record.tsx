@@ -63,7 +63,7 @@ function validate(record: EditorRecord): Record<string, string> {
   const errors: Record<string, string> = {}
   if (record.title.trim() === '') errors.title = EDITOR_TEXT.titleRequired
   if (!SLUG.test(record.urlId) || record.urlId.length > EDITOR_LIMITS.slugLength)
-    errors.urlId = EDITOR_TEXT.slugInvalid
+    errors.urlId = fillText(EDITOR_TEXT.invalidPageUrl, { val: record.urlId })
   return errors
 }
 
@@ -293,6 +293,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
           spellCheck={false}
           onChange={(e) => change({ urlId: e.target.value })}
         />
+        <p className="meta">{EDITOR_TEXT.slugInvalid}</p>
         {fieldError('urlId')}
       </div>
       {answer.kind === 'item' ? (

@@ -147,7 +147,7 @@ describe('Sign-in and roles', () => {
     expect(noSlug.status).toBe(400)
     expect(await json(noSlug)).toMatchObject({
       field: 'urlId',
-      message: 'A URL slug uses lower-case letters, digits and hyphens only.',
+      message: 'Not A Slug is not a valid page URL',
     })
     const longTag = await save(admin, TEE, (r) => {
       r.tags = ['x'.repeat(51)]

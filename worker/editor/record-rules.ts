@@ -88,7 +88,7 @@ export async function checkRecord(
     refuse('title', fillText(EDITOR_TEXT.notExpectedOption, { val: `${title.length} characters` }))
   record.title = title
   const slug = String(record.urlId ?? '')
-  if (!isSlug(slug)) refuse('urlId', EDITOR_TEXT.slugInvalid)
+  if (!isSlug(slug)) refuse('urlId', fillText(EDITOR_TEXT.invalidPageUrl, { val: slug }))
 
   if (key.kind === 'collection') {
     if (current.fullUrl === '/') {

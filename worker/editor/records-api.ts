@@ -139,7 +139,10 @@ recordRoutes.post('/collections', async (c) => {
   if (refused) return refused
   const existing = await collectionSummaries(c.env, c.var.tenant.siteId)
   const wanted = body.slug ? body.slug : slugify(body.title)
-  if (!isSlug(wanted)) throw new InputError(EDITOR_TEXT.slugInvalid, { slug: EDITOR_TEXT.slugInvalid })
+  if (!isSlug(wanted)) {
+    const message = fillText(EDITOR_TEXT.invalidPageUrl, { val: wanted })
+    throw new InputError(message, { slug: message })
+  }
   const slug = freeSlug(wanted, new Set(existing.map((collection) => collection.slug)))
   const record: EditorRecord = {
     id: newRecordId(),
@@ -238,7 +241,10 @@ recordRoutes.post('/records/:key{.+}/items', async (c) => {
       fillText(area === 'products' ? EDITOR_TEXT.tooManyProducts : EDITOR_TEXT.tooManyItems, { max }),
     )
   const wanted = body.slug ? body.slug : slugify(body.title)
-  if (!isSlug(wanted)) throw new InputError(EDITOR_TEXT.slugInvalid, { slug: EDITOR_TEXT.slugInvalid })
+  if (!isSlug(wanted)) {
+    const message = fillText(EDITOR_TEXT.invalidPageUrl, { val: wanted })
+    throw new InputError(message, { slug: message })
+  }
   const slug = freeSlug(wanted, await takenItemSlugs(c, parsed.collection))
   const key = itemKey(parsed.collection, slug)
   const record = newItemRecord(c, collection, body.title, slug)
