@@ -2,10 +2,9 @@
 // record by their visible names, type in labelled fields, Review Changes and Publish. Also the
 // admin API from inside a signed-in page (its cookies, XSRF token and crumb), for what the UI
 // rightly does not let a person do, and plain HTTP for a visitor with no session at all.
-import { request as httpRequest } from 'node:http'
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
 import { EDITOR_TEXT, epochToZonedTime } from '../../shared/index'
-import { PORT, urlOf } from './helpers'
+import { PORT, type RawAnswer, rawHttp, urlOf } from './helpers'
 
 export const AURORA = 'aurora.localhost'
 export const JOURNAL = 'journal.localhost'
@@ -136,13 +135,7 @@ export async function apiFromPage(
 
 export const recordApi = (key: string): string => `/config/api/records/${encodeURIComponent(key)}`
 
-export interface RawAnswer {
-  status: number
-  body: string
-  cacheStatus: string
-}
-
-/** Plain HTTP to the test server with a site's Host (Node knows no `*.localhost` names). */
+/** Plain HTTP to the test server with a site's Host and a body's Content-Length. */
 export function raw(
   host: string,
   method: string,
@@ -150,38 +143,13 @@ export function raw(
   headers: Record<string, string> = {},
   body?: string,
 ): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path,
-        method,
-        agent: false,
-        headers: {
-          host: `${host}:${PORT}`,
-          ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text,
-            cacheStatus: String(res.headers['cache-status'] ?? ''),
-          }),
-        )
-      },
-    )
-    req.on('error', reject)
-    if (body !== undefined) req.write(body)
-    req.end()
+  return rawHttp(`${host}:${PORT}`, path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body }),
   })
 }
 

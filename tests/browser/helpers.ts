@@ -1,8 +1,55 @@
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { createRequire } from 'node:module'
 import type { Page, Route } from '@playwright/test'
 
 export const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
+
+export interface RawAnswer {
+  status: number
+  body: string
+  cacheStatus: string
+  setCookie: string[]
+}
+
+/**
+ * Plain HTTP to the test server (Node knows no `*.localhost` names, and a browser cannot send a
+ * GET with a body or an odd Host): `host` goes into the Host header exactly as given, and the
+ * headers and body exactly as given (no Content-Length is added).
+ */
+export function rawHttp(
+  host: string,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: PORT, path, method, agent: false, headers: { host, ...headers } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+        })
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            cacheStatus: String(res.headers['cache-status'] ?? ''),
+            setCookie: res.headers['set-cookie'] ?? [],
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    if (body !== undefined) req.write(body)
+    req.end()
+  })
+}
 
 export const DEMO_TENANTS = [
   { host: 'aurora.localhost', title: 'Aurora Outfitters', lang: 'en-US', currency: 'USD' },

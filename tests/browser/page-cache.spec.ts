@@ -1,50 +1,21 @@
 // Cache poisoning attempts against the page cache, over raw HTTP to the test server (what a
 // browser cannot send: a GET with a body, odd Host spellings, forwarding headers). Whatever the
 // first request carries, the page stored is the one every visitor would get.
-import { request as httpRequest } from 'node:http'
 import { expect, test } from '@playwright/test'
-import { PORT } from './helpers'
+import { PORT, type RawAnswer, rawHttp } from './helpers'
 
-interface Answer {
-  status: number
-  body: string
-  cacheStatus: string
-  setCookie: string[]
-}
-
+/** The attempt as sent: Host, headers and body exactly as given. */
 function raw(
   host: string,
   path: string,
   headers: Record<string, string> = {},
   body?: string,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port: PORT, path, method: 'GET', headers: { host, ...headers } },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text,
-            cacheStatus: String(res.headers['cache-status'] ?? ''),
-            setCookie: res.headers['set-cookie'] ?? [],
-          }),
-        )
-      },
-    )
-    req.on('error', reject)
-    if (body !== undefined) req.write(body)
-    req.end()
-  })
+): Promise<RawAnswer> {
+  return rawHttp(host, path, { headers, ...(body === undefined ? {} : { body }) })
 }
 
 /** The next plain view of the page, once the first one's copy is stored. */
-async function plainView(path: string): Promise<Answer> {
+async function plainView(path: string): Promise<RawAnswer> {
   let answer = await raw(`aurora.localhost:${PORT}`, path)
   for (let i = 0; i < 40 && !answer.cacheStatus.includes('hit'); i++) {
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -8,8 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { type Capabilities, capabilitiesOf, EDITOR_TEXT } from '../../shared/index'
 import { liveSiteUser, xsrfRefusal } from '../auth/site-user'
 import type { Site } from '../catalogue/records'
-import { sameSecret } from '../crypto/encoding'
-import { CRUMB_HEADER, crumbRefusal, isSameOriginPost } from '../middleware/crumb'
+import { crumbRefusal, isSameOriginPost, sendsCrumb } from '../middleware/crumb'
 import type { EditorAppEnv } from './env'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
@@ -37,10 +36,7 @@ export function editorSession(): MiddlewareHandler<EditorAppEnv> {
     if (!editor.capabilities.read) return c.json({ message: EDITOR_TEXT.notAllowed }, 403)
     if (!SAFE_METHODS.has(c.req.method)) {
       if (!isSameOriginPost(c.req.raw)) return c.json({ message: EDITOR_TEXT.sameOriginOnly }, 403)
-      const cookie = c.var.knownVisitor ? c.var.crumb : null
-      const header = c.req.header(CRUMB_HEADER)
-      if (cookie === null || header === undefined || !sameSecret(cookie, header))
-        return crumbRefusal(c as never)
+      if (!sendsCrumb(c as never)) return crumbRefusal(c as never)
       const refused = await xsrfRefusal(c as never, editor.sessionId)
       if (refused !== null) return refused
     }

@@ -12,8 +12,8 @@
 import { EDITOR_TEXT } from '../../shared/index'
 import { app as storefront } from '../app'
 import { kvKey } from '../catalogue/records'
+import { hex, sha256 } from '../crypto/encoding'
 import type { EditorEnv } from './env'
-import { sha256Hex } from './hash'
 import { listKeys } from './model'
 import { type KvWrite, planPreview } from './publish'
 
@@ -72,7 +72,7 @@ export async function previewResponse(
   const path = url.pathname.slice(PREVIEW_PREFIX.length) || '/'
   const writes = await planPreview(env, siteId)
   const liveVersion = (await env.CATALOG.get(kvKey.version(siteId), 'text'))?.trim() ?? '0'
-  const fingerprint = (await sha256Hex(JSON.stringify(writes))).slice(0, 16)
+  const fingerprint = hex(await sha256(JSON.stringify(writes))).slice(0, 16)
   const overlay = overlayKv(env.CATALOG, [
     ...writes,
     { key: kvKey.version(siteId), before: liveVersion, after: `${liveVersion}-preview-${fingerprint}` },

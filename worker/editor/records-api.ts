@@ -89,8 +89,7 @@ recordRoutes.get('/collections/:slug/items', async (c) => {
   return c.json({ collection: answer.collection, items })
 })
 
-recordRoutes.get('/records/:key{.+}', async (c, next) => {
-  if (c.req.path.endsWith('/items')) return next()
+recordRoutes.get('/records/:key{.+}', async (c) => {
   const { key } = keyParam(c)
   return c.json(await answerOr404(c, key))
 })

@@ -94,11 +94,16 @@ export function requireCrumb(
 ): MiddlewareHandler<AppEnv> {
   return async function requireCrumb(c, next) {
     if (!options.reads && SAFE_METHODS.has(c.req.method)) return next()
-    const cookie = c.var.knownVisitor ? c.var.crumb : null
-    const header = c.req.header(CRUMB_HEADER)
-    if (cookie === null || header === undefined || !sameSecret(cookie, header)) return crumbRefusal(c)
+    if (!sendsCrumb(c)) return crumbRefusal(c)
     await next()
   }
+}
+
+/** Whether the call sends, as `X-CSRF-Token`, the crumb its cookie carried in. */
+export function sendsCrumb(c: Context<AppEnv>): boolean {
+  const cookie = c.var.knownVisitor ? c.var.crumb : null
+  const header = c.req.header(CRUMB_HEADER)
+  return cookie !== null && header !== undefined && sameSecret(cookie, header)
 }
 
 /** The 403 of a refused crumb (`crumbFail`: the client says 'Your session has expired…'). */

@@ -6,7 +6,7 @@
  */
 import { type Context, Hono } from 'hono'
 import { PAGE_ACTION_DATA_KEY } from '../../islands/index'
-import { ENGINE_TEXT, plainText, WebsiteRole } from '../../shared/index'
+import { capabilitiesOf, ENGINE_TEXT, plainText } from '../../shared/index'
 import { guardPage, postToGuardedPage, publicCollection } from '../auth/page-access'
 import { liveSiteUser } from '../auth/site-user'
 import { itemExtras } from '../catalogue/item-extras'
@@ -244,15 +244,8 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
 
 pageRoutes.all('*', (c) => notFoundPage(c.var.catalog, c.req.path))
 
-/** Website roles that open the site editor (shared/editing/roles.ts): they see Private items. */
-const EDITOR_ROLES: readonly number[] = [
-  WebsiteRole.ADMIN,
-  WebsiteRole.EDITOR,
-  WebsiteRole.STORE_MANAGER,
-  WebsiteRole.VIEWER,
-]
-
+/** Whether the live session's roles open the site editor (the editor's own table, shared/editing/roles.ts). */
 async function opensEditor(c: Context<AppEnv>): Promise<boolean> {
   const session = await liveSiteUser(c)
-  return session?.user.roles.some((role) => EDITOR_ROLES.includes(role)) === true
+  return session !== null && capabilitiesOf(session.user.roles, false).read
 }
