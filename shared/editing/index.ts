@@ -1,5 +1,6 @@
 /** The site editor's shared contract: roles, statuses, limits and the admin API's shapes. */
 export type * from './api'
+export * from './files'
 export { EDITOR_LIMITS } from './limits'
 export {
   type Capabilities,

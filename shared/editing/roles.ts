@@ -23,6 +23,12 @@ export interface Capabilities {
   manageTerms: boolean
   /** Roll the site back to an earlier published revision. */
   rollback: boolean
+  /** Upload, rename, replace and delete the site's files (issue 22). */
+  manageFiles: boolean
+  /** The look: fonts, colours, button shape, logo (the site record's `theme` and logo). */
+  design: boolean
+  /** Site settings: title, description, time zone, money format, cookies, tracking, comments, captcha. */
+  siteSettings: boolean
 }
 
 export const NO_CAPABILITIES: Capabilities = {
@@ -34,6 +40,9 @@ export const NO_CAPABILITIES: Capabilities = {
   storeSettings: false,
   manageTerms: false,
   rollback: false,
+  manageFiles: false,
+  design: false,
+  siteSettings: false,
 }
 
 /** One row per role that opens the editor; `editorsCanPublish` is the site's setting. */
@@ -49,6 +58,9 @@ export function roleCapabilities(role: number, editorsCanPublish: boolean): Capa
         storeSettings: true,
         manageTerms: true,
         rollback: true,
+        manageFiles: true,
+        design: true,
+        siteSettings: true,
       }
     case WebsiteRole.EDITOR:
       return {
@@ -57,6 +69,7 @@ export function roleCapabilities(role: number, editorsCanPublish: boolean): Capa
         editContent: true,
         publishContent: editorsCanPublish,
         manageTerms: true,
+        manageFiles: true,
       }
     case WebsiteRole.STORE_MANAGER:
       return {
@@ -65,6 +78,7 @@ export function roleCapabilities(role: number, editorsCanPublish: boolean): Capa
         editProducts: true,
         publishProducts: true,
         storeSettings: true,
+        manageFiles: true,
       }
     case WebsiteRole.VIEWER:
       return { ...NO_CAPABILITIES, read: true }

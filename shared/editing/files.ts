@@ -1,0 +1,226 @@
+/**
+ * The site's files (issue 22): what the editor's file picker and the editor's Worker agree on.
+ * Files live in R2 (`FILES` binding) under keys by file id, never by the user's file name; one
+ * D1 row per file (`editor_files`) says its name, type, size, image facts and state. Shoppers
+ * fetch them from the tenant's own host at `/s/<id>/<name>` (the name is decoration: a rename
+ * keeps every old URL working), image widths as `?format=500w`.
+ *
+ * The limits are ours (the spec gives none) and live here only: the picker checks them before a
+ * byte is sent, the server again on every call.
+ */
+import { IMAGE_SRCSET_WIDTHS } from '../enumerations'
+
+export const FILE_LIMITS = {
+  /** Ours: the largest file, 25 MiB (a print-size photo or a long PDF; video belongs on a host). */
+  maxBytes: 25 * 1024 * 1024,
+  /** Ours: files above this upload in parts (R2 multipart), each cancellable between parts. */
+  multipartThreshold: 8 * 1024 * 1024,
+  /** R2's smallest part (every part but the last): 5 MiB. */
+  partBytes: 5 * 1024 * 1024,
+  /** Ours: a file name's length after sanitising (extension included). */
+  nameLength: 120,
+  /** Ours: the largest image side we process (a larger one is refused: decoding it is a memory bomb). */
+  maxImageSide: 12_000,
+  /** Ours: files per site. */
+  filesPerSite: 5000,
+  /** Ours: Existing Files per page. */
+  pageSize: 24,
+} as const
+
+/** The srcset widths (platform.md section 9) the picker produces below an image's own width. */
+export const FILE_VARIANT_WIDTHS = IMAGE_SRCSET_WIDTHS
+
+/** What a file is, by its own bytes. */
+export type FileKind = 'image' | 'document' | 'audio' | 'video' | 'archive'
+
+export interface AllowedFileType {
+  readonly kind: FileKind
+  readonly contentType: string
+  /** Lower-case extensions the name may end with (the first is the canonical one). */
+  readonly extensions: readonly string[]
+  /** Whether the picker makes width variants and the server reads its dimensions. */
+  readonly raster: boolean
+}
+
+/**
+ * The allow-list. A file is accepted only when its bytes are one of these (shared/editing/sniff.ts
+ * reads the signature); the declared type and the name's extension must agree with the bytes.
+ * No SVG or HTML: they carry script, and files are served from the shop's own origin.
+ */
+export const ALLOWED_FILE_TYPES: readonly AllowedFileType[] = [
+  { kind: 'image', contentType: 'image/png', extensions: ['png'], raster: true },
+  { kind: 'image', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'], raster: true },
+  { kind: 'image', contentType: 'image/gif', extensions: ['gif'], raster: true },
+  { kind: 'image', contentType: 'image/webp', extensions: ['webp'], raster: true },
+  { kind: 'document', contentType: 'application/pdf', extensions: ['pdf'], raster: false },
+  { kind: 'audio', contentType: 'audio/mpeg', extensions: ['mp3'], raster: false },
+  { kind: 'video', contentType: 'video/mp4', extensions: ['mp4', 'm4v'], raster: false },
+  { kind: 'archive', contentType: 'application/zip', extensions: ['zip'], raster: false },
+]
+
+/** `uploading` until the bytes are in; `processing` while the queued job checks them; then `ready` or `failed`. */
+export type FileState = 'uploading' | 'processing' | 'ready' | 'failed' | 'cancelled'
+
+/** Averages of an image's corners and centre as hex colours (platform.md section 3, `colorData`). */
+export interface ColorData {
+  topLeftAverage: string
+  topRightAverage: string
+  bottomLeftAverage: string
+  bottomRightAverage: string
+  centerAverage: string
+  /** The whole image's average (what a placeholder shows before the image loads). */
+  suggestedBgColor: string
+}
+
+export interface FocalPoint {
+  x: number
+  y: number
+}
+
+/** A file as the picker lists and shows it. */
+export interface FileAnswer {
+  id: string
+  /** The sanitised name, extension included. */
+  name: string
+  /** `/s/<id>/<name>` on the site's host: what records store as `assetUrl`. */
+  url: string
+  contentType: string
+  kind: FileKind
+  /** Bytes of the original. */
+  size: number
+  state: FileState
+  /** Why processing failed (the spec's words), when `state` is `failed`. */
+  error?: string
+  /** Images: the original's pixels and `WIDTHxHEIGHT`. */
+  width?: number
+  height?: number
+  originalSize?: string
+  colorData?: ColorData
+  /** Default 0.5, 0.5. */
+  mediaFocalPoint?: FocalPoint
+  altText?: string
+  /** The srcset widths stored below the original's width. */
+  variants: number[]
+  /** Increases with each replace; the served ETag changes with it. */
+  version: number
+  createdAt: number
+  updatedAt: number
+}
+
+/** `GET /config/api/files?q=&kind=image&page=1`. */
+export interface FilesAnswer {
+  files: FileAnswer[]
+  page: number
+  pages: number
+  total: number
+}
+
+/** A record that still links to a file (File Detail and the delete warning list them). */
+export interface FileUse {
+  key: string
+  title: string
+  /** The page a shopper sees it on. */
+  url: string
+  /** Whether the use is in a draft only (not yet published). */
+  draft: boolean
+}
+
+/** `GET /config/api/files/<id>`. */
+export interface FileDetailAnswer {
+  file: FileAnswer
+  usedBy: FileUse[]
+}
+
+/**
+ * `POST /config/api/files` (a new file) and `POST /config/api/files/<id>/replace` (new content for
+ * the same id and URL): the name, size and type the browser sees, checked before any byte is sent.
+ */
+export interface StartUploadBody {
+  name: string
+  size: number
+  contentType: string
+}
+
+export interface StartUploadAnswer {
+  file: FileAnswer
+  upload: {
+    id: string
+    /** `single`: one `PUT …/uploads/<upload>`; `multipart`: `PUT …/uploads/<upload>/parts/<n>` from 1. */
+    mode: 'single' | 'multipart'
+    partBytes: number
+    /** The widths the picker should send as variants (below the original's width). */
+    variantWidths: readonly number[]
+  }
+}
+
+/**
+ * `POST /config/api/files/<id>/uploads/<upload>/complete`: what the browser measured. The queued job
+ * checks width and height against the file's header (and each variant's), then publishes it.
+ */
+export interface CompleteUploadBody {
+  width?: number
+  height?: number
+  colorData?: ColorData
+  /** The widths already sent with `PUT …/uploads/<upload>/variants/<width>`. */
+  variants?: number[]
+}
+
+/** `PATCH /config/api/files/<id>`: rename, alt text, focal point. */
+export interface UpdateFileBody {
+  name?: string
+  altText?: string
+  mediaFocalPoint?: FocalPoint
+}
+
+/** `GET /config/api/files/<id>/job`: the processing job's state (the picker polls it). */
+export interface FileJobAnswer {
+  state: FileState
+  error?: string
+  file: FileAnswer
+}
+
+/** The image record a picked file becomes in an item, a product or the logo (imageSchema). */
+export interface ImageValue {
+  assetUrl: string
+  originalSize?: string
+  colorData?: ColorData
+  mediaFocalPoint?: FocalPoint
+  altText?: string
+  /** The file it came from (absent for a demo image or an outside URL). */
+  fileId?: string
+}
+
+/** A picked file as the image record items store. */
+export function imageValueOf(file: FileAnswer): ImageValue {
+  return {
+    assetUrl: file.url,
+    fileId: file.id,
+    ...(file.originalSize === undefined ? {} : { originalSize: file.originalSize }),
+    ...(file.colorData === undefined ? {} : { colorData: file.colorData }),
+    mediaFocalPoint: file.mediaFocalPoint ?? { x: 0.5, y: 0.5 },
+    ...(file.altText === undefined || file.altText === '' ? {} : { altText: file.altText }),
+  }
+}
+
+/** A file's public path: `/s/<id>/<name>` (the name URI-encoded). */
+export function filePath(id: string, name: string): string {
+  return `/s/${id}/${encodeURIComponent(name)}`
+}
+
+/** 'image ' when only images are asked for, else '' (the `{fileTypeMessage}` of the spec's message). */
+export function fileTypeMessage(accept: 'image' | 'any'): string {
+  return accept === 'image' ? 'image ' : ''
+}
+
+/** `25 MB`: a byte count as the size messages show it (binary units, whole when round). */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB'] as const
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const shown = unit === 0 || Number.isInteger(value) ? String(Math.round(value)) : value.toFixed(1)
+  return `${shown} ${units[unit]}`
+}
