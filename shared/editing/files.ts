@@ -8,6 +8,26 @@
  * The limits are ours (the spec gives none) and live here only: the picker checks them before a
  * byte is sent, the server again on every call.
  */
+/*
+ * THE ROUTES (SEE_ROUTES): issue 22's files API, as both sides build to it.
+ *
+ * The files API (under the editor's admin API `/config/api/`, served by the editor's Worker; shapes in shared/editing/files.ts). Both the server helper and the UI helper build to exactly these routes:
+ * - GET    /config/api/files?q=<search>&kind=image|any&page=<n>   → 200 FilesAnswer (ready, processing and failed files; newest first; search by name)
+ * - POST   /config/api/files                     body StartUploadBody → 201 StartUploadAnswer (a new file row in state `uploading`; type and size checked from the declared name/type/size first: 'The file {fileName} does not appear to be a supported {fileTypeMessage}file.' / 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.' / 'Please enter a file name')
+ * - POST   /config/api/files/:id/replace         body StartUploadBody → 201 StartUploadAnswer (same id and URL; the old content stays served until the new one is processed; a second replace while one is pending: 409 with a message)
+ * - PUT    /config/api/files/:id/uploads/:upload                      raw bytes (mode single) → 204
+ * - PUT    /config/api/files/:id/uploads/:upload/parts/:n              raw bytes (mode multipart, n from 1, every part but the last exactly partBytes) → 204
+ * - PUT    /config/api/files/:id/uploads/:upload/variants/:width       raw bytes of the browser-resized image (same content type as the original; GIFs may be sent as PNG variants) → 204
+ * - POST   /config/api/files/:id/uploads/:upload/complete   body CompleteUploadBody → 202 FileJobAnswer (state `processing`; a queued job checks the bytes' signature and header dimensions against the claims and each variant's, then makes the file `ready`, or `failed` with the spec's 'File processing failed')
+ * - DELETE /config/api/files/:id/uploads/:upload  → 204 (cancel: multipart aborted, staged objects deleted; a new file's row removed; a replace leaves the old content)
+ * - GET    /config/api/files/:id/job             → 200 FileJobAnswer (the picker polls this every ~500 ms while `processing`)
+ * - GET    /config/api/files/:id                 → 200 FileDetailAnswer (file + usedBy: every record, live or draft, whose JSON mentions `/s/<id>/`)
+ * - PATCH  /config/api/files/:id                 body UpdateFileBody → 200 FileAnswer (rename: the URL's id part stays, so old URLs keep working; alt text; focal point)
+ * - DELETE /config/api/files/:id                 → 204 (objects and row removed; cached copies purged)
+ * Reads need the `read` capability, writes `manageFiles`. Writes (all non-GET, including the raw PUTs) need the same headers as every editor write (X-XSRF-Token, X-CSRF-Token from the crumb cookie, same origin) — editor/api.ts shows how the app sends them.
+ * Shoppers: GET/HEAD `/s/<id>/<any name>` on the tenant's host (the storefront Worker, FILES R2 binding), `?format=<w>w` for a srcset width (the stored variant, or the original when the width is not below the original's), ETag + If-None-Match → 304, `Cache-Control: public, max-age=60, s-maxage=86400` (browsers revalidate within a minute; the edge copy is purged by a replace or delete through worker/editor/purge.ts), `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; sandbox` for non-images, Content-Disposition inline with the file's current name. 404 for a file of another tenant, an unknown id, or one not yet ready.
+ * R2 keys: `sites/<siteId>/files/<fileId>/original` and `…/w<width>` for served content; uploads staged under `sites/<siteId>/uploads/<fileId>/<uploadId>/…` and moved (stream-copied) to the served keys by the job. Never the user's file name in a key.
+ */
 import { IMAGE_SRCSET_WIDTHS } from '../enumerations'
 
 export const FILE_LIMITS = {
