@@ -37,7 +37,10 @@ describe('The site record by section', () => {
       r.navigation = [...r.navigation, { title: 'Sale', url: '/shop' }]
     })
     expect(navigation.status).toBe(403)
-    expect(await navigation.json()).toMatchObject({ message: 'Your role cannot do this.', field: 'navigation' })
+    expect(await navigation.json()).toMatchObject({
+      message: 'Your role cannot do this.',
+      field: 'navigation',
+    })
     const title = await saveSite(manager, (r) => {
       r.website = { ...r.website, siteTitle: 'Not yours' }
     })
