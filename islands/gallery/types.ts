@@ -2,7 +2,7 @@
  * The gallery island's props: plain JSON built on the server (`server.ts`) from the tenant's
  * gallery options and images, rendered by the view on both sides.
  */
-import { srcsetOf } from '../../shared/images'
+import { srcsetOf } from '../../shared/index'
 
 /** One image of the gallery. `width`/`height` come from `originalSize` (0 when unknown). */
 export type GallerySlide = {
