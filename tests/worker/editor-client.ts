@@ -13,6 +13,7 @@ export interface Editor {
   call(
     path: string,
     init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+    // A Uint8Array body is sent as it is (a file's bytes); anything else as JSON.
   ): Promise<Response>
   /** The session cookie (for the storefront's own pages). */
   cookie: string
@@ -45,7 +46,12 @@ function caller(host: string, cookies: string[], xsrf: string, crumb: string): E
       },
       ...(init.body === undefined
         ? {}
-        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
+        : {
+            body:
+              typeof init.body === 'string' || init.body instanceof Uint8Array
+                ? init.body
+                : JSON.stringify(init.body),
+          }),
     })
   }
 }
