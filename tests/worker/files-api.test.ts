@@ -118,6 +118,10 @@ describe('Uploading files', { timeout: 30_000 }, () => {
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     )
     expect(served.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''Price%20list.pdf")
+    const odd = await ready({ name: "Tom's (draft) *.pdf", bytes: pdf(), contentType: 'application/pdf' })
+    expect((await visit(HOST, odd.url)).headers.get('content-disposition')).toBe(
+      "inline; filename*=UTF-8''Tom%27s%20%28draft%29%20%2A.pdf",
+    )
   })
 
   it('Should upload a file above 8 MiB in parts (R2 multipart)', async () => {

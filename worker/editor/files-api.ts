@@ -334,7 +334,7 @@ fileRoutes.put('/files/:id/uploads/:upload/parts/:n', async (c) => {
   ).uploadPart(n, bytes)
   const stored = await c.env.DB.prepare(
     `UPDATE editor_files SET pending_parts = json_set(pending_parts, ?, ?)
-     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading'`,
+     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading' AND state <> 'deleting'`,
   )
     .bind(`$."${n}"`, part.etag, row.site_id, row.id, upload)
     .run()
@@ -408,7 +408,7 @@ fileRoutes.post('/files/:id/uploads/:upload/complete', async (c) => {
   const marked = await c.env.DB.prepare(
     `UPDATE editor_files SET job_state = 'processing', pending_claims = ?, pending_at = ?, updated_at = ?,
        state = CASE WHEN state = 'uploading' THEN 'processing' ELSE state END
-     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading'`,
+     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading' AND state <> 'deleting'`,
   )
     .bind(JSON.stringify(completed), now, now, row.site_id, row.id, upload)
     .run()
