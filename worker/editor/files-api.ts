@@ -462,7 +462,9 @@ fileRoutes.get('/files/:id/job', async (c) => {
   const state = row.job_state ?? row.state
   const answer: FileJobAnswer = {
     state: state === 'deleting' ? 'failed' : state,
-    ...(row.job_state === 'failed' && row.error !== null ? { error: row.error } : {}),
+    ...((row.job_state === 'failed' || row.job_state === 'cancelled') && row.error !== null
+      ? { error: row.error }
+      : {}),
     file: fileAnswerOf(row),
   }
   return c.json(answer)
