@@ -116,12 +116,8 @@ export async function processFile(env: EditorEnv, job: FileJob, now = Date.now()
     )
     return
   }
-  await copy(
-    env.FILES,
-    fileKeys.stagedOriginal(siteId, id, upload),
-    fileKeys.original(siteId, id),
-    claims.contentType,
-  )
+  // The widths first, the original last: the storefront serves a file once its original is in
+  // its served key (worker/routes/files.ts reads R2 alone), so a new file shows only whole.
   for (const [width, contentType] of checked.variants)
     await copy(
       env.FILES,
@@ -129,6 +125,12 @@ export async function processFile(env: EditorEnv, job: FileJob, now = Date.now()
       fileKeys.variant(siteId, id, width),
       contentType,
     )
+  await copy(
+    env.FILES,
+    fileKeys.stagedOriginal(siteId, id, upload),
+    fileKeys.original(siteId, id),
+    claims.contentType,
+  )
   // The served keys hold the new bytes now: the zone's copies go before the row says so.
   if (row.version > 0) await queueFilePurge(env, siteId, id, row.version + 1)
   const widths = [...checked.variants.keys()].sort((a, b) => a - b)
