@@ -59,7 +59,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
     })
   })
 
+let uploadsMade = 0
+
 export class FileUpload {
+  /** Unique in this tab (a list key). */
+  readonly key = ++uploadsMade
   readonly file: File
   readonly accept: Accept
   /** Set for a replace: the file whose content is replaced (same id and URL). */
