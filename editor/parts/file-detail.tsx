@@ -38,12 +38,13 @@ export function FileDetail({
   /** Called before following a link to a record (the picker closes itself). */
   onLeave?: () => void
 }) {
+  const titleId = useId()
   const version = useLibraryVersion()
   const [load, reload] = useLoad(() => filesApi.detail(fileId), [fileId, version])
   return (
-    <section className="file-detail" aria-labelledby="file-detail-title">
+    <section className="file-detail" aria-labelledby={titleId}>
       <div className="file-detail-head">
-        <h3 id="file-detail-title">{EDITOR_TEXT.fileDetail}</h3>
+        <h3 id={titleId}>{EDITOR_TEXT.fileDetail}</h3>
         <button type="button" className="button" onClick={onBack}>
           {EDITOR_TEXT.fileBack}
         </button>
