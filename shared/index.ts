@@ -66,6 +66,7 @@ export {
   type ReadControl,
   readSubmittedValues,
 } from './forms/values'
+export { imageSrcset } from './images'
 export {
   currencyTemplate,
   formatCldrMoney,

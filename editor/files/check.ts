@@ -1,6 +1,8 @@
 /**
  * The picker's checks before a byte is sent (the server repeats them): a name, the size limit,
- * and the type read from the file's own first bytes, which the name's extension must agree with.
+ * and the type read from the file's own first bytes (shared/editing/sniff.ts, the server's own
+ * check), which the name's extension must agree with; an image's header must state a size within
+ * FILE_LIMITS.maxImageSide (decoding a larger one is a memory bomb, here as on the server).
  * Each refusal is the spec's sentence (platform.md section 5).
  */
 import {
@@ -10,8 +12,11 @@ import {
   fileTypeMessage,
   fillText,
   formatBytes,
+  imageSize,
+  SNIFF_BYTES,
+  sniffFileType,
+  withinImageLimits,
 } from '../../shared/index'
-import { SNIFF_BYTES, sniffFileType } from './sniff'
 
 export type Accept = 'image' | 'any'
 
@@ -45,6 +50,10 @@ export async function checkFile(file: Blob & { name: string }, accept: Accept): 
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer())
   const type = sniffFileType(head)
   if (type === null || (accept === 'image' && type.kind !== 'image')) return unsupported
+  if (type.raster) {
+    const size = imageSize(head, type.contentType)
+    if (size === null || !withinImageLimits(size)) return unsupported
+  }
   const extension = extensionOf(name)
   if (extension === '') return { ok: true, type, name: `${name}.${type.extensions[0]}` }
   if (!type.extensions.includes(extension)) return unsupported

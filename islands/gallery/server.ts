@@ -5,8 +5,9 @@
  * markup (no island, no JavaScript; their lightbox is a native `<dialog>` opened by invoker
  * commands).
  */
-import { escapeHtmlAttribute, fillText, GALLERY_TEXT, GalleryOption } from '../../shared/index'
+import { escapeHtmlAttribute, fillText, GALLERY_TEXT, GalleryOption, imageSrcset } from '../../shared/index'
 import type { GalleryProps, GallerySlide } from './types'
+import { SLIDE_SIZES } from './view'
 
 type Design = (typeof GalleryOption.design.values)[number]
 type AspectRatio = (typeof GalleryOption.aspectRatio.values)[number]
@@ -103,7 +104,13 @@ export function slideOf(image: unknown, fallbackAlt: string): GallerySlide | nul
   if (typeof assetUrl !== 'string' || assetUrl === '') return null
   const size = typeof originalSize === 'string' ? SIZE.exec(originalSize) : null
   const alt = typeof altText === 'string' && altText.trim() !== '' ? altText.trim() : fallbackAlt
-  return { src: assetUrl, alt, width: Number(size?.[1] ?? 0), height: Number(size?.[2] ?? 0) }
+  return {
+    src: assetUrl,
+    srcset: imageSrcset(assetUrl, originalSize),
+    alt,
+    width: Number(size?.[1] ?? 0),
+    height: Number(size?.[2] ?? 0),
+  }
 }
 
 /** An id safe in HTML and CSS selectors, from a record id. */
@@ -140,10 +147,12 @@ export function galleryProps(
   }
 }
 
-/** `<img>` with its intrinsic size, so the page does not shift when it loads. */
+/** `<img>` with its intrinsic size, so the page does not shift when it loads, and its resized widths. */
 export function imageTag(slide: GallerySlide, extra = ''): string {
   const size = slide.width > 0 && slide.height > 0 ? ` width="${slide.width}" height="${slide.height}"` : ''
-  return `<img src="${escapeHtmlAttribute(slide.src)}" alt="${escapeHtmlAttribute(slide.alt)}"${size}${extra}>`
+  const srcset =
+    slide.srcset === '' ? '' : ` srcset="${escapeHtmlAttribute(slide.srcset)}" sizes="${SLIDE_SIZES}"`
+  return `<img src="${escapeHtmlAttribute(slide.src)}"${srcset} alt="${escapeHtmlAttribute(slide.alt)}"${size}${extra}>`
 }
 
 /**

@@ -6,6 +6,8 @@
 /** One image of the gallery. `width`/`height` come from `originalSize` (0 when unknown). */
 export type GallerySlide = {
   src: string
+  /** The resized widths (shared/images.ts), '' for none. */
+  srcset: string
   alt: string
   width: number
   height: number

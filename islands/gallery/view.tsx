@@ -13,6 +13,11 @@ import type { CSSProperties, FocusEventHandler, MouseEventHandler, Ref } from 'r
 import { fillText, GALLERY_TEXT } from '../../shared/index'
 import type { GalleryProps, GallerySlide } from './types'
 
+/** A slide's `sizes`: the full width on phones and tablets, half a desktop's (the product layout's column). */
+export const SLIDE_SIZES = '(max-width: 991px) 100vw, 50vw'
+/** A thumbnail's: the strip's images are small (the 100w or 300w file). */
+const THUMB_SIZES = '100px'
+
 export interface GalleryState {
   /** The slide shown. */
   index: number
@@ -58,6 +63,8 @@ function SlideImage({ slide, eager, priority }: { slide: GallerySlide; eager: bo
     <picture>
       <img
         src={slide.src}
+        srcSet={slide.srcset || undefined}
+        sizes={slide.srcset ? SLIDE_SIZES : undefined}
         alt={slide.alt}
         width={slide.width || undefined}
         height={slide.height || undefined}
@@ -250,6 +257,8 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
               >
                 <img
                   src={slide.src}
+                  srcSet={slide.srcset || undefined}
+                  sizes={slide.srcset ? THUMB_SIZES : undefined}
                   alt=""
                   width={slide.width || undefined}
                   height={slide.height || undefined}

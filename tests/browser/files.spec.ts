@@ -15,11 +15,12 @@ import {
   saveState,
   sidebar,
   signedIn,
+  USERS,
 } from './editor-helpers'
 import { axeViolations, urlOf } from './helpers'
 
 const KISSA = 'kissa.localhost'
-const MANAGER = { email: 'manager@kissa.example', password: 'kissa-manager-2026' }
+const MANAGER = USERS.kissaManager
 const PRODUCT = { collection: '茶葉 Tea', title: '加賀棒茶 Kaga Bocha', path: '/tea/kaga-bocha' }
 
 /** A picture drawn by the browser's canvas: a colour with a darker band, encoded as `type`. */

@@ -7,7 +7,7 @@ import { cartPillMarkup } from '../../islands/index'
 import {
   escapeHtmlAttribute as attr,
   escapeHtml as html,
-  IMAGE_SRCSET_WIDTHS,
+  imageSrcset as srcsetOf,
   THEME_TEXT,
 } from '../../shared/index'
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
@@ -42,15 +42,7 @@ const imageSrcset = defineFormatter({
     const record = (image ?? {}) as { assetUrl?: unknown; originalSize?: unknown }
     const url = asString(record.assetUrl ?? '')
     if (url === '') return MISSING
-    const width = Number(
-      /^(\d+)x\d+$/.exec(asString(record.originalSize ?? ''))?.[1] ?? Number.POSITIVE_INFINITY,
-    )
-    const join = url.includes('?') ? '&' : '?'
-    const candidates = IMAGE_SRCSET_WIDTHS.filter((w) => w < width).map(
-      (w) => `${url}${join}format=${w}w ${w}w`,
-    )
-    if (Number.isFinite(width)) candidates.push(`${url} ${width}w`)
-    return attr(candidates.join(', '))
+    return attr(srcsetOf(url, record.originalSize))
   },
 })
 
