@@ -198,6 +198,13 @@ test.describe
       await detail.getByRole('button', { name: EDITOR_TEXT.fileRename }).click()
       await expect(detail.getByRole('alert')).toHaveText(EDITOR_TEXT.enterFileName)
       await name.fill('roasted-stems.jpg')
+      // A rename the server fails.
+      await page.route('**/config/api/files/*', (route) =>
+        route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+      )
+      await detail.getByRole('button', { name: EDITOR_TEXT.fileRename }).click()
+      await expect(detail.getByRole('alert')).toHaveText(EDITOR_TEXT.renameProblem)
+      await page.unroute('**/config/api/files/*')
       await detail.getByRole('button', { name: EDITOR_TEXT.fileRename }).click()
       await expect(detail.getByText(EDITOR_TEXT.fileRenamed)).toBeVisible()
       const renamed = new URL(await detail.getByLabel(EDITOR_TEXT.fileUrl).inputValue()).pathname
@@ -363,6 +370,36 @@ test.describe
           timeout: 30_000,
         },
       )
+      await context.close()
+    })
+
+    test("Should link to a file from the link editor's File tab", async ({ browser }) => {
+      const { context, page } = await signedIn(browser, KISSA, MANAGER)
+      await openItem(page, PRODUCT.collection, PRODUCT.title)
+      const body = page.getByRole('textbox', { name: EDITOR_TEXT.fieldBody })
+      await body.click()
+      await page.keyboard.press('ControlOrMeta+End')
+      await page.keyboard.press('ControlOrMeta+k')
+      const dialog = page.getByRole('dialog', { name: EDITOR_TEXT.linkEditorTitle })
+      await dialog.getByRole('tab', { name: EDITOR_TEXT.linkTabFile }).click()
+      await dialog.getByLabel(EDITOR_TEXT.linkName).fill('Colour swatch')
+      await dialog.getByRole('button', { name: EDITOR_TEXT.linkInsert }).click()
+      await expect(dialog.getByRole('alert')).toHaveText(EDITOR_TEXT.fileLinkNone)
+      await dialog.getByRole('button', { name: EDITOR_TEXT.fileLinkChoose }).click()
+      // Any file: the picker of a link lists documents too.
+      const picker = page.getByRole('dialog', { name: EDITOR_TEXT.filePickerTitle })
+      await picker.getByRole('button', { name: `${EDITOR_TEXT.fileUse}: swatch.png` }).click()
+      await expect(picker).toBeHidden()
+      await expect(
+        dialog.getByText(fillText(EDITOR_TEXT.fileLinkChosen, { name: 'swatch.png' })),
+      ).toBeVisible()
+      await dialog.getByRole('button', { name: EDITOR_TEXT.linkInsert }).click()
+      await expect(dialog).toBeHidden()
+      await expect(body.getByRole('link', { name: 'Colour swatch' })).toHaveAttribute(
+        'href',
+        /^\/s\/[^/]+\/swatch\.png$/,
+      )
+      await expect(saveState(page)).toHaveText(EDITOR_TEXT.saved)
       await context.close()
     })
 
