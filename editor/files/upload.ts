@@ -11,7 +11,7 @@
  * - a PUT or `complete` cut off by the network: 'Error uploading' and 'File upload failed to complete';
  * - a job answer without a state: 'No response data from job request';
  * - a job that fails: its error, else 'File processing failed';
- * - a job still processing after PROCESSING_TIMEOUT_MS: 'File processing failed to complete';
+ * - a job the server ends after ten minutes, or still processing after PROCESSING_TIMEOUT_MS: 'File processing failed to complete';
  * - Cancel, at any step (or a job the server cancelled): 'File processing cancelled'.
  */
 import {
@@ -26,9 +26,15 @@ import { filesApi, PutError, putBytes, uploadUrl } from './api'
 import { type Accept, checkFile, unsupportedMessage } from './check'
 import { measureImage, resizedImage, variantType } from './image-facts'
 
-/** How often the job is asked, and how long before the picker gives up on it. */
+/**
+ * How often the job is asked, and how long before the picker gives up on it: a minute after the
+ * server's own limit (FILE_JOB_TIMEOUT_MS, ten minutes), whose 'File processing failed to
+ * complete' it normally shows first.
+ */
 export const JOB_POLL_MS = 500
-export const PROCESSING_TIMEOUT_MS = 60_000
+export const PROCESSING_TIMEOUT_MS = 11 * 60_000
+/** Job polls in a row that may fail on the network before the upload says so. */
+const JOB_POLL_RETRIES = 3
 
 export type UploadPhase = 'checking' | 'uploading' | 'processing' | 'ready' | 'failed' | 'cancelled'
 
@@ -223,6 +229,20 @@ export class FileUpload {
     }
   }
 
+  /** One poll of the job; a network failure is tried again a few times before it counts. */
+  private async pollJob(id: string): Promise<Partial<FileJobAnswer>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await filesApi.job(id)
+      } catch (error) {
+        const network = error instanceof ApiError && error.status === 0
+        if (!network || attempt >= JOB_POLL_RETRIES || this.controller.signal.aborted)
+          return await this.call(() => Promise.reject(error))
+        await sleep(JOB_POLL_MS * attempt, this.controller.signal)
+      }
+    }
+  }
+
   private async waitForJob(
     id: string,
     first: Partial<FileJobAnswer>,
@@ -251,7 +271,7 @@ export class FileUpload {
       if (Date.now() > deadline)
         throw new Stop({ phase: 'failed', percent: 100, message: EDITOR_TEXT.fileProcessingIncomplete })
       await sleep(JOB_POLL_MS, signal)
-      job = await this.call(() => filesApi.job(id))
+      job = await this.pollJob(id)
     }
   }
 }

@@ -55,7 +55,7 @@ export function typeOfName(name: string): AllowedFileType | null {
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.')
-  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase()
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
 }
 
 export interface PixelSize {
@@ -133,11 +133,14 @@ const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069
  * of the name but its extension (the caller asks for a name).
  */
 export function sanitizeFileName(raw: string, type: AllowedFileType): string {
+  // A path's parts joined ('../a/b.png' is 'a-b.png'): never a separator or a parent reference.
   const cleaned = raw
     .normalize('NFC')
     .replace(UNSAFE_CHARACTERS, '')
-    .replace(/[/\\]+/g, '-')
-    .trim()
+    .split(/[/\\]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && part !== '.' && part !== '..')
+    .join('-')
   const extension = extensionOf(cleaned)
   const known = ALLOWED_FILE_TYPES.some((allowed) => allowed.extensions.includes(extension))
   const keep = type.extensions.includes(extension) ? extension : (type.extensions[0] ?? '')
