@@ -403,6 +403,45 @@ test.describe
       await context.close()
     })
 
+    test("Should choose a product's gallery images and a variant's image with the picker, and move an image's focal point with the keyboard", async ({
+      browser,
+    }) => {
+      const { context, page } = await signedIn(browser, KISSA, MANAGER)
+      await openItem(page, PRODUCT.collection, PRODUCT.title)
+      const images = page.getByRole('group', { name: EDITOR_TEXT.productImages, exact: true })
+      await images.getByRole('button', { name: EDITOR_TEXT.imageAdd }).click()
+      const picker = page.getByRole('dialog', { name: EDITOR_TEXT.filePickerImageTitle })
+      await picker.getByRole('button', { name: `${EDITOR_TEXT.fileUse}: swatch.png` }).click()
+      await expect(picker).toBeHidden()
+      const first = images.getByRole('group', { name: fillText(EDITOR_TEXT.imageN, { n: 1 }), exact: true })
+      await expect(first.locator('img').first()).toHaveAttribute('src', /\/swatch\.png\?format=300w$/)
+
+      const variant = page.getByRole('group', {
+        name: fillText(EDITOR_TEXT.variantImage, { n: 1 }),
+        exact: true,
+      })
+      await variant.getByRole('button', { name: EDITOR_TEXT.imageChoose }).click()
+      await picker.getByRole('button', { name: `${EDITOR_TEXT.fileUse}: swatch.png` }).click()
+      await expect(picker).toBeHidden()
+      await variant.getByLabel(EDITOR_TEXT.fieldAltText).fill('Roasted stems, close up')
+      const marker = variant.getByRole('button', { name: /^Focal point:/ })
+      await expect(marker).toHaveAccessibleName(fillText(EDITOR_TEXT.fileFocalValue, { x: 50, y: 50 }))
+      await marker.press('Shift+ArrowRight')
+      await marker.press('ArrowUp')
+      await expect(marker).toHaveAccessibleName(fillText(EDITOR_TEXT.fileFocalValue, { x: 60, y: 49 }))
+      await expect(saveState(page)).toHaveText(EDITOR_TEXT.saved)
+      await page.reload()
+      const saved = page.getByRole('group', {
+        name: fillText(EDITOR_TEXT.variantImage, { n: 1 }),
+        exact: true,
+      })
+      await expect(saved.getByLabel(EDITOR_TEXT.fieldAltText)).toHaveValue('Roasted stems, close up')
+      await expect(saved.getByRole('button', { name: /^Focal point:/ })).toHaveAccessibleName(
+        fillText(EDITOR_TEXT.fileFocalValue, { x: 60, y: 49 }),
+      )
+      await context.close()
+    })
+
     test('Should pass axe on the file picker and the Files screen', async ({ browser }) => {
       const { context, page } = await signedIn(browser, KISSA, MANAGER)
       await openFiles(page)
