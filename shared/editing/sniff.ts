@@ -41,6 +41,11 @@ export function sniffFileType(bytes: Uint8Array): AllowedFileType | null {
   return ALLOWED_FILE_TYPES.find((type) => type.contentType === contentType) ?? null
 }
 
+/** Whether a browser-made width of an image of `original` type may be `variant` (a GIF's: PNG). */
+export function variantTypeFits(original: string, variant: string): boolean {
+  return variant === original || (original === 'image/gif' && variant === 'image/png')
+}
+
 /** The allowed type of a content type, or null. */
 export function allowedType(contentType: string): AllowedFileType | null {
   const bare = contentType.split(';')[0]?.trim().toLowerCase() ?? ''

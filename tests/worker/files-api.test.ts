@@ -14,6 +14,7 @@ import {
 import type { EditorEnv } from '../../worker/editor/env'
 import { processFile } from '../../worker/editor/files-job'
 import { type Editor, recordPath, signInEditor } from './editor-client'
+import { failingQueue } from './faults'
 import {
   digest,
   filesPath,
@@ -312,11 +313,17 @@ describe('Changing files', { timeout: 30_000 }, () => {
 
   it('Should refuse a second replace while one is pending, and ignore a stale complete', async () => {
     const bytes = png(50, 50)
-    const first = await startUpload(admin, { name: 'x.png', bytes, contentType: 'image/png' }, file.id)
-    expect(first.status).toBe(201)
-    const second = await startUpload(admin, { name: 'y.png', bytes, contentType: 'image/png' }, file.id)
-    expect(second.status).toBe(409)
-    expect(((await second.json()) as { message: string }).message).toBe(EDITOR_TEXT.fileReplacePending)
+    // Two replaces of one file at once: one is taken, the other refused.
+    const both = await Promise.all([
+      startUpload(admin, { name: 'x.png', bytes, contentType: 'image/png' }, file.id),
+      startUpload(admin, { name: 'y.png', bytes, contentType: 'image/png' }, file.id),
+    ])
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409])
+    const first = both.find((r) => r.status === 201) as Response
+    const refused = both.find((r) => r.status === 409) as Response
+    expect(((await refused.json()) as { message: string }).message).toBe(EDITOR_TEXT.fileReplacePending)
+    const later = await startUpload(admin, { name: 'z.png', bytes, contentType: 'image/png' }, file.id)
+    expect(later.status).toBe(409)
     const start = (await first.json()) as StartUploadAnswer
     await sendBytes(admin, start, bytes)
     const base = filesPath(`/${file.id}/uploads/${start.upload.id}`)
@@ -345,7 +352,10 @@ describe('Changing files', { timeout: 30_000 }, () => {
     const answer = (await (
       await admin.call(recordPath('item:apparel/cotton-camp-tee'))
     ).json()) as RecordAnswer
-    const record = { ...(answer.draft?.record ?? answer.live), mainImage: { assetUrl: file.url } }
+    const record: Record<string, unknown> = {
+      ...(answer.draft?.record ?? answer.live),
+      mainImage: { assetUrl: file.url },
+    }
     const saved = await admin.call(recordPath('item:apparel/cotton-camp-tee'), {
       method: 'PUT',
       body: { record, baseRevision: answer.revision },
@@ -360,6 +370,20 @@ describe('Changing files', { timeout: 30_000 }, () => {
         draft: true,
       },
     ])
+    const published = await admin.call('/config/api/publish', {
+      body: { keys: ['item:apparel/cotton-camp-tee'] },
+    })
+    expect(published.status).toBe(200)
+    const live = (await (await admin.call(filesPath(`/${file.id}`))).json()) as FileDetailAnswer
+    expect(live.usedBy).toEqual([
+      {
+        key: 'item:apparel/cotton-camp-tee',
+        title: String(record.title),
+        url: String(record.fullUrl),
+        draft: false,
+      },
+    ])
+    expect(await (await visit(HOST, String(record.fullUrl))).text()).toContain(`/s/${file.id}/`)
     const deleted = await admin.call(filesPath(`/${file.id}`), { method: 'DELETE' })
     expect(deleted.status).toBe(204)
     expect(await rowOf('aurora', file.id)).toBeNull()
@@ -417,6 +441,67 @@ describe('Cancelling uploads', { timeout: 30_000 }, () => {
     expect(answer).toMatchObject({ state: 'failed', error: EDITOR_TEXT.fileProcessingIncomplete })
     expect(await objectsOf('aurora', start.file.id)).toEqual([])
     expect((await rowOf('aurora', start.file.id))?.state).toBe('failed')
+  })
+})
+
+describe('Widths the browser made', { timeout: 30_000 }, () => {
+  it("Should take a GIF's widths as PNG, and refuse a width of another type or of the wrong size", async () => {
+    const file = await ready({
+      name: 'wide.gif',
+      bytes: gif(400, 200),
+      contentType: 'image/gif',
+      variants: { 100: png(100, 50) },
+    })
+    expect(file.variants).toEqual([100])
+    const start = (await (
+      await startUpload(admin, { name: 'p.png', bytes: png(400, 200), contentType: 'image/png' })
+    ).json()) as StartUploadAnswer
+    const base = filesPath(`/${start.file.id}/uploads/${start.upload.id}/variants`)
+    for (const [width, bytes] of [
+      [100, jpeg(100, 50)],
+      [100, png(120, 60)],
+      [120, png(120, 60)],
+    ] as const) {
+      const put = await rawPut(admin, `${base}/${width}`, bytes)
+      expect(put.status).toBe(400)
+      expect(((await put.json()) as { message: string }).message).toBe(EDITOR_TEXT.fileProcessingFailed)
+    }
+  })
+})
+
+describe('Sweeping abandoned uploads', { timeout: 30_000 }, () => {
+  it('Should remove an upload nobody completed within the hour when the list is next read', async () => {
+    const bytes = png(10, 10)
+    const start = (await (
+      await startUpload(admin, { name: 'left.png', bytes, contentType: 'image/png' })
+    ).json()) as StartUploadAnswer
+    await sendBytes(admin, start, bytes)
+    await env.DB.prepare('UPDATE editor_files SET pending_at = ? WHERE id = ?')
+      .bind(Date.now() - 2 * 60 * 60 * 1000, start.file.id)
+      .run()
+    expect((await admin.call(filesPath())).status).toBe(200)
+    expect(await rowOf('aurora', start.file.id)).toBeNull()
+    expect(await objectsOf('aurora', start.file.id)).toEqual([])
+  })
+
+  it('Should refuse to cancel a replace whose new content is being processed, and let it finish', async () => {
+    const file = await ready({ name: 'busy.png', bytes: png(10, 10), contentType: 'image/png' })
+    const bytes = png(12, 12)
+    const response = await startUpload(admin, { name: 'b.png', bytes, contentType: 'image/png' }, file.id)
+    const start = (await response.json()) as StartUploadAnswer
+    await sendBytes(admin, start, bytes)
+    const base = filesPath(`/${file.id}/uploads/${start.upload.id}`)
+    // Completed while its message waits (the queue refuses it once): `processing`, no job yet.
+    const real = env as unknown as EditorEnv
+    const queue = real.EDITOR_QUEUE
+    if (queue === undefined) throw new Error('EDITOR_QUEUE is not bound in the tests')
+    const bindings = { ...real, EDITOR_QUEUE: failingQueue(queue, { times: 1, hits: 0 }) }
+    expect((await admin.call(`${base}/complete`, { body: {}, bindings })).status).toBe(500)
+    const cancel = await admin.call(base, { method: 'DELETE' })
+    expect(cancel.status).toBe(409)
+    expect(((await cancel.json()) as { message: string }).message).toBe(EDITOR_TEXT.replaceProcessing)
+    await processFile(real, { kind: 'file', siteId: 'aurora', fileId: file.id, uploadId: start.upload.id })
+    expect((await settled(admin, file.id)).file.originalSize).toBe('12x12')
   })
 })
 

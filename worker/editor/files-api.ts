@@ -22,6 +22,7 @@ import {
   sanitizeFileName,
   sniffFileType,
   typeOfName,
+  variantTypeFits,
   withinImageLimits,
 } from '../../shared/index'
 import { InputError, jsonBody, queryOf, readBody } from '../http/body'
@@ -107,7 +108,7 @@ fileRoutes.get('/files', async (c) => {
     ).bind(siteId, search, FILE_LIMITS.pageSize, (page - 1) * FILE_LIMITS.pageSize),
   ])
   const total = Number((count?.results[0] as { total?: number } | undefined)?.total ?? 0)
-  afterAnswer(c, sweepFiles(c.env, siteId, EDITOR_TEXT.fileProcessingIncomplete))
+  afterAnswer(c, sweepFiles(c.env, siteId))
   const answer: FilesAnswer = {
     files: ((rows?.results ?? []) as FileRow[]).map(fileAnswerOf),
     page,
@@ -204,7 +205,7 @@ fileRoutes.post('/files', async (c) => {
       ...[c.var.editor.user.email, now, now, siteId, FILE_LIMITS.filesPerSite],
     )
     .run()
-  afterAnswer(c, sweepFiles(c.env, siteId, EDITOR_TEXT.fileProcessingIncomplete))
+  afterAnswer(c, sweepFiles(c.env, siteId))
   if (inserted.meta.changes === 0) {
     if (claims.r2UploadId)
       afterAnswer(
@@ -350,7 +351,8 @@ fileRoutes.put('/files/:id/uploads/:upload/variants/:width', async (c) => {
     throw new InputError(EDITOR_TEXT.fileProcessingFailed)
   const bytes = await readBody(c, FILE_LIMITS.maxBytes, EDITOR_TEXT.fileProcessingFailed)
   const type = sniffFileType(bytes)
-  const size = type?.raster ? imageSize(bytes, type.contentType) : null
+  const fits = type !== null && variantTypeFits(claims.contentType, type.contentType)
+  const size = fits ? imageSize(bytes, type.contentType) : null
   if (type === null || size === null || size.width !== width)
     throw new InputError(EDITOR_TEXT.fileProcessingFailed)
   await c.env.FILES.put(fileKeys.stagedVariant(row.site_id, row.id, upload, width), bytes, {
@@ -426,6 +428,9 @@ fileRoutes.delete('/files/:id/uploads/:upload', async (c) => {
   const upload = c.req.param('upload')
   const row = await readFileRow(c.env.DB, c.var.tenant.siteId, c.req.param('id'))
   if (row === null || !UPLOAD_ID.test(upload)) notFound()
+  // A replace being processed may be copying its bytes over the served ones: it runs to its end.
+  if (row.pending_upload === upload && row.job_state === 'processing' && row.version > 0)
+    return json(c, { message: EDITOR_TEXT.replaceProcessing }, 409)
   await endUpload(c.env, row.site_id, row.id, upload, {
     state: 'cancelled',
     error: EDITOR_TEXT.fileProcessingCancelled,

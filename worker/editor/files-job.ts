@@ -12,11 +12,14 @@
  * (FILE_JOB_TIMEOUT_MS: GET …/job and the sweep say 'File processing failed to complete').
  */
 import {
+  allowedType,
   EDITOR_TEXT,
   FILE_VARIANT_WIDTHS,
   imageSize,
   SNIFF_BYTES,
+  sanitizeFileName,
   sniffFileType,
+  variantTypeFits,
   withinImageLimits,
 } from '../../shared/index'
 import type { EditorEnv, FileJob } from './env'
@@ -62,7 +65,12 @@ async function checkUpload(env: EditorEnv, siteId: string, id: string, upload: s
     if (!FILE_VARIANT_WIDTHS.includes(width as never) || width >= size.width) return null
     const variant = await head(env.FILES, fileKeys.stagedVariant(siteId, id, upload, width))
     const variantType = variant === null ? null : sniffFileType(variant)
-    if (variant === null || !variantType?.raster) return null
+    if (
+      variant === null ||
+      variantType === null ||
+      !variantTypeFits(type.contentType, variantType.contentType)
+    )
+      return null
     const variantSize = imageSize(variant, variantType.contentType)
     if (variantSize === null || variantSize.width !== width) return null
     // The original's proportions, to the pixel (a resize rounds its height).
@@ -119,6 +127,10 @@ export async function processFile(env: EditorEnv, job: FileJob, now = Date.now()
   // The served keys hold the new bytes now: the zone's copies go before the row says so.
   if (row.version > 0) await queueFilePurge(env, siteId, id, row.version + 1)
   const widths = [...checked.variants.keys()].sort((a, b) => a - b)
+  // The name as it is now (a rename while this ran stands), its extension the new type's.
+  const current = await readFileRow(env.DB, siteId, id)
+  const type = allowedType(claims.contentType)
+  const name = (current && type && sanitizeFileName(current.name, type)) || claims.name
   await env.DB.prepare(
     `UPDATE editor_files SET name = ?, content_type = ?, kind = ?, size = ?, width = ?, height = ?,
        color_data = ?, variants = ?, version = version + 1, state = 'ready', job_state = 'ready', error = NULL,
@@ -126,7 +138,7 @@ export async function processFile(env: EditorEnv, job: FileJob, now = Date.now()
      WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'processing'`,
   )
     .bind(
-      claims.name,
+      name,
       claims.contentType,
       claims.kind,
       claims.size,

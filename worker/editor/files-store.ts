@@ -8,7 +8,14 @@
  * Keys (never the user's file name): `sites/<site>/files/<id>/original` and `…/w<width>` served;
  * `sites/<site>/uploads/<id>/<upload>/original` and `…/w<width>` staged.
  */
-import { type ColorData, type FileAnswer, type FileKind, type FileState, filePath } from '../../shared/index'
+import {
+  type ColorData,
+  EDITOR_TEXT,
+  type FileAnswer,
+  type FileKind,
+  type FileState,
+  filePath,
+} from '../../shared/index'
 import type { EditorEnv } from './env'
 
 /** Ours: a staged upload nobody completed or cancelled is swept after an hour. */
@@ -158,9 +165,9 @@ export async function abortMultipart(bucket: R2Bucket, key: string, r2UploadId: 
 }
 
 /**
- * Makes the objects agree with the row: staged uploads other than the pending one removed (their
- * multipart upload aborted); with no row, or a row that serves nothing (`uploading`, `failed`,
- * `deleting`, or `processing` a first content), the served objects removed too; a ready row's
+ * Makes the objects agree with the row: staged uploads other than the pending one removed; with
+ * no row, or a row that serves nothing (`uploading`, `failed`, `deleting`), the served objects
+ * removed too; a ready row's
  * variants that the row no longer lists removed. A job's copy is never undone under it: a
  * `processing` first content keeps its served objects, and a replace's job its new variants.
  */
@@ -221,11 +228,12 @@ export async function endUpload(
 const SWEEP_BATCH = 10
 
 /**
- * Ends the site's abandoned work: uploads staged for longer than UPLOAD_TTL_MS, jobs
- * `processing` past FILE_JOB_TIMEOUT_MS ('File processing failed to complete'), and deletes a
- * failure interrupted. Runs after the answer of a list and of a start (`waitUntil`).
+ * Ends the site's abandoned work: uploads staged for longer than UPLOAD_TTL_MS (a new file's row
+ * goes; a replace leaves the file as it was), jobs `processing` past FILE_JOB_TIMEOUT_MS ('File
+ * processing failed to complete'), and deletes a failure interrupted. Runs after the answer of
+ * a list and of a new upload's start (`waitUntil`).
  */
-export async function sweepFiles(env: EditorEnv, siteId: string, message: string, now = Date.now()) {
+export async function sweepFiles(env: EditorEnv, siteId: string, now = Date.now()): Promise<void> {
   const { results } = await env.DB.prepare(
     `SELECT id, pending_upload, job_state, state FROM editor_files
      WHERE site_id = ? AND ((pending_upload IS NOT NULL AND ((job_state = 'uploading' AND pending_at < ?)
@@ -237,10 +245,16 @@ export async function sweepFiles(env: EditorEnv, siteId: string, message: string
   for (const row of results) {
     if (row.state === 'deleting') await deleteFile(env, siteId, row.id)
     else if (row.pending_upload !== null)
-      await endUpload(env, siteId, row.id, row.pending_upload, {
-        state: row.job_state === 'processing' ? 'failed' : 'cancelled',
-        error: message,
-      })
+      await endUpload(
+        env,
+        siteId,
+        row.id,
+        row.pending_upload,
+        row.job_state === 'processing'
+          ? { state: 'failed', error: EDITOR_TEXT.fileProcessingIncomplete }
+          : { state: 'cancelled', error: EDITOR_TEXT.fileUploadIncomplete },
+        now,
+      )
   }
 }
 
