@@ -42,6 +42,8 @@ export interface UploadSnapshot {
   phase: UploadPhase
   /** 0 to 100: bytes sent of the original and its variants. */
   percent: number
+  /** Whether Cancel can still stop it (not once a replacement's bytes are being processed: the server refuses). */
+  cancellable: boolean
   /** A heading for a failure ('Error uploading'), when the message needs one. */
   title?: string
   message?: string
@@ -51,7 +53,7 @@ export interface UploadSnapshot {
 
 /** A stop the upload made on purpose: the snapshot it ends in. */
 class Stop extends Error {
-  constructor(readonly snapshot: UploadSnapshot) {
+  constructor(readonly snapshot: Omit<UploadSnapshot, 'cancellable'>) {
     super(snapshot.message)
   }
 }
@@ -74,7 +76,7 @@ export class FileUpload {
   readonly accept: Accept
   /** Set for a replace: the file whose content is replaced (same id and URL). */
   readonly replaceId: string | undefined
-  private snapshot: UploadSnapshot = { phase: 'checking', percent: 0 }
+  private snapshot: UploadSnapshot = { phase: 'checking', percent: 0, cancellable: true }
   private readonly listeners = new Set<() => void>()
   private readonly controller = new AbortController()
   private started: StartUploadAnswer | null = null
@@ -108,9 +110,14 @@ export class FileUpload {
 
   /** Stops the upload wherever it is; the server forgets the staged bytes. */
   cancel(): void {
-    if (this.done) return
+    if (this.done || !this.snapshot.cancellable) return
     this.controller.abort()
-    this.set({ phase: 'cancelled', title: undefined, message: EDITOR_TEXT.fileProcessingCancelled })
+    this.set({
+      phase: 'cancelled',
+      cancellable: false,
+      title: undefined,
+      message: EDITOR_TEXT.fileProcessingCancelled,
+    })
     const started = this.started
     if (started !== null) filesApi.cancel(started.file.id, started.upload.id).catch(() => {})
   }
@@ -119,7 +126,8 @@ export class FileUpload {
   async run(): Promise<void> {
     try {
       const file = await this.send()
-      if (!this.controller.signal.aborted) this.set({ phase: 'ready', percent: 100, file })
+      if (!this.controller.signal.aborted)
+        this.set({ phase: 'ready', percent: 100, file, cancellable: false })
     } catch (error) {
       if (this.controller.signal.aborted) return
       this.set(
@@ -187,6 +195,8 @@ export class FileUpload {
         }),
       )
       this.completed = true
+      // A new file's processing can still be cancelled (its row goes); a replacement's cannot.
+      if (this.replaceId !== undefined) this.set({ cancellable: false })
       return await this.waitForJob(started.file.id, job, signal)
     } finally {
       image?.bitmap.close()

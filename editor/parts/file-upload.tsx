@@ -139,7 +139,7 @@ function UploadRow({ upload, onUse }: { upload: FileUpload; onUse?: (file: FileA
         </div>
       )}
       <div className="row-actions">
-        {running ? (
+        {running && state.cancellable ? (
           <button
             type="button"
             className="button"
@@ -148,7 +148,7 @@ function UploadRow({ upload, onUse }: { upload: FileUpload; onUse?: (file: FileA
           >
             {EDITOR_TEXT.cancel}
           </button>
-        ) : (
+        ) : running ? null : (
           <button
             type="button"
             className="button button-quiet"
