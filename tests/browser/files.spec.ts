@@ -4,7 +4,9 @@
 // original; rename and replace it and see the storefront follow; the delete warning names the
 // page that uses it; the checks before sending (a mislabelled `.png`, a file over the limit); a
 // cancelled multipart upload; the spec's words when a PUT fails, a job answer is empty and a job
-// fails; axe on the picker. Kissa's Kaga Bocha is a product no other browser spec reads.
+// fails; a failed rename; the link editor's File tab; a product's and a variant's images; a
+// file's alt text and focal point; the library read-only to a viewer; axe on the picker and the
+// Files screen. Kissa's Kaga Bocha is a product no other browser spec reads.
 import { expect, type Page, test } from '@playwright/test'
 import { EDITOR_TEXT, FILE_LIMITS, fillText, formatBytes } from '../../shared/index'
 import {
@@ -439,6 +441,34 @@ test.describe
       await expect(saved.getByRole('button', { name: /^Focal point:/ })).toHaveAccessibleName(
         fillText(EDITOR_TEXT.fileFocalValue, { x: 60, y: 49 }),
       )
+      await context.close()
+    })
+
+    test("Should save a file's alt text and focal point, and show the library read-only to a viewer", async ({
+      browser,
+    }) => {
+      const manager = await signedIn(browser, KISSA, MANAGER)
+      await openFiles(manager.page)
+      await manager.page.getByRole('button', { name: `${EDITOR_TEXT.fileDetail}: swatch.png` }).click()
+      const detail = manager.page.getByRole('region', { name: EDITOR_TEXT.fileDetail })
+      await detail.getByLabel(EDITOR_TEXT.fieldAltText).fill('A red swatch')
+      const marker = detail.getByRole('button', { name: /^Focal point:/ })
+      await marker.press('Shift+ArrowLeft')
+      await expect(marker).toHaveAccessibleName(fillText(EDITOR_TEXT.fileFocalValue, { x: 40, y: 50 }))
+      await detail.getByRole('button', { name: EDITOR_TEXT.fileSaveDetails }).click()
+      await expect(detail.getByText(EDITOR_TEXT.fileDetailsSaved)).toBeVisible()
+      await manager.context.close()
+
+      const { context, page } = await signedIn(browser, KISSA, USERS.kissaViewer)
+      await openFiles(page)
+      await expect(page.getByText(EDITOR_TEXT.fileReadOnly)).toBeVisible()
+      await expect(page.getByLabel(EDITOR_TEXT.fileChooseFromDevice)).toHaveCount(0)
+      await page.getByRole('button', { name: `${EDITOR_TEXT.fileDetail}: swatch.png` }).click()
+      const readOnly = page.getByRole('region', { name: EDITOR_TEXT.fileDetail })
+      await expect(readOnly.getByRole('img', { name: 'A red swatch' })).toBeVisible()
+      await expect(readOnly.getByText('64×48')).toBeVisible()
+      await expect(readOnly.getByRole('button', { name: EDITOR_TEXT.fileRename })).toHaveCount(0)
+      await expect(readOnly.getByRole('button', { name: EDITOR_TEXT.fileDelete, exact: true })).toHaveCount(0)
       await context.close()
     })
 
