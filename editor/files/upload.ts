@@ -24,7 +24,7 @@ import {
 import { ApiError } from '../api'
 import { filesApi, PutError, putBytes, uploadUrl } from './api'
 import { type Accept, checkFile, unsupportedMessage } from './check'
-import { measureImage, resizedImage, variantType } from './image-facts'
+import { type MeasuredImage, measureImage, resizedImage, variantType } from './image-facts'
 
 /**
  * How often the job is asked, and how long before the picker gives up on it: a minute after the
@@ -145,7 +145,7 @@ export class FileUpload {
     const check = await checkFile(this.file, this.accept)
     if (!check.ok) throw new Stop({ phase: 'failed', percent: 0, message: check.message })
     const { type } = check
-    let image = null
+    let image: MeasuredImage | null = null
     if (type.raster) {
       try {
         image = await measureImage(this.file)
@@ -160,15 +160,17 @@ export class FileUpload {
         this.replaceId === undefined ? filesApi.start(body) : filesApi.replace(this.replaceId, body),
       )
       this.started = started
+      if (signal.aborted) {
+        // Cancelled while the server was starting it: nothing of it may stay.
+        filesApi.cancel(started.file.id, started.upload.id).catch(() => {})
+        throw new Stop({ phase: 'cancelled', percent: 0 })
+      }
       this.set({ phase: 'uploading', file: started.file })
-      const widths =
-        image === null
-          ? []
-          : started.upload.variantWidths.filter((w) => w < (image as { width: number }).width)
       const variants: [number, Blob][] = []
       if (image !== null)
-        for (const width of widths)
-          variants.push([width, await resizedImage(image.bitmap, width, variantType(type))])
+        for (const width of started.upload.variantWidths)
+          if (width < image.width && !signal.aborted)
+            variants.push([width, await resizedImage(image.bitmap, width, variantType(type))])
       image?.bitmap.close()
       const total = this.file.size + variants.reduce((sum, [, blob]) => sum + blob.size, 0)
       let sentBefore = 0
