@@ -7,6 +7,7 @@ import {
   EDITOR_TEXT,
   type FileAnswer,
   type FileDetailAnswer,
+  type FileJobAnswer,
   type FilesAnswer,
   type RecordAnswer,
   type StartUploadAnswer,
@@ -118,6 +119,10 @@ describe('Uploading files', { timeout: 30_000 }, () => {
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     )
     expect(served.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''Price%20list.pdf")
+    const odd = await ready({ name: "Tom's (draft) *.pdf", bytes: pdf(), contentType: 'application/pdf' })
+    expect((await visit(HOST, odd.url)).headers.get('content-disposition')).toBe(
+      "inline; filename*=UTF-8''Tom%27s%20%28draft%29%20%2A.pdf",
+    )
   })
 
   it('Should upload a file above 8 MiB in parts (R2 multipart)', async () => {
@@ -423,6 +428,22 @@ describe('Cancelling uploads', { timeout: 30_000 }, () => {
     expect(await rowOf('aurora', start.file.id)).toBeNull()
     const late = await rawPut(admin, `${base}/parts/2`, bytes.subarray(start.upload.partBytes))
     expect(late.status).toBe(404)
+  })
+
+  it("Should cancel a replace: the old content stays served, the job says 'File processing cancelled'", async () => {
+    const first = png(14, 14)
+    const file = await ready({ name: 'stay.png', bytes: first, contentType: 'image/png' })
+    const bytes = png(16, 16)
+    const response = await startUpload(admin, { name: 'n.png', bytes, contentType: 'image/png' }, file.id)
+    const start = (await response.json()) as StartUploadAnswer
+    await sendBytes(admin, start, bytes)
+    const base = filesPath(`/${file.id}/uploads/${start.upload.id}`)
+    expect((await admin.call(base, { method: 'DELETE' })).status).toBe(204)
+    const job = (await (await admin.call(filesPath(`/${file.id}/job`))).json()) as FileJobAnswer
+    expect(job).toMatchObject({ state: 'cancelled', error: EDITOR_TEXT.fileProcessingCancelled })
+    expect(job.file).toMatchObject({ state: 'ready', version: 1, originalSize: '14x14' })
+    expect(await digest(await visit(HOST, file.url))).toBe(await digest(first))
+    expect(await objectsOf('aurora', file.id)).toEqual([`sites/aurora/files/${file.id}/original`])
   })
 
   it("Should end a job that never finishes: 'File processing failed to complete'", async () => {

@@ -277,6 +277,31 @@ describe('Deleting when storage fails', { timeout: 30_000 }, () => {
     })
   }
 
+  it('Should not bring back a file deleted while its job was on its way', async () => {
+    const start = await processing(png(40, 20))
+    expect((await admin.call(filesPath(`/${start.file.id}`), { method: 'DELETE' })).status).toBe(204)
+    await processFile(real, job(start))
+    expect(await rowOf('aurora', start.file.id)).toBeNull()
+    expect(await objectsOf('aurora', start.file.id)).toEqual([])
+  })
+
+  it('Should finish a delete that met a job half way (the job copies after the objects went)', async () => {
+    const start = await processing(png(40, 20))
+    // Marked `deleting`, its objects removed, then the row left: the job runs in between.
+    const failed = await admin.call(filesPath(`/${start.file.id}`), {
+      method: 'DELETE',
+      bindings: { ...real, DB: failingD1(env.DB, /DELETE FROM editor_files/, once()) },
+    })
+    expect(failed.status).toBe(500)
+    await processFile(real, job(start))
+    await agree(start.file.id)
+    expect((await rowOf('aurora', start.file.id))?.state).toBe('deleting')
+    expect((await visit(HOST, start.file.url)).status).toBe(404)
+    expect((await admin.call(filesPath(`/${start.file.id}`), { method: 'DELETE' })).status).toBe(204)
+    expect(await rowOf('aurora', start.file.id)).toBeNull()
+    expect(await objectsOf('aurora', start.file.id)).toEqual([])
+  })
+
   it('Should leave nothing of a cancelled upload whose objects could not all be removed at first', async () => {
     const bytes = png(30, 30)
     const start = await started(bytes)

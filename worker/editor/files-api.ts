@@ -30,6 +30,7 @@ import * as z from '../runtime/zod'
 import { refusedUnless } from './access'
 import type { EditorAppEnv } from './env'
 import {
+  abortMultipart,
   claimsOf,
   deleteFile,
   endUpload,
@@ -174,13 +175,30 @@ function startAnswer(row: FileRow, upload: string, claims: UploadClaims): StartU
       id: upload,
       mode: claims.mode,
       partBytes: FILE_LIMITS.partBytes,
-      variantWidths: ALLOWED_VARIANTS(claims),
+      variantWidths: claims.kind === 'image' ? FILE_VARIANT_WIDTHS : [],
     },
   }
 }
 
-function ALLOWED_VARIANTS(claims: UploadClaims): readonly number[] {
-  return claims.kind === 'image' ? FILE_VARIANT_WIDTHS : []
+/**
+ * Runs the D1 write that names a new upload; when it fails or changes nothing, the multipart
+ * upload begun for it in R2 is aborted (after the answer), so nothing of it is left.
+ */
+async function namingUpload(
+  c: Context<EditorAppEnv>,
+  id: string,
+  upload: string,
+  claims: UploadClaims,
+  write: () => Promise<D1Result>,
+): Promise<boolean> {
+  let named = false
+  try {
+    named = (await write()).meta.changes > 0
+  } finally {
+    const key = fileKeys.stagedOriginal(c.var.tenant.siteId, id, upload)
+    if (!named && claims.r2UploadId) afterAnswer(c, abortMultipart(c.env.FILES, key, claims.r2UploadId))
+  }
+  return named
 }
 
 fileRoutes.post('/files', async (c) => {
@@ -194,27 +212,21 @@ fileRoutes.post('/files', async (c) => {
   const claims = claimsFor(body, type, name, false)
   await beginParts(c, id, upload, claims)
   const now = Date.now()
-  const inserted = await c.env.DB.prepare(
-    `INSERT INTO editor_files (site_id, id, name, content_type, kind, size, state, job_state,
+  const write = () =>
+    c.env.DB.prepare(
+      `INSERT INTO editor_files (site_id, id, name, content_type, kind, size, state, job_state,
        pending_upload, pending_claims, pending_parts, pending_at, created_by, created_at, updated_at)
      SELECT ?, ?, ?, ?, ?, ?, 'uploading', 'uploading', ?, ?, '{}', ?, ?, ?, ?
      WHERE (SELECT count(*) FROM editor_files WHERE site_id = ?) < ?`,
-  )
-    .bind(
-      ...[siteId, id, name, type.contentType, type.kind, body.size, upload, JSON.stringify(claims), now],
-      ...[c.var.editor.user.email, now, now, siteId, FILE_LIMITS.filesPerSite],
     )
-    .run()
-  afterAnswer(c, sweepFiles(c.env, siteId))
-  if (inserted.meta.changes === 0) {
-    if (claims.r2UploadId)
-      afterAnswer(
-        c,
-        c.env.FILES.resumeMultipartUpload(
-          fileKeys.stagedOriginal(siteId, id, upload),
-          claims.r2UploadId,
-        ).abort(),
+      .bind(
+        ...[siteId, id, name, type.contentType, type.kind, body.size, upload, JSON.stringify(claims), now],
+        ...[c.var.editor.user.email, now, now, siteId, FILE_LIMITS.filesPerSite],
       )
+      .run()
+  const named = await namingUpload(c, id, upload, claims, write)
+  afterAnswer(c, sweepFiles(c.env, siteId))
+  if (!named) {
     return json(c, { message: fillText(EDITOR_TEXT.tooManyFiles, { max: FILE_LIMITS.filesPerSite }) }, 409)
   }
   const row = await readFileRow(c.env.DB, siteId, id)
@@ -244,32 +256,25 @@ fileRoutes.post('/files/:id/replace', async (c) => {
   )
     return json(c, { message: EDITOR_TEXT.fileReplacePending }, 409)
   await beginParts(c, row.id, upload, claims)
-  const claimed = await c.env.DB.prepare(
-    `UPDATE editor_files SET job_state = 'uploading', error = NULL, pending_upload = ?, pending_claims = ?,
+  const write = () =>
+    c.env.DB.prepare(
+      `UPDATE editor_files SET job_state = 'uploading', error = NULL, pending_upload = ?, pending_claims = ?,
        pending_parts = '{}', pending_at = ?, updated_at = ?,
        state = CASE WHEN state IN ('failed', 'uploading') THEN 'uploading' ELSE state END
      WHERE site_id = ? AND id = ? AND state <> 'deleting' AND ${pendingSince}`,
-  )
-    .bind(
-      upload,
-      JSON.stringify(claims),
-      now,
-      now,
-      siteId,
-      row.id,
-      now - UPLOAD_TTL_MS,
-      now - FILE_JOB_TIMEOUT_MS,
     )
-    .run()
-  if (claimed.meta.changes === 0) {
-    if (claims.r2UploadId)
-      afterAnswer(
-        c,
-        c.env.FILES.resumeMultipartUpload(
-          fileKeys.stagedOriginal(siteId, row.id, upload),
-          claims.r2UploadId,
-        ).abort(),
+      .bind(
+        upload,
+        JSON.stringify(claims),
+        now,
+        now,
+        siteId,
+        row.id,
+        now - UPLOAD_TTL_MS,
+        now - FILE_JOB_TIMEOUT_MS,
       )
+      .run()
+  if (!(await namingUpload(c, row.id, upload, claims, write))) {
     return json(c, { message: EDITOR_TEXT.fileReplacePending }, 409)
   }
   // The upload this one displaced (abandoned past its time), if any, is removed with its objects.
@@ -334,7 +339,7 @@ fileRoutes.put('/files/:id/uploads/:upload/parts/:n', async (c) => {
   ).uploadPart(n, bytes)
   const stored = await c.env.DB.prepare(
     `UPDATE editor_files SET pending_parts = json_set(pending_parts, ?, ?)
-     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading'`,
+     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading' AND state <> 'deleting'`,
   )
     .bind(`$."${n}"`, part.etag, row.site_id, row.id, upload)
     .run()
@@ -408,7 +413,7 @@ fileRoutes.post('/files/:id/uploads/:upload/complete', async (c) => {
   const marked = await c.env.DB.prepare(
     `UPDATE editor_files SET job_state = 'processing', pending_claims = ?, pending_at = ?, updated_at = ?,
        state = CASE WHEN state = 'uploading' THEN 'processing' ELSE state END
-     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading'`,
+     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'uploading' AND state <> 'deleting'`,
   )
     .bind(JSON.stringify(completed), now, now, row.site_id, row.id, upload)
     .run()
@@ -457,7 +462,9 @@ fileRoutes.get('/files/:id/job', async (c) => {
   const state = row.job_state ?? row.state
   const answer: FileJobAnswer = {
     state: state === 'deleting' ? 'failed' : state,
-    ...(row.job_state === 'failed' && row.error !== null ? { error: row.error } : {}),
+    ...((row.job_state === 'failed' || row.job_state === 'cancelled') && row.error !== null
+      ? { error: row.error }
+      : {}),
     file: fileAnswerOf(row),
   }
   return c.json(answer)

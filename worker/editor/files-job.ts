@@ -95,7 +95,12 @@ export async function processFile(env: EditorEnv, job: FileJob, now = Date.now()
     return
   }
   const claims = claimsOf(row)
-  if (row.pending_upload !== upload || row.job_state !== 'processing' || claims === null) {
+  if (
+    row.pending_upload !== upload ||
+    row.job_state !== 'processing' ||
+    claims === null ||
+    row.state === 'deleting'
+  ) {
     await tidyFile(env, siteId, id)
     return
   }
@@ -135,7 +140,7 @@ export async function processFile(env: EditorEnv, job: FileJob, now = Date.now()
     `UPDATE editor_files SET name = ?, content_type = ?, kind = ?, size = ?, width = ?, height = ?,
        color_data = ?, variants = ?, version = version + 1, state = 'ready', job_state = 'ready', error = NULL,
        pending_upload = NULL, pending_claims = NULL, pending_parts = NULL, pending_at = NULL, updated_at = ?
-     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'processing'`,
+     WHERE site_id = ? AND id = ? AND pending_upload = ? AND job_state = 'processing' AND state <> 'deleting'`,
   )
     .bind(
       name,

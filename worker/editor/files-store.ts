@@ -213,7 +213,7 @@ export async function endUpload(
       .run()
   } else {
     await env.DB.prepare(
-      `UPDATE editor_files SET state = CASE WHEN version = 0 THEN 'failed' ELSE state END,
+      `UPDATE editor_files SET state = CASE WHEN version = 0 AND state <> 'deleting' THEN 'failed' ELSE state END,
          job_state = ?, error = ?, pending_upload = NULL, pending_claims = NULL, pending_parts = NULL,
          pending_at = NULL, updated_at = ?
        WHERE site_id = ? AND id = ? AND pending_upload = ?`,

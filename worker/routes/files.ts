@@ -12,6 +12,8 @@ import type { AppEnv } from '../env'
 
 const CACHE_CONTROL = 'public, max-age=60, s-maxage=86400'
 
+const percent = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`
+
 function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
 }
@@ -42,7 +44,8 @@ export function serveFile(): MiddlewareHandler<AppEnv> {
       'cache-control': CACHE_CONTROL,
       'cache-tag': fileCacheTag(siteId, id),
       'x-content-type-options': 'nosniff',
-      'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+      // RFC 8187 §3.2.1: `'`, `(`, `)` and `*` are not attr-chars either.
+      'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(row.name).replace(/['()*]/g, percent)}`,
     })
     object.writeHttpMetadata(headers)
     if (row.kind !== 'image')
