@@ -491,6 +491,9 @@ test.describe
       expect(await axeViolations(page, 'dialog[open]')).toEqual([])
       await picker.getByRole('tab', { name: EDITOR_TEXT.uploadFile }).click()
       expect(await axeViolations(page, 'dialog[open]')).toEqual([])
+      // The file input is the next stop from the tab: the keyboard reaches "choose files".
+      await page.keyboard.press('Tab')
+      await expect(picker.getByLabel(EDITOR_TEXT.fileChooseFromDevice)).toBeFocused()
       await page.keyboard.press('Escape')
       await expect(picker).toBeHidden()
       await expect(opener).toBeFocused()
