@@ -57,15 +57,19 @@ export function crumb(): string {
   return ''
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** The headers every write carries: the crumb and the session's XSRF token (the upload client's XHRs use them too). */
+export function writeHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'X-CSRF-Token': crumb() }
+  if (xsrfToken !== '') headers['X-XSRF-Token'] = xsrfToken
+  return headers
+}
 
 async function call(method: Method, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  if (method !== 'GET') {
-    headers['X-CSRF-Token'] = crumb()
-    if (xsrfToken !== '') headers['X-XSRF-Token'] = xsrfToken
-  }
+  if (method !== 'GET') Object.assign(headers, writeHeaders())
   try {
     return await fetch(path, {
       method,

@@ -3,10 +3,15 @@
  * Link Name and Open in New Window. Only http(s), mailto:, tel: and the site's own paths are
  * accepted; `javascript:` and every other scheme are refused.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { EDITOR_TEXT, fillText, type LinkTarget } from '../../shared/index'
 import { api, messageOf } from '../api'
 import { Dialog } from './dialog'
+
+const FilePicker = lazy(() => import('./file-picker'))
+
+/** A link to a file of the site's library: `/s/<id>/<name>`. */
+const FILE_HREF = /^\/s\/[^/]+\/[^/]+$/
 
 export interface LinkValue {
   href: string
@@ -43,6 +48,7 @@ function linkFormatMessage(): string {
 }
 
 function tabOf(href: string, ref: string | null): Tab {
+  if (FILE_HREF.test(href)) return 'file'
   if (href === '' || ref !== null || href.startsWith('/')) return 'page'
   if (/^mailto:/i.test(href)) return 'email'
   if (/^tel:/i.test(href)) return 'phone'
@@ -74,8 +80,14 @@ export function LinkEditor({
   const [phone, setPhone] = useState(/^tel:/i.test(initial.href) ? initial.href.slice(4) : '')
   const [page, setPage] = useState<{ id: string | null; url: string }>({
     id: initial.ref,
-    url: initial.href.startsWith('/') ? initial.href : '',
+    url: initial.href.startsWith('/') && !FILE_HREF.test(initial.href) ? initial.href : '',
   })
+  const [file, setFile] = useState<{ url: string; name: string } | null>(() =>
+    FILE_HREF.test(initial.href)
+      ? { url: initial.href, name: decodeURIComponent(initial.href.split('/').pop() ?? '') }
+      : null,
+  )
+  const [picking, setPicking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
 
@@ -132,14 +144,22 @@ export function LinkEditor({
       }
       href = `tel:${phone.trim().replace(/[\s()]/g, '')}`
     } else {
-      setError(EDITOR_TEXT.fileTabLater)
-      return
+      if (file === null) {
+        setError(EDITOR_TEXT.fileLinkNone)
+        return
+      }
+      href = file.url
     }
     if (!isAllowedHref(href)) {
       setError(EDITOR_TEXT.linkRefused)
       return
     }
-    onSubmit({ href, text: text.trim(), newWindow, ref })
+    onSubmit({
+      href,
+      text: text.trim() || (tab === 'file' && file !== null ? file.name : ''),
+      newWindow,
+      ref,
+    })
   }
 
   return (
@@ -158,7 +178,7 @@ export function LinkEditor({
           <button type="button" className="button" onClick={onClose}>
             {EDITOR_TEXT.cancel}
           </button>
-          <button type="button" className="button button-primary" onClick={submit} disabled={tab === 'file'}>
+          <button type="button" className="button button-primary" onClick={submit}>
             {EDITOR_TEXT.linkInsert}
           </button>
         </>
@@ -219,7 +239,31 @@ export function LinkEditor({
             <input id={`${id}-phone`} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
           </div>
         ) : null}
-        {tab === 'file' ? <p className="notice">{EDITOR_TEXT.fileTabLater}</p> : null}
+        {tab === 'file' ? (
+          <div className="field">
+            <p role="status">
+              {file === null
+                ? EDITOR_TEXT.fileLinkNone
+                : fillText(EDITOR_TEXT.fileLinkChosen, { name: file.name })}
+            </p>
+            <button type="button" className="button" onClick={() => setPicking(true)}>
+              {EDITOR_TEXT.fileLinkChoose}
+            </button>
+            <Suspense fallback={null}>
+              {picking ? (
+                <FilePicker
+                  open
+                  accept="any"
+                  onPick={(chosen) => {
+                    setFile({ url: chosen.url, name: chosen.name })
+                    setError(null)
+                  }}
+                  onClose={() => setPicking(false)}
+                />
+              ) : null}
+            </Suspense>
+          </div>
+        ) : null}
         {error === null ? null : (
           <p className="field-error" role="alert">
             {error}

@@ -4,8 +4,9 @@
  * `salePrice`) and money (`priceMoney`, `salePriceMoney`: `{ currency, value: "48.00" }`).
  */
 import { useId, useState } from 'react'
-import { EDITOR_TEXT, fillText, ProductType } from '../../shared/index'
+import { EDITOR_TEXT, fillText, type ImageValue, LIMITS, ProductType } from '../../shared/index'
 import { decimalAmount, parseAmount } from '../format'
+import { ImageField, ImageListField } from './image-field'
 
 type Variant = Record<string, unknown> & {
   id?: string
@@ -16,6 +17,7 @@ type Variant = Record<string, unknown> & {
   onSale?: boolean
   unlimited?: boolean
   qtyInStock?: number
+  mainImage?: ImageValue
 }
 
 export type StructuredContent = Record<string, unknown> & {
@@ -47,6 +49,8 @@ function withPrice(variant: Variant, name: 'price' | 'salePrice', minor: number,
 
 export function ProductFields({
   content,
+  images,
+  onImagesChange,
   onChange,
   currency,
   recordId,
@@ -54,6 +58,9 @@ export function ProductFields({
   errors,
 }: {
   content: StructuredContent
+  /** The product's images (the item's `items`): its gallery on the product page. */
+  images: readonly ImageValue[]
+  onImagesChange: (images: ImageValue[]) => void
   onChange: (next: StructuredContent) => void
   currency: string
   recordId: string
@@ -154,6 +161,14 @@ export function ProductFields({
           />
         </div>
       </div>
+      <ImageListField
+        id={`${id}-images`}
+        label={EDITOR_TEXT.productImages}
+        values={images}
+        max={LIMITS.photoServiceGallerySize}
+        disabled={disabled}
+        onChange={onImagesChange}
+      />
       <h3>{EDITOR_TEXT.variantOptions}</h3>
       {options.length > 0 ? (
         <ul className="chips">
@@ -288,6 +303,16 @@ export function ProductFields({
                     <label htmlFor={`${vid}-unlimited`}>{EDITOR_TEXT.unlimited}</label>
                   </div>
                 </div>
+                <ImageField
+                  id={`${vid}-image`}
+                  label={fillText(EDITOR_TEXT.variantImage, { n })}
+                  value={variant.mainImage ?? null}
+                  disabled={disabled}
+                  onChange={(image) => {
+                    const { mainImage: _old, ...rest } = variant
+                    setVariant(index, image === null ? rest : { ...rest, mainImage: image })
+                  }}
+                />
                 <button
                   type="button"
                   className="button button-danger-quiet"

@@ -16,7 +16,9 @@ import {
   type EditorRecord,
   epochToZonedTime,
   fillText,
+  type ImageValue,
   isLiveStatus,
+  LIMITS,
   nextStatuses,
   type RecordAnswer,
   transitionRight,
@@ -28,6 +30,7 @@ import { setLeaveGuard } from '../guard'
 import { useLoad } from '../hooks'
 import { Chips } from '../parts/chips'
 import { changedFields, DiffTable } from '../parts/diff'
+import { ImageField, ImageListField } from '../parts/image-field'
 import { LoadError, Loading } from '../parts/load-error'
 import { ProductFields, type StructuredContent } from '../parts/product-fields'
 import { STATUS_LABEL, StatusBadge } from '../parts/status-badge'
@@ -226,7 +229,6 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
           ? (saveError ?? EDITOR_TEXT.somethingWentWrong)
           : EDITOR_TEXT.unsaved
   const bodyValue = typeof record[bodyField] === 'string' ? (record[bodyField] as string) : ''
-  const image = (record.mainImage ?? {}) as { assetUrl?: string; altText?: string }
   const fieldProps = (field: string) => ({
     id: `${id}-${field}`,
     'aria-invalid': errors[field] !== undefined,
@@ -334,30 +336,27 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
         </div>
       ) : null}
       {answer.kind === 'item' ? (
-        <div className="grid-2">
-          <div className="field">
-            <label htmlFor={`${id}-mainImage`}>{EDITOR_TEXT.fieldMainImage}</label>
-            <input
-              {...fieldProps('mainImage')}
-              type="url"
-              value={image.assetUrl ?? ''}
-              onChange={(e) => {
-                const assetUrl = e.target.value.trim()
-                change({ mainImage: assetUrl === '' ? undefined : { ...image, assetUrl } })
-              }}
-            />
-            {fieldError('mainImage')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-alt`}>{EDITOR_TEXT.fieldAltText}</label>
-            <input
-              id={`${id}-alt`}
-              value={image.altText ?? ''}
-              disabled={!editable || !image.assetUrl}
-              onChange={(e) => change({ mainImage: { ...image, altText: e.target.value } })}
-            />
-          </div>
-        </div>
+        <ImageField
+          id={`${id}-mainImage`}
+          label={EDITOR_TEXT.fieldMainImage}
+          value={(record.mainImage as ImageValue | undefined) ?? null}
+          disabled={!editable}
+          error={errors.mainImage}
+          onChange={(mainImage) => change({ mainImage: mainImage ?? undefined })}
+        />
+      ) : null}
+      {answer.kind === 'item' &&
+      structured === undefined &&
+      Array.isArray(record.items) &&
+      record.items.length > 0 ? (
+        <ImageListField
+          id={`${id}-items`}
+          label={EDITOR_TEXT.galleryImages}
+          values={record.items as ImageValue[]}
+          max={LIMITS.photoServiceGallerySize}
+          disabled={!editable}
+          onChange={(items) => change({ items })}
+        />
       ) : null}
       {answer.kind === 'item' ? (
         <div className="grid-2">
@@ -386,6 +385,8 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
       {structured !== undefined ? (
         <ProductFields
           content={structured}
+          images={Array.isArray(record.items) ? (record.items as ImageValue[]) : []}
+          onImagesChange={(items) => change({ items })}
           currency={session.site.currency}
           recordId={record.id}
           disabled={!editable}

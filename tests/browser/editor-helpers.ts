@@ -15,6 +15,8 @@ export const USERS = {
   auroraManager: { email: 'manager@aurora.example', password: 'aurora-manager-2026' },
   auroraViewer: { email: 'viewer@aurora.example', password: 'aurora-viewer-2026' },
   auroraShopper: { email: 'shopper@aurora.example', password: 'aurora-shopper-2026' },
+  kissaManager: { email: 'manager@kissa.example', password: 'kissa-manager-2026' },
+  kissaViewer: { email: 'viewer@kissa.example', password: 'kissa-viewer-2026' },
   journalAdmin: { email: 'admin@journal.example', password: 'journal-admin-2026' },
   journalEditor: { email: 'editor@journal.example', password: 'journal-editor-2026' },
   journalViewer: { email: 'viewer@journal.example', password: 'journal-viewer-2026' },
