@@ -99,6 +99,10 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
       <title>{title}</title>
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {description && <meta name="description" content={description} />}
+      {/* A Typekit Kit (theme.typekitKitId, 7 letters and digits): the CSP allows its origins for this site. */}
+      {tenant.site.theme?.typekitKitId && (
+        <link rel="stylesheet" href={`https://use.typekit.net/${tenant.site.theme.typekitKitId}.css`} />
+      )}
       {head.noindex && <meta name="robots" content="noindex" />}
       {url && <link rel="canonical" href={url} />}
       <meta property="og:site_name" content={website.siteTitle} />
