@@ -44,6 +44,7 @@ export {
   walk,
 } from '../shared/json'
 export { escapeHtml, escapeHtmlAttribute } from '../shared/strings'
+export { parseColor, type Rgba } from './plugins/content/colors'
 export { type TemplateUses, templateUses } from './analyze'
 export { type CompileResult, compile, isCompiledTemplate } from './compile'
 // The storefront's side of the engine: the domain plugins, the built-in page templates and
