@@ -78,6 +78,7 @@ export {
   type ReadControl,
   readSubmittedValues,
 } from './forms/values'
+export { srcsetOf } from './images'
 export {
   currencyTemplate,
   formatCldrMoney,
