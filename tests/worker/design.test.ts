@@ -4,9 +4,11 @@
 // before the WCAG AA checks.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import type { RecordAnswer } from '../../shared/index'
 import { catalogueFontOf, FONT_CATEGORIES, fontCatalogue, fontFaceCss } from '../../shared/index'
 import { siteSchema } from '../../worker/catalogue/records'
 import { AA_TEXT_CONTRAST, contrastRatio, parseHex, themeStyle } from '../../worker/render/theme'
+import { recordPath, signInEditor } from './editor-client'
 import { visit } from './helpers'
 
 function variable(css: string, name: string): string {
@@ -146,5 +148,70 @@ describe('colours with opacity', () => {
   it('Should lay a translucent background over white', () => {
     const { css } = themeStyle({ backgroundColor: '#00000000' })
     expect(variable(css, '--c-bg')).toBe('#ffffff')
+  })
+})
+
+type Editor = Awaited<ReturnType<typeof signInEditor>>
+type SiteRecord = Record<string, unknown> & {
+  website: Record<string, unknown>
+  theme?: Record<string, unknown>
+}
+
+/** Saves a draft of the site record as the Design screen does: the whole record, from its revision. */
+async function saveSite(editor: Editor, change: (record: SiteRecord) => void): Promise<Response> {
+  const answer = (await (await editor.call(recordPath('site'))).json()) as RecordAnswer
+  const record = structuredClone(answer.draft?.record ?? answer.live) as unknown as SiteRecord
+  change(record)
+  return editor.call(recordPath('site'), { method: 'PUT', body: { record, baseRevision: answer.revision } })
+}
+
+describe('the design fields in the editor', () => {
+  it('Should refuse the theme and the logo to roles without the design capability', async () => {
+    const manager = await signInEditor('aurora.localhost', 'manager@aurora.example')
+    const theme = await saveSite(manager, (r) => {
+      r.theme = { ...r.theme, headingFont: '"Lora", Georgia, serif' }
+    })
+    expect(theme.status).toBe(403)
+    expect(await theme.json()).toMatchObject({ field: 'design' })
+    const logo = await saveSite(manager, (r) => {
+      r.website = { ...r.website, logoImage: { assetUrl: '/demo/aurora/other.svg' } }
+    })
+    expect(logo.status).toBe(403)
+    const viewer = await signInEditor('aurora.localhost', 'viewer@aurora.example')
+    const typekit = await saveSite(viewer, (r) => {
+      r.theme = { ...r.theme, typekitKitId: 'abc1def' }
+    })
+    expect(typekit.status).toBe(403)
+  })
+
+  it('Should check an admin’s theme with the storefront’s schema, then publish fonts, kit and translucent colours', async () => {
+    const admin = await signInEditor('aurora.localhost', 'admin@aurora.example')
+    const bad = await saveSite(admin, (r) => {
+      r.theme = { ...r.theme, typekitKitId: 'NOT-A-KIT' }
+    })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ field: expect.stringContaining('typekitKitId') })
+    const saved = await saveSite(admin, (r) => {
+      r.theme = {
+        ...r.theme,
+        headingFont: '"Abril Fatface", Georgia, serif',
+        accentColor: '#2e5e3ecc',
+        typekitKitId: 'abc1def',
+        logoHeight: 64,
+      }
+    })
+    expect(saved.status).toBe(200)
+    // A draft: shoppers still see the live theme.
+    expect(await (await visit('aurora.localhost', '/')).text()).not.toContain('Abril Fatface')
+    expect((await admin.call('/config/api/publish', { body: {} })).status).toBe(200)
+    const page = await visit('aurora.localhost', '/')
+    const html = await page.text()
+    expect(html).toContain('src:url(/fonts/abril-fatface/400-normal.woff2) format("woff2")')
+    expect(variable(html, '--f-head')).toBe('"Abril Fatface", Georgia, serif')
+    expect(variable(html, '--logo-h')).toBe('64px')
+    // #2e5e3e at 80% over aurora's background, opaque.
+    expect(variable(html, '--c-accent')).toMatch(/^#[0-9a-f]{6}$/)
+    expect(variable(html, '--c-accent')).not.toBe('#2e5e3e')
+    expect(page.headers.get('Content-Security-Policy')).toContain('https://use.typekit.net')
   })
 })
