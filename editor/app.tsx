@@ -21,6 +21,7 @@ const ChangesScreen = lazy(() => import('./screens/changes'))
 const TermsScreen = lazy(() => import('./screens/terms'))
 const HistoryScreen = lazy(() => import('./screens/history'))
 const NavigationScreen = lazy(() => import('./screens/navigation'))
+const DesignScreen = lazy(() => import('./screens/design'))
 
 type SessionState =
   | { state: 'loading' }
@@ -104,6 +105,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
       show: true,
     },
     { href: '/navigation', label: EDITOR_TEXT.navNavigation, show: true },
+    { href: '/design', label: EDITOR_TEXT.navDesign, show: capabilities.read },
     { href: '/terms', label: EDITOR_TEXT.navTerms, show: capabilities.manageTerms || capabilities.read },
     { href: '/history', label: EDITOR_TEXT.navHistory, show: capabilities.rollback },
   ]
@@ -164,6 +166,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               <Route path="/terms" component={TermsScreen} />
               <Route path="/history" component={HistoryScreen} />
               <Route path="/navigation" component={NavigationScreen} />
+              <Route path="/design" component={DesignScreen} />
               <Route>
                 <div className="notice notice-error" role="alert">
                   <p className="notice-title">{EDITOR_TEXT.unableToLocateContent}</p>

@@ -44,7 +44,6 @@ export {
   walk,
 } from '../shared/json'
 export { escapeHtml, escapeHtmlAttribute } from '../shared/strings'
-export { parseColor, type Rgba } from './plugins/content/colors'
 export { type TemplateUses, templateUses } from './analyze'
 export { type CompileResult, compile, isCompiledTemplate } from './compile'
 // The storefront's side of the engine: the domain plugins, the built-in page templates and
@@ -76,6 +75,7 @@ export {
   restockNotificationsData,
   variantsSelectData,
 } from './plugins/commerce/widgets'
+export { parseColor, type Rgba } from './plugins/content/colors'
 export { STRICT_ESCAPING } from './plugins/core/escaping'
 export { corePlugins } from './plugins/core/index'
 export { domainPlugins } from './plugins/index'

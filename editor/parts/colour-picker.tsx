@@ -23,7 +23,9 @@ const RECENT_MAX = 8
 export function recentColours(): string[] {
   try {
     const list: unknown = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]')
-    return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string').slice(0, RECENT_MAX) : []
+    return Array.isArray(list)
+      ? list.filter((c): c is string => typeof c === 'string').slice(0, RECENT_MAX)
+      : []
   } catch {
     return []
   }

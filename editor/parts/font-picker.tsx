@@ -136,7 +136,8 @@ export function FontPicker({
     const q = query.trim().toLowerCase()
     return fonts.filter(
       (font) =>
-        (category === null || font.category === category) && (q === '' || font.family.toLowerCase().includes(q)),
+        (category === null || font.category === category) &&
+        (q === '' || font.family.toLowerCase().includes(q)),
     )
   }, [fonts, query, category])
   const previewOf = usePreviews(open ? shown : [])
@@ -236,7 +237,8 @@ export function FontPicker({
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
-        <div className="font-filters" role="group" aria-label={EDITOR_TEXT.fontCategories}>
+        <fieldset className="font-filters">
+          <legend className="visually-hidden">{EDITOR_TEXT.fontCategories}</legend>
           <button
             type="button"
             className="button"
@@ -259,7 +261,7 @@ export function FontPicker({
               {name}
             </button>
           ))}
-        </div>
+        </fieldset>
         {offerKit ? (
           <button
             type="button"
@@ -286,6 +288,7 @@ export function FontPicker({
         >
           {shown.map((font, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox itself takes the keys (aria-activedescendant)
+            // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox, which names the active option
             <div
               key={font.family}
               id={optionId(index)}
