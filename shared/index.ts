@@ -39,18 +39,6 @@ export {
 export * from './editing/index'
 export * from './enumerations'
 export {
-  type CatalogueFont,
-  catalogueFontOf,
-  FONT_CATEGORIES,
-  FONT_LICENCE,
-  type FontCategory,
-  type FontFile,
-  firstFamily,
-  fontCatalogue,
-  fontFaceCss,
-  fontSlug,
-} from './fonts'
-export {
   type AdditionalFieldsForm,
   cleanAdditionalFields,
   parseFieldValues,
@@ -103,20 +91,4 @@ export {
 } from './products'
 export { escapeHtml, escapeHtmlAttribute, plainText } from './strings'
 export * from './text/index'
-export {
-  AA_TEXT_CONTRAST,
-  AA_UI_CONTRAST,
-  type ColourAdjustment,
-  contrastRatio,
-  DEFAULT_THEME,
-  flatten,
-  hexAlpha,
-  parseHex,
-  THEME_COLOUR,
-  type ThemeSettings,
-  type ThemeStyle,
-  TYPEKIT_KIT_ID,
-  themeStyle,
-  toHex,
-} from './theme'
 export * from './visit-cookies'

@@ -1,5 +1,5 @@
 /**
- * The default theme's colour rules, shared by the storefront (worker/render/theme.ts prints them
+ * The default theme's colour and font rules, shared by the storefront (worker/render/theme.ts prints them
  * on every page) and the site editor (the Design screen shows what the storefront will do with a
  * colour before it is published): one implementation, so the editor's note is the page's truth.
  *
@@ -11,8 +11,24 @@
  * A colour may carry opacity (`#rrggbbaa`): it is laid over the page's background (the
  * background itself over white) and the opaque result is what the page uses and what the
  * contrast checks measure.
+ *
+ * A door of its own (biome.json), not re-exported by shared/index: the editor's shell imports
+ * shared/index, and would otherwise carry these rules, which only the Design screen needs.
  */
 import { fontFaceCss } from './fonts'
+
+export {
+  type CatalogueFont,
+  catalogueFontOf,
+  FONT_CATEGORIES,
+  FONT_LICENCE,
+  type FontCategory,
+  type FontFile,
+  firstFamily,
+  fontCatalogue,
+  fontFaceCss,
+  fontSlug,
+} from './fonts'
 
 type Rgb = readonly [number, number, number]
 

@@ -8,7 +8,8 @@
  */
 import { type ReactNode, useEffect, useId, useState } from 'react'
 import { type RgbaColor, RgbaColorPicker, setNonce } from 'react-colorful'
-import { EDITOR_TEXT, fillText, hexAlpha, parseHex, toHex } from '../../shared/index'
+import { EDITOR_TEXT, fillText } from '../../shared/index'
+import { hexAlpha, parseHex, toHex } from '../../shared/theme'
 import { parseColor } from '../../templates/index'
 import { Dialog } from './dialog'
 

@@ -7,14 +7,8 @@
  * Typekit Kit set, a name the catalogue lacks can be used as a family of the kit.
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import {
-  type CatalogueFont,
-  EDITOR_TEXT,
-  FONT_CATEGORIES,
-  type FontCategory,
-  fillText,
-  firstFamily,
-} from '../../shared/index'
+import { EDITOR_TEXT, fillText } from '../../shared/index'
+import { type CatalogueFont, FONT_CATEGORIES, type FontCategory, firstFamily } from '../../shared/theme'
 import { Dialog } from './dialog'
 
 /** The catalogue the build writes beside the font files (scripts/build-fonts.ts). */

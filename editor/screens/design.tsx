@@ -10,23 +10,25 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import {
-  type CatalogueFont,
   type ConflictAnswer,
-  DEFAULT_THEME,
   EDITOR_LIMITS,
   EDITOR_TEXT,
   type EditorRecord,
   fillText,
+  type ImageValue,
+  type RecordAnswer,
+} from '../../shared/index'
+import {
+  type CatalogueFont,
+  DEFAULT_THEME,
   firstFamily,
   flatten,
   hexAlpha,
-  type ImageValue,
-  type RecordAnswer,
   type ThemeSettings,
   TYPEKIT_KIT_ID,
   themeStyle,
   toHex,
-} from '../../shared/index'
+} from '../../shared/theme'
 import { ApiError, api, messageOf } from '../api'
 import { setLeaveGuard } from '../guard'
 import { useLoad } from '../hooks'

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import type { RecordAnswer } from '../../shared/index'
-import { catalogueFontOf, FONT_CATEGORIES, fontCatalogue, fontFaceCss } from '../../shared/index'
+import { catalogueFontOf, FONT_CATEGORIES, fontCatalogue, fontFaceCss } from '../../shared/theme'
 import { siteSchema } from '../../worker/catalogue/records'
 import { AA_TEXT_CONTRAST, contrastRatio, parseHex, themeStyle } from '../../worker/render/theme'
 import { recordPath, signInEditor } from './editor-client'

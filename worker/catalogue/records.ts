@@ -19,10 +19,9 @@ import {
   GalleryOption,
   INSTALLMENTS_DEFAULT_COUNT,
   LIMITS,
-  THEME_COLOUR,
-  TYPEKIT_KIT_ID,
   WebsiteRole,
 } from '../../shared/index'
+import { THEME_COLOUR, TYPEKIT_KIT_ID } from '../../shared/theme'
 import { PASSWORD_HASH_PATTERN } from '../crypto/passwords'
 import * as z from '../runtime/zod'
 

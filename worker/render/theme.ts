@@ -6,7 +6,7 @@
  * so the merchant can be told.
  */
 
-import { themeStyle } from '../../shared/index'
+import { themeStyle } from '../../shared/theme'
 import type { Site } from '../catalogue/records'
 import { SettledCache } from '../runtime/isolate-cache'
 import { logWarning } from '../runtime/log'
@@ -21,7 +21,7 @@ export {
   type ThemeStyle,
   themeStyle,
   toHex,
-} from '../../shared/index'
+} from '../../shared/theme'
 
 /** Per isolate, by site and theme: each theme is computed, and its adjustments logged, once. */
 const styles = new SettledCache<string>(1000)
