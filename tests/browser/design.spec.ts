@@ -20,6 +20,7 @@ import {
 import { axeViolations, urlOf, watchConsole } from './helpers'
 
 const HEADING_PICKER = fillText(EDITOR_TEXT.chooseFontFor, { role: EDITOR_TEXT.headingFont.toLowerCase() })
+const BODY_PICKER = fillText(EDITOR_TEXT.chooseFontFor, { role: EDITOR_TEXT.bodyFont.toLowerCase() })
 const ACCENT_PICKER = fillText(EDITOR_TEXT.chooseColourFor, { role: EDITOR_TEXT.accentColour.toLowerCase() })
 
 async function openDesign(
@@ -76,6 +77,16 @@ test('Should pick a catalogue font and a colour typed as rgb(), preview them, pu
     await fonts.getByRole('button', { name: EDITOR_TEXT.useFont }).click()
     await expect(fonts).toBeHidden()
     await expect(page.getByRole('main').getByText('Playfair Display', { exact: true })).toBeVisible()
+    // The body font, by category and click; Fonts in Style Guide now names the new heading font.
+    await page.getByRole('button', { name: BODY_PICKER }).click()
+    const bodyFonts = page.getByRole('dialog', { name: BODY_PICKER })
+    await expect(
+      bodyFonts.getByRole('button', { name: `${EDITOR_TEXT.headingFont} Playfair Display` }),
+    ).toBeVisible()
+    await bodyFonts.getByRole('button', { name: 'Sans Serif', exact: true }).click()
+    await bodyFonts.getByRole('option', { name: /^Work Sans/ }).click()
+    await bodyFonts.getByRole('button', { name: EDITOR_TEXT.useFont }).click()
+    await expect(page.getByRole('main').getByText('Work Sans', { exact: true })).toBeVisible()
 
     // The accent, typed in a form other than hex.
     await page.getByRole('button', { name: ACCENT_PICKER }).click()
@@ -118,6 +129,15 @@ test('Should pick a catalogue font and a colour typed as rgb(), preview them, pu
     await page.getByRole('button', { name: EDITOR_TEXT.publish, exact: true }).click()
     await expect(page.getByRole('status').filter({ hasText: EDITOR_TEXT.published })).toBeVisible()
 
+    // Layout shifts from the first paint on (as theme.spec.ts counts them): the swap must not move the page.
+    await shopper.addInitScript(() => {
+      const shifts = { total: 0 }
+      ;(window as unknown as { __shift: typeof shifts }).__shift = shifts
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.total += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
     const fontFile = shopper.waitForResponse((r) => r.url().includes('/fonts/playfair-display/'))
     await shopper.goto(urlOf(JOURNAL, '/'))
     expect(
@@ -126,6 +146,12 @@ test('Should pick a catalogue font and a colour typed as rgb(), preview them, pu
         .first()
         .evaluate((h1) => getComputedStyle(h1).fontFamily),
     ).toBe('"Playfair Display", Georgia, serif')
+    expect(
+      await shopper
+        .locator('p')
+        .first()
+        .evaluate((p) => getComputedStyle(p).fontFamily),
+    ).toBe('"Work Sans", system-ui, sans-serif')
     expect(await rootVariable(shopper, '--c-accent')).toBe('#7a2e5a')
     expect((await fontFile).status()).toBe(200)
     await expect
@@ -137,6 +163,9 @@ test('Should pick a catalogue font and a colour typed as rgb(), preview them, pu
         ),
       )
       .toBe(true)
+    expect(
+      await shopper.evaluate(() => (window as unknown as { __shift: { total: number } }).__shift.total),
+    ).toBe(0)
     await shopper.close()
     expect(errors).toEqual([])
   } finally {

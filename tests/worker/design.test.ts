@@ -95,8 +95,13 @@ describe('the font catalogue', () => {
     expect(variable(style, '--f-body')).toBe('"Inter", system-ui, sans-serif')
     // The fonts come from the site itself: the policy needs no font origin for them.
     expect(response.headers.get('Content-Security-Policy')).toContain("font-src 'self' data:;")
-    // No preload: the heading's face arrives with swap behind the page's first paint.
-    expect(html).not.toContain('rel="preload"')
+    // The heading's bold face and the body's regular are preloaded: they arrive before the first
+    // paint, so their swap does not move the page (measured in tests/browser/design.spec.ts).
+    expect(html.match(/<link rel="preload"[^>]*>/g)).toEqual([
+      '<link rel="preload" href="/fonts/playfair-display/700-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+      '<link rel="preload" href="/fonts/inter/400-normal.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+    ])
+    expect(await (await visit('aurora.localhost', '/')).text()).not.toContain('as="font"')
   })
 })
 
