@@ -134,8 +134,16 @@ export function FontPicker({
         (q === '' || font.family.toLowerCase().includes(q)),
     )
   }, [fonts, query, category])
-  const previewOf = usePreviews(open ? shown : [])
   const byFamily = useMemo(() => new Map(fonts.map((font) => [font.family, font])), [fonts])
+  const guideFonts = useMemo(
+    () =>
+      styleGuide
+        .map((entry) => byFamily.get(firstFamily(entry.stack)))
+        .filter((font): font is CatalogueFont => font !== undefined),
+    [styleGuide, byFamily],
+  )
+  const loading = useMemo(() => (open ? [...guideFonts, ...shown] : []), [open, guideFonts, shown])
+  const previewOf = usePreviews(loading)
   useEffect(() => {
     if (!open) return
     setChosen(value)
@@ -212,9 +220,11 @@ export function FontPicker({
                     onClick={() => setChosen(entry.stack)}
                   >
                     <span className="font-guide-role">{entry.label}</span>
-                    <span className="font-guide-family">
-                      {font === undefined ? firstFamily(entry.stack) : font.family}
-                    </span>
+                    {font === undefined ? (
+                      <span className="font-guide-family">{firstFamily(entry.stack)}</span>
+                    ) : (
+                      <FontSample font={font} state={previewOf(font)} text={font.family} />
+                    )}
                   </button>
                 </li>
               )

@@ -277,7 +277,7 @@ function DesignEditor({ answer }: { answer: RecordAnswer }) {
                 {fontLabel(setting)}
               </p>
               <p className="design-value" id={`${id}-${setting}-value`}>
-                {font === undefined ? fillText(EDITOR_TEXT.installedFonts, { stack }) : font.family}
+                {font === undefined ? stack : font.family}
               </p>
               <button
                 type="button"

@@ -51,7 +51,6 @@ export const EDITOR_TEXT = {
   fontNoMatch: 'No font matches {query}.',
   fontFromKit: 'Use “{family}” from the Typekit Kit',
   useFont: 'Use this font',
-  installedFonts: 'Installed fonts: {stack}',
   typekitHint:
     'The 7 letters and digits of an Adobe Fonts kit. Its families can then be chosen by name in the font picker.',
   typekitInvalid: '{val} is not a Typekit kit id: 7 lower-case letters and digits',

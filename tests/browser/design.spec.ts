@@ -275,3 +275,35 @@ test('Should name a conflicting save and load the other version', async ({ brows
     await context.close()
   }
 })
+
+test('Should offer a family of the Typekit Kit by name once a kit id is set', async ({ browser }) => {
+  const { context, page } = await openDesign(browser)
+  try {
+    const kit = page.getByLabel(EDITOR_TEXT.typekitKit)
+    await kit.fill('ABC')
+    await expect(page.getByText(fillText(EDITOR_TEXT.typekitInvalid, { val: 'ABC' }))).toBeVisible()
+    await kit.fill('abc1def')
+    await expect(page.getByText(fillText(EDITOR_TEXT.typekitInvalid, { val: 'ABC' }))).toHaveCount(0)
+    await expect(saveState(page)).toHaveText(EDITOR_TEXT.saved)
+    await page.getByRole('button', { name: HEADING_PICKER }).click()
+    const fonts = page.getByRole('dialog', { name: HEADING_PICKER })
+    await fonts.getByLabel(EDITOR_TEXT.searchFonts).fill('Proxima Nova')
+    await expect(fonts.getByText(fillText(EDITOR_TEXT.fontNoMatch, { query: 'Proxima Nova' }))).toBeVisible()
+    await fonts
+      .getByRole('button', { name: fillText(EDITOR_TEXT.fontFromKit, { family: 'Proxima Nova' }) })
+      .click()
+    await fonts.getByRole('button', { name: EDITOR_TEXT.useFont }).click()
+    await expect(
+      page.getByRole('main').getByText('"Proxima Nova", sans-serif', { exact: true }),
+    ).toBeVisible()
+    await expect(saveState(page)).toHaveText(EDITOR_TEXT.saved)
+    const draft = (await apiFromPage(page, 'GET', recordApi('site'))).json as unknown as RecordAnswer
+    expect((draft.draft?.record as { theme?: Record<string, unknown> } | undefined)?.theme).toMatchObject({
+      typekitKitId: 'abc1def',
+      headingFont: '"Proxima Nova", sans-serif',
+    })
+  } finally {
+    await apiFromPage(page, 'DELETE', '/config/api/drafts/site')
+    await context.close()
+  }
+})
