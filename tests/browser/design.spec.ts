@@ -156,6 +156,7 @@ test('Should pick a catalogue font and a colour typed as rgb(), preview them, pu
     ).toBe('"Work Sans", system-ui, sans-serif')
     expect(await rootVariable(shopper, '--c-accent')).toBe('#7a2e5a')
     expect((await fontFile).status()).toBe(200)
+    expect((await fontFile).headers()['cache-control']).toBe('public, max-age=604800')
     await expect
       .poll(() =>
         shopper.evaluate(() =>
