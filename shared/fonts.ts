@@ -94,24 +94,28 @@ export function fontSlug(family: string): string {
   return family.toLowerCase().replaceAll(' ', '-')
 }
 
-function fontOf([family, category, generic, flags]: (typeof ROWS)[number]): CatalogueFont {
-  const slug = fontSlug(family)
+/** A family's files from its row's flags (`b` a 700 weight, `i` a 400 italic). */
+function filesOf(family: string, flags: string): FontFile[] {
   const file = (weight: 400 | 700, style: 'normal' | 'italic'): FontFile => ({
     weight,
     style,
-    url: `/fonts/${slug}/${weight}-${style}.woff2`,
+    url: `/fonts/${fontSlug(family)}/${weight}-${style}.woff2`,
   })
   const files = [file(400, 'normal')]
   if (flags.includes('b')) files.push(file(700, 'normal'))
   if (flags.includes('i')) files.push(file(400, 'italic'))
+  return files
+}
+
+function fontOf([family, category, generic, flags]: (typeof ROWS)[number]): CatalogueFont {
   const fallback = FALLBACKS[generic]
   return {
     family,
-    slug,
+    slug: fontSlug(family),
     category: FONT_CATEGORIES[category] ?? 'Other',
     fallback,
     stack: `"${family}", ${fallback}`,
-    files,
+    files: filesOf(family, flags),
     licence: FONT_LICENCE,
   }
 }
@@ -126,12 +130,25 @@ export function firstFamily(stack: string): string {
   return (stack.split(',')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')
 }
 
+/** The row of the catalogue family a `font-family` list starts with; undefined for installed fonts. */
+function rowOf(stack: string | undefined): (typeof ROWS)[number] | undefined {
+  const family = stack === undefined ? '' : firstFamily(stack)
+  return ROWS.find(([name]) => name === family)
+}
+
 /** The catalogue family a `font-family` list starts with; null for installed fonts. */
 export function catalogueFontOf(stack: string | undefined): CatalogueFont | null {
-  if (stack === undefined) return null
-  const family = firstFamily(stack)
-  const row = ROWS.find(([name]) => name === family)
+  const row = rowOf(stack)
   return row === undefined ? null : fontOf(row)
+}
+
+/**
+ * The files of the catalogue family a `font-family` list starts with (none for installed fonts):
+ * all the storefront needs, without the picker's facts.
+ */
+export function fontFilesOf(stack: string | undefined): FontFile[] {
+  const row = rowOf(stack)
+  return row === undefined ? [] : filesOf(row[0], row[3])
 }
 
 /**
@@ -139,14 +156,14 @@ export function catalogueFontOf(stack: string | undefined): CatalogueFont | null
  * site's own `/fonts/`; `font-display: swap` shows the fallback until the file arrives.
  */
 export function fontFaceCss(stacks: readonly (string | undefined)[]): string {
-  const fonts = new Map<string, CatalogueFont>()
-  for (const stack of stacks) {
-    const font = catalogueFontOf(stack)
-    if (font !== null) fonts.set(font.family, font)
-  }
   let css = ''
-  for (const font of fonts.values())
-    for (const file of font.files)
-      css += `@font-face{font-family:"${font.family}";font-style:${file.style};font-weight:${file.weight};font-display:swap;src:url(${file.url}) format("woff2")}`
+  const done = new Set<string>()
+  for (const stack of stacks) {
+    const family = stack === undefined ? '' : firstFamily(stack)
+    if (done.has(family)) continue
+    done.add(family)
+    for (const file of fontFilesOf(stack))
+      css += `@font-face{font-family:"${family}";font-style:${file.style};font-weight:${file.weight};font-display:swap;src:url(${file.url}) format("woff2")}`
+  }
   return css
 }

@@ -27,6 +27,7 @@ export {
   firstFamily,
   fontCatalogue,
   fontFaceCss,
+  fontFilesOf,
   fontSlug,
 } from './fonts'
 

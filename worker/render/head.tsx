@@ -6,7 +6,7 @@
 
 import { jsonForHtml } from '../../islands/index'
 import { currencyTemplate, isVariantInStock, plainText } from '../../shared/index'
-import { catalogueFontOf } from '../../shared/theme'
+import { fontFilesOf } from '../../shared/theme'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'
 import { renderToString } from './react-server'
@@ -87,11 +87,10 @@ export function pageStyles(tenant: Tenant, islandCss: string): string {
 
 /** The catalogue files a page's first paint uses: the heading font's bold (headings are 700), the body font's regular. */
 function fontPreloads(theme: Tenant['site']['theme']): string[] {
-  const heading = catalogueFontOf(theme?.headingFont)
-  const body = catalogueFontOf(theme?.bodyFont)
+  const heading = fontFilesOf(theme?.headingFont)
   const urls = [
-    (heading?.files.find((file) => file.weight === 700) ?? heading?.files[0])?.url,
-    body?.files[0]?.url,
+    (heading.find((file) => file.weight === 700) ?? heading[0])?.url,
+    fontFilesOf(theme?.bodyFont)[0]?.url,
   ]
   return [...new Set(urls.filter((url): url is string => url !== undefined))]
 }
