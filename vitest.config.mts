@@ -6,11 +6,14 @@ import { defineConfig } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
 import { readFixtures } from './kv-fixtures/fixtures.mjs'
 import { buildEditor } from './scripts/build-editor.ts'
+import { buildFonts } from './scripts/build-fonts.ts'
 import { buildIslands } from './scripts/build-islands.ts'
 import { readDemoRows } from './scripts/demo-data.ts'
 
-// The worker imports the island manifest, the editor's Worker its bundle: build both first, so
+// The worker imports the island manifest, the editor's Worker its bundle, the font catalogue's
+// files are static assets: build them first, so
 // `npx vitest` works on its own.
+buildFonts()
 await buildIslands()
 await buildEditor()
 

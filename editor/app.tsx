@@ -22,6 +22,7 @@ const TermsScreen = lazy(() => import('./screens/terms'))
 const HistoryScreen = lazy(() => import('./screens/history'))
 const NavigationScreen = lazy(() => import('./screens/navigation'))
 const FilesScreen = lazy(() => import('./screens/files'))
+const DesignScreen = lazy(() => import('./screens/design'))
 
 type SessionState =
   | { state: 'loading' }
@@ -106,6 +107,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
     },
     { href: '/navigation', label: EDITOR_TEXT.navNavigation, show: true },
     { href: '/files', label: EDITOR_TEXT.navFiles, show: capabilities.read },
+    { href: '/design', label: EDITOR_TEXT.navDesign, show: capabilities.read },
     { href: '/terms', label: EDITOR_TEXT.navTerms, show: capabilities.manageTerms || capabilities.read },
     { href: '/history', label: EDITOR_TEXT.navHistory, show: capabilities.rollback },
   ]
@@ -167,6 +169,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               <Route path="/history" component={HistoryScreen} />
               <Route path="/navigation" component={NavigationScreen} />
               <Route path="/files" component={FilesScreen} />
+              <Route path="/design" component={DesignScreen} />
               <Route>
                 <div className="notice notice-error" role="alert">
                   <p className="notice-title">{EDITOR_TEXT.unableToLocateContent}</p>

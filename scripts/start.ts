@@ -12,6 +12,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildEditor } from './build-editor.ts'
+import { buildFonts } from './build-fonts.ts'
 import { buildIslands } from './build-islands.ts'
 import { seedLocalState } from './seed.ts'
 import { ROOT, startWrangler } from './wrangler.ts'
@@ -36,6 +37,8 @@ if (values.fresh) {
   rmSync(resolve(ROOT, values['persist-to']), { recursive: true, force: true })
 }
 
+const fonts = buildFonts()
+console.log(`fonts copied: ${fonts.families} families, ${fonts.files} files`)
 const islands = await buildIslands()
 console.log(`islands built: ${islands.runtime}`)
 const editor = await buildEditor()

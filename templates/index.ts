@@ -75,6 +75,7 @@ export {
   restockNotificationsData,
   variantsSelectData,
 } from './plugins/commerce/widgets'
+export { parseColor, type Rgba } from './plugins/content/colors'
 export { STRICT_ESCAPING } from './plugins/core/escaping'
 export { corePlugins } from './plugins/core/index'
 export { domainPlugins } from './plugins/index'

@@ -21,6 +21,7 @@ import {
   LIMITS,
   WebsiteRole,
 } from '../../shared/index'
+import { THEME_COLOUR, TYPEKIT_KIT_ID } from '../../shared/theme'
 import { PASSWORD_HASH_PATTERN } from '../crypto/passwords'
 import * as z from '../runtime/zod'
 
@@ -323,10 +324,10 @@ export const storeSettingsSchema = z.looseObject({
   variantPickerStyle: z._default(z.enum(['pills', 'dropdown']), 'pills'),
 })
 
-/** A colour as `#rgb` or `#rrggbb`. */
+/** A colour as `#rgb`, `#rrggbb`, or `#rrggbbaa` with opacity (laid over the background: shared/theme.ts). */
 export const hexColorSchema = z
   .string()
-  .check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'must be a hex colour such as "#1f5b3a"'))
+  .check(z.regex(THEME_COLOUR, 'must be a hex colour such as "#1f5b3a"'))
 
 /**
  * A CSS `font-family` list of installed fonts (`"Hiragino Sans", "Yu Gothic", sans-serif`): names
@@ -357,6 +358,10 @@ export const themeSchema = z.looseObject({
   buttonShape: z.optional(z.enum(BUTTON_SHAPES)),
   /** Height of `website.logoImage` in the header, in CSS pixels. */
   logoHeight: z.optional(z.number().check(z.int(), z.minimum(24), z.maximum(120))),
+  /** An Adobe Fonts (Typekit) kit: the page links its stylesheet and the CSP allows its origins. */
+  typekitKitId: z.optional(
+    z.string().check(z.regex(TYPEKIT_KIT_ID, 'must be a 7-character kit id such as "abc1def"')),
+  ),
 })
 
 export const siteSchema = z.looseObject({

@@ -1,7 +1,7 @@
 /**
  * The editor app's HTML: one document for every path under `/config/` (the app routes in the
  * browser). Its scripts run by nonce (`strict-dynamic` lets the entry load its lazy chunks);
- * nothing runs inline. It is personal (`private, no-store`), never indexed, never framed.
+ * nothing runs inline; the one style element a script adds (the colour picker's) carries the nonce too. It is personal (`private, no-store`), never indexed, never framed.
  */
 import editorManifest from '../../dist/editor-manifest.json'
 import { EDITOR_TEXT, escapeHtml } from '../../shared/index'
@@ -16,7 +16,8 @@ export function editorContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    // The colour picker (react-colorful) adds its one style element with this nonce.
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: https: http:",
     "connect-src 'self'",
     "frame-src 'self'",

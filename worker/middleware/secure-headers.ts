@@ -20,6 +20,8 @@ export interface ProviderOrigins {
   frame?: readonly string[]
   connect?: readonly string[]
   img?: readonly string[]
+  style?: readonly string[]
+  font?: readonly string[]
 }
 
 /**
@@ -37,6 +39,11 @@ export const KNOWN_PROVIDERS: Readonly<Record<string, ProviderOrigins>> = {
     connect: ['https://api.stripe.com'],
   },
   'meta-pixel': { script: ['https://connect.facebook.net'], img: ['https://www.facebook.com'] },
+  // A site's Typekit Kit (`theme.typekitKitId`): its stylesheet, which imports p.typekit.net's, and the fonts.
+  typekit: {
+    style: ['https://use.typekit.net', 'https://p.typekit.net'],
+    font: ['https://use.typekit.net', 'https://p.typekit.net'],
+  },
   'google-tag': {
     script: ['https://www.googletagmanager.com'],
     connect: ['https://www.google-analytics.com'],
@@ -67,7 +74,8 @@ function originsOf(tenant: Tenant | undefined): {
   embed: readonly string[]
 } {
   const security = tenant?.site.website.security
-  const providers = (security?.providers ?? [])
+  const names = [...(security?.providers ?? []), ...(tenant?.site.theme?.typekitKitId ? ['typekit'] : [])]
+  const providers = names
     .map((name) => KNOWN_PROVIDERS[name])
     .filter((p): p is ProviderOrigins => p !== undefined)
   return { providers, media: security?.mediaOrigins ?? [], embed: security?.embedOrigins ?? [] }
@@ -81,12 +89,12 @@ export function contentSecurityPolicy(tenant: Tenant | undefined, styleHashes: r
   return [
     "default-src 'self'",
     `script-src ${sources("'self'", from('script'))}`,
-    `style-src ${sources("'self'", styleHashes)}`,
+    `style-src ${sources("'self'", styleHashes, from('style'))}`,
     // The gallery's ratio variables and the form summaries' reference markup use style="".
     "style-src-attr 'unsafe-inline'",
     `img-src ${sources("'self'", 'data:', media, from('img'))}`,
     `media-src ${sources("'self'", media)}`,
-    "font-src 'self' data:",
+    `font-src ${sources("'self'", 'data:', from('font'))}`,
     `connect-src ${sources("'self'", from('connect'))}`,
     `frame-src ${sources("'self'", from('frame'))}`,
     `frame-ancestors ${sources("'self'", embed)}`,

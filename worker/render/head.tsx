@@ -6,6 +6,7 @@
 
 import { jsonForHtml } from '../../islands/index'
 import { currencyTemplate, isVariantInStock, plainText } from '../../shared/index'
+import { fontFilesOf } from '../../shared/theme'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'
 import { renderToString } from './react-server'
@@ -84,11 +85,22 @@ export function pageStyles(tenant: Tenant, islandCss: string): string {
   return (themeCss(tenant.site) + SHELL_CSS + moneySymbolCss(tenant) + islandCss).replaceAll('<', '')
 }
 
+/** The catalogue files a page's first paint uses: the heading font's bold (headings are 700), the body font's regular. */
+function fontPreloads(theme: Tenant['site']['theme']): string[] {
+  const heading = fontFilesOf(theme?.headingFont)
+  const urls = [
+    (heading.find((file) => file.weight === 700) ?? heading[0])?.url,
+    fontFilesOf(theme?.bodyFont)[0]?.url,
+  ]
+  return [...new Set(urls.filter((url): url is string => url !== undefined))]
+}
+
 function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
   const { website } = tenant.site
   const title = head.title === website.siteTitle ? head.title : `${head.title} — ${website.siteTitle}`
   const description = head.description ?? website.siteDescription
   const url = head.path === null ? null : absolute(head.path, tenant.origin)
+  const preloads = fontPreloads(tenant.site.theme)
   return (
     <>
       <meta charSet="utf-8" />
@@ -99,6 +111,15 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
       <title>{title}</title>
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {description && <meta name="description" content={description} />}
+      {/* Measured (tests/browser/design.spec.ts): without these the faces could arrive after the
+          first paint, and their swap moved the page. */}
+      {preloads.map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ))}
+      {/* A Typekit Kit (theme.typekitKitId, 7 letters and digits): the CSP allows its origins for this site. */}
+      {tenant.site.theme?.typekitKitId && (
+        <link rel="stylesheet" href={`https://use.typekit.net/${tenant.site.theme.typekitKitId}.css`} />
+      )}
       {head.noindex && <meta name="robots" content="noindex" />}
       {url && <link rel="canonical" href={url} />}
       <meta property="og:site_name" content={website.siteTitle} />
