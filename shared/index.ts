@@ -67,6 +67,7 @@ export {
   readSubmittedValues,
 } from './forms/values'
 export {
+  CURRENCIES,
   currencyTemplate,
   formatCldrMoney,
   formatLegacyMoney,

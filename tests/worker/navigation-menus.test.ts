@@ -93,7 +93,10 @@ describe('header and footer navigation', () => {
   it('Should escape titles and URLs of folders and their links', async () => {
     await configure((site) => {
       site.navigation = [
-        { title: '<b>Tea & "Cakes"</b>', children: [{ title: '<img src=x onerror=alert(1)>', url: '/a?x=1&z=2' }] },
+        {
+          title: '<b>Tea & "Cakes"</b>',
+          children: [{ title: '<img src=x onerror=alert(1)>', url: '/a?x=1&z=2' }],
+        },
       ]
       site.footerNavigation = [{ title: '<script>x</script>', url: '/f?q=1&r=2' }]
     })
@@ -126,7 +129,10 @@ describe('navigation records', () => {
 
     const many = base()
     many.navigation = [
-      { title: 'Folder', children: Array.from({ length: 29 }, (_, i) => ({ title: `H${i}`, url: `/h${i}` })) },
+      {
+        title: 'Folder',
+        children: Array.from({ length: 29 }, (_, i) => ({ title: `H${i}`, url: `/h${i}` })),
+      },
     ]
     many.footerNavigation = Array.from({ length: 30 }, (_, i) => ({ title: `F${i}`, url: `/f${i}` }))
     expect(siteSchema.safeParse(many).success).toBe(true)

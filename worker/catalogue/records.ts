@@ -15,6 +15,7 @@
  */
 
 import {
+  countNavigationLinks,
   FORM_FIELD_TYPES,
   GalleryOption,
   INSTALLMENTS_DEFAULT_COUNT,
@@ -206,13 +207,6 @@ export const navigationLinkSchema = z
     }),
   )
 
-/** Links of both menus together, each folder's children included (LIST_LIMITS.navigationLinks). */
-export function navigationLinkCount(menus: readonly (readonly { children?: readonly unknown[] }[] | undefined)[]) {
-  let count = 0
-  for (const menu of menus) for (const link of menu ?? []) count += 1 + (link.children?.length ?? 0)
-  return count
-}
-
 export const websiteSchema = z.looseObject({
   id: recordIdSchema,
   siteTitle: z.string().check(z.minLength(1)),
@@ -384,31 +378,33 @@ export const themeSchema = z.looseObject({
   logoHeight: z.optional(z.number().check(z.int(), z.minimum(24), z.maximum(120))),
 })
 
-export const siteSchema = z.looseObject({
-  id: siteIdSchema,
-  website: websiteSchema,
-  /** Absent for a content-only site. */
-  storeSettings: z.optional(storeSettingsSchema),
-  navigation: z.array(navigationLinkSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.navigationLinks)),
-  /** The footer's own links (the header's `navigation` is shown there when absent). */
-  footerNavigation: z.optional(z.array(navigationLinkSchema)),
-  /** Overrides of the platform's shopper-facing texts (`productAddToCartText`, `productSoldOutText`, ...). */
-  localizedStrings: z.optional(z.record(z.string(), z.string())),
-  /** Collection slug served at `/`. */
-  homeCollection: slugSchema,
-  /** The look of the default theme: colours, fonts, button shape, logo size. */
-  theme: z.optional(themeSchema),
-  /** The site's newsletter form (`site:<id>:form:<formId>`), offered in the footer of every page. */
-  newsletterFormId: z.optional(recordIdSchema),
-}).check(
-  z.refine(
-    (site) => navigationLinkCount([site.navigation, site.footerNavigation]) <= LIST_LIMITS.navigationLinks,
-    {
-      message: `the header and footer navigation can hold at most ${LIST_LIMITS.navigationLinks} links together`,
-      path: ['navigation'],
-    },
-  ),
-)
+export const siteSchema = z
+  .looseObject({
+    id: siteIdSchema,
+    website: websiteSchema,
+    /** Absent for a content-only site. */
+    storeSettings: z.optional(storeSettingsSchema),
+    navigation: z.array(navigationLinkSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.navigationLinks)),
+    /** The footer's own links (the header's `navigation` is shown there when absent). */
+    footerNavigation: z.optional(z.array(navigationLinkSchema)),
+    /** Overrides of the platform's shopper-facing texts (`productAddToCartText`, `productSoldOutText`, ...). */
+    localizedStrings: z.optional(z.record(z.string(), z.string())),
+    /** Collection slug served at `/`. */
+    homeCollection: slugSchema,
+    /** The look of the default theme: colours, fonts, button shape, logo size. */
+    theme: z.optional(themeSchema),
+    /** The site's newsletter form (`site:<id>:form:<formId>`), offered in the footer of every page. */
+    newsletterFormId: z.optional(recordIdSchema),
+  })
+  .check(
+    z.refine(
+      (site) => countNavigationLinks([site.navigation, site.footerNavigation]) <= LIST_LIMITS.navigationLinks,
+      {
+        message: `the header and footer navigation can hold at most ${LIST_LIMITS.navigationLinks} links together`,
+        path: ['navigation'],
+      },
+    ),
+  )
 
 /** Collection type codes, platform.md section 3. */
 export const COLLECTION_TYPE = {

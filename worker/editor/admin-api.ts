@@ -19,6 +19,7 @@ import { publisherOf } from './publisher'
 import { recordRoutes } from './records-api'
 import { termRoutes } from './terms'
 import { siteTimeZone } from './time'
+import { timeZoneRoutes } from './time-zones'
 
 export const adminApi = new Hono<EditorAppEnv>()
 
@@ -55,7 +56,7 @@ adminApi.get('/session', async (c) => {
       id: siteId,
       title: site.website.siteTitle,
       timeZone: siteTimeZone(site.website),
-      currency: String((site as { storeSettings?: { currency?: unknown } }).storeSettings?.currency ?? 'USD'),
+      currency: site.storeSettings?.selectedCurrency ?? 'USD',
       origin,
       editorsCanPublish: editorsCanPublish(site),
       version,
@@ -67,6 +68,7 @@ adminApi.get('/session', async (c) => {
 adminApi.use(editorSession())
 adminApi.route('/', recordRoutes)
 adminApi.route('/', termRoutes)
+adminApi.route('/', timeZoneRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })
