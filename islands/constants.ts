@@ -69,7 +69,7 @@ export type VariantData = {
   qtyInStock?: number
   priceMoney?: { value?: string | number; currency?: string }
   salePriceMoney?: { value?: string | number; currency?: string }
-  mainImage?: { id?: string; assetUrl?: string }
+  mainImage?: { id?: string; assetUrl?: string; originalSize?: string }
 }
 
 /**

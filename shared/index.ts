@@ -66,6 +66,7 @@ export {
   type ReadControl,
   readSubmittedValues,
 } from './forms/values'
+export { srcsetOf } from './images'
 export {
   CURRENCIES,
   currencyTemplate,

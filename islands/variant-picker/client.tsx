@@ -19,6 +19,7 @@ import {
   isVariantInStock,
   QUANTITY_INPUT,
   type RuleProduct,
+  srcsetOf,
 } from '../../shared/index'
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
@@ -109,7 +110,8 @@ function showVariantImage(product: Element, variant: Variant): void {
   }
   const main = product.querySelector<HTMLImageElement>('.product-main-image, .product-images img')
   if (main && !matches(main)) {
-    main.removeAttribute('srcset')
+    // The variant's widths, so a phone never downloads its original.
+    main.srcset = srcsetOf(url, variant.mainImage?.originalSize)
     main.src = url
   }
 }

@@ -213,6 +213,9 @@ export const EDITOR_TEXT = {
   // Ours.
   editorTitle: 'Site editor',
   navigationTitle: 'Navigation',
+  designTitle: 'Design',
+  settingsTitle: 'Settings',
+  storeSettingsTitle: 'Store settings',
   navigationIntro: 'The links in the site’s header and footer, in order.',
   navigationLimit: 'The navigation can hold at most {max} links.',
   linkTitleRequired: 'Please give the link a name.',

@@ -164,6 +164,20 @@ test.describe('Variant picker', () => {
     )
   })
 
+  test("A variant's own image replaces the main image with its own widths, never only its original", async ({
+    page,
+  }) => {
+    const { pick } = await openProduct(page, 'aurora.localhost', '/footwear/granite-hiking-boot')
+    await pick('8')
+    await pick('Brown')
+    const main = page.locator('.product-detail img').first()
+    await expect(main).toHaveAttribute('src', '/demo/aurora/granite-hiking-boot-brown.svg')
+    const srcset = (await main.getAttribute('srcset')) ?? ''
+    expect(srcset).toContain('/demo/aurora/granite-hiking-boot-brown.svg?format=300w 300w')
+    expect(srcset).toContain('/demo/aurora/granite-hiking-boot-brown.svg 1200w')
+    expect(srcset).not.toContain('1500w')
+  })
+
   test('The scarcity message shows only for the matching variant', async ({ page }) => {
     const { pick } = await openProduct(page, 'aurora.localhost', FITTING)
     const scarcity = page.getByText('Only 4 left in stock!')

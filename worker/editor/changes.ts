@@ -12,6 +12,7 @@ import { draftRows, draftStateOf } from './drafts'
 import type { EditorEnv } from './env'
 import { liveKvKey, parseKey } from './keys'
 import { areaOfCollection, currentCollection, liveStatusOf, readLive } from './model'
+import { changedSections, mayPublishSite } from './site-sections'
 
 const MAX_FIELDS = 60
 /** Fields only the storefront changes, or that follow from others. */
@@ -74,7 +75,7 @@ export async function changesOf(
         key: row.record_key,
         kind: row.kind,
         area,
-        title: row.kind === 'site' ? EDITOR_TEXT.navigationTitle : String(draft.record.title),
+        title: row.kind === 'site' ? siteChangeTitle(live, draft.record) : String(draft.record.title),
         status: draft.status,
         liveStatus,
         needsReview: draft.needsReview,
@@ -83,8 +84,24 @@ export async function changesOf(
         fields,
         updatedBy: draft.updatedBy,
         updatedAt: draft.updatedAt,
-        canPublish: canPublish(capabilities, area),
+        canPublish:
+          row.kind === 'site'
+            ? mayPublishSite(live, draft.record, capabilities)
+            : canPublish(capabilities, area),
       }
     }),
   )
+}
+
+const SECTION_TITLES = {
+  navigation: EDITOR_TEXT.navigationTitle,
+  design: EDITOR_TEXT.designTitle,
+  settings: EDITOR_TEXT.settingsTitle,
+  store: EDITOR_TEXT.storeSettingsTitle,
+} as const
+
+/** A site draft's title in Review Changes: the sections it changes ("Navigation, Design"). */
+function siteChangeTitle(live: EditorRecord | null, draft: EditorRecord): string {
+  const names = changedSections(live, draft).map((section) => SECTION_TITLES[section.name])
+  return names.length === 0 ? EDITOR_TEXT.navigationTitle : names.join(', ')
 }

@@ -37,6 +37,7 @@ import type { EditorEnv } from './env'
 import { collectionKey, itemKey, liveKvKey, type ParsedKey, parseKey } from './keys'
 import { readLive } from './model'
 import { relinkSite } from './relink'
+import { mayPublishSite } from './site-sections'
 
 export interface KvWrite {
   key: string
@@ -159,7 +160,9 @@ async function publishable(
         : ((collectionRow?.record ? (JSON.parse(collectionRow.record) as EditorRecord) : null) ??
           (await readLive(env.CATALOG, kvKey.collection(siteId, parsed.collection))))
     const area = areaOf(collection)
-    if (!preview && !canPublish(capabilities, area)) continue
+    const allowed =
+      parsed.kind === 'site' ? mayPublishSite(live, record, capabilities) : canPublish(capabilities, area)
+    if (!preview && !allowed) continue
     out.push({ row, parsed, live, record, area })
   }
   return out

@@ -14,12 +14,13 @@ import {
   fillText,
   type RecordAnswer,
 } from '../../shared/index'
-import { followedLinkSchema, LIST_LIMITS, linkSchema } from '../catalogue/records'
+import { followedLinkSchema, LIST_LIMITS, linkSchema, siteSchema } from '../catalogue/records'
 import { InputError } from '../http/body'
 import type { EditorAppEnv } from './env'
 import { isSlug, type ParsedKey } from './keys'
 import { collectionSummaries, currentCollection, itemSummaries } from './model'
 import { sanitizeRichText } from './sanitize'
+import { mergeSite } from './site-sections'
 
 /** A catalogue text whose placeholder appears more than once, filled in order. */
 export function fillInOrder(text: string, name: string, values: readonly string[]): string {
@@ -79,7 +80,7 @@ export async function checkRecord(
   const current = answer.draft?.record ?? answer.live
   if (current === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
   const siteId = c.var.tenant.siteId
-  if (key.kind === 'site') return checkNavigation(current, incoming)
+  if (key.kind === 'site') return checkSite(c, current, incoming)
   const embedOrigins = c.var.tenant.site.website.security?.embedOrigins ?? []
   const record: EditorRecord = { ...incoming, id: current.id }
   const title = String(record.title ?? '').trim()
@@ -171,4 +172,35 @@ function checkNavigation(current: EditorRecord, incoming: EditorRecord): EditorR
     return { title: name, url: String(url), ...(typeof ref === 'string' && ref !== '' ? { ref } : {}) }
   })
   return { ...current, navigation }
+}
+
+/** The value at `path` in `record`, for a refusal's `{val}`. */
+function valueAt(record: unknown, path: readonly PropertyKey[]): unknown {
+  let value = record
+  for (const step of path) value = (value as Record<PropertyKey, unknown> | undefined)?.[step]
+  return value
+}
+
+/**
+ * A site record save (site-sections.ts): the changed sections the role may edit, each checked,
+ * the whole checked by the storefront's own schema so that what is saved can be published.
+ */
+function checkSite(c: Context<EditorAppEnv>, current: EditorRecord, incoming: EditorRecord): EditorRecord {
+  const merged = mergeSite(current, incoming, c.var.editor.capabilities)
+  if ('refused' in merged)
+    throw new InputError(EDITOR_TEXT.notAllowed, { [merged.refused]: EDITOR_TEXT.notAllowed }, 403)
+  const record = merged.changed.includes('navigation')
+    ? checkNavigation(merged.record, merged.record)
+    : merged.record
+  const parsed = siteSchema.safeParse(record)
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues
+    const field = issue?.path.join('.') ?? 'website'
+    const message =
+      issue?.code === 'invalid_value'
+        ? fillText(EDITOR_TEXT.notExpectedOption, { val: String(valueAt(record, issue.path)) })
+        : `${field}: ${issue?.message ?? EDITOR_TEXT.somethingWentWrong}`
+    refuse(field, message)
+  }
+  return record
 }

@@ -24,6 +24,7 @@ import type { EditorAppEnv } from './env'
 import { collectionKey, isSlug, itemKey, type ParsedKey, parseKey, slugify } from './keys'
 import { type Area, collectionSummaries, currentCollection, itemSummaries, recordAnswer } from './model'
 import { checkRecord } from './record-rules'
+import { mayEditSite } from './site-sections'
 import { siteTimeZone, zonedTimeToEpoch } from './time'
 
 export const recordRoutes = new Hono<EditorAppEnv>()
@@ -312,7 +313,12 @@ recordRoutes.put('/records/:key{.+}', async (c) => {
   const { key, parsed } = keyParam(c)
   const body = await jsonBody(c, saveSchema, MAX_RECORD_BYTES)
   const answer = await answerOr404(c, key)
-  const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, answer.area))
+  // The site record is checked section by section (site-sections.ts).
+  const capabilities = c.var.editor.capabilities
+  const refused = refusedUnless(
+    c,
+    parsed.kind === 'site' ? mayEditSite(capabilities) : canEdit(capabilities, answer.area),
+  )
   if (refused) return refused
   if (answer.revision !== body.baseRevision) return conflict(c, answer)
   const record = await checkRecord(c, parsed, body.record as EditorRecord, answer)
@@ -429,9 +435,13 @@ recordRoutes.delete('/records/:key{.+}', async (c) => {
 })
 
 recordRoutes.delete('/drafts/:key{.+}', async (c) => {
-  const { key } = keyParam(c)
+  const { key, parsed } = keyParam(c)
   const answer = await answerOr404(c, key)
-  const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, answer.area))
+  const capabilities = c.var.editor.capabilities
+  const refused = refusedUnless(
+    c,
+    parsed.kind === 'site' ? mayEditSite(capabilities) : canEdit(capabilities, answer.area),
+  )
   if (refused) return refused
   if (answer.draft === null) return c.json({ discarded: key })
   const revision = c.req.query('revision') === undefined ? answer.revision : Number(c.req.query('revision'))

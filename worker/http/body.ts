@@ -11,7 +11,7 @@ export class InputError extends Error {
   constructor(
     message: string,
     readonly errors: Record<string, string> = {},
-    readonly status: 400 | 404 | 413 | 415 | 422 = 400,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 422 = 400,
   ) {
     super(message)
   }

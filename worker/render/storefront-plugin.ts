@@ -4,12 +4,7 @@
  */
 
 import { cartPillMarkup } from '../../islands/index'
-import {
-  escapeHtmlAttribute as attr,
-  escapeHtml as html,
-  IMAGE_SRCSET_WIDTHS,
-  THEME_TEXT,
-} from '../../shared/index'
+import { escapeHtmlAttribute as attr, escapeHtml as html, srcsetOf, THEME_TEXT } from '../../shared/index'
 import { type AnyFormatter, asString, defineFormatter, MISSING, type Plugin } from '../../templates/index'
 
 /**
@@ -32,25 +27,12 @@ const audioPlayer = defineFormatter({
   },
 })
 
-/**
- * `{image|srcset}`: a `srcset` for an image record (escaped for an attribute). The image
- * service's widths (platform.md section 9: 100w to 2500w, asked for with `?format=500w`) up to
- * the image's own width, then the original at its width; without `originalSize`, every width.
- */
+/** `{image|srcset}`: the `srcset` of an image record (shared/images.ts), escaped for an attribute. */
 const imageSrcset = defineFormatter({
   apply(image) {
     const record = (image ?? {}) as { assetUrl?: unknown; originalSize?: unknown }
     const url = asString(record.assetUrl ?? '')
-    if (url === '') return MISSING
-    const width = Number(
-      /^(\d+)x\d+$/.exec(asString(record.originalSize ?? ''))?.[1] ?? Number.POSITIVE_INFINITY,
-    )
-    const join = url.includes('?') ? '&' : '?'
-    const candidates = IMAGE_SRCSET_WIDTHS.filter((w) => w < width).map(
-      (w) => `${url}${join}format=${w}w ${w}w`,
-    )
-    if (Number.isFinite(width)) candidates.push(`${url} ${width}w`)
-    return attr(candidates.join(', '))
+    return url === '' ? MISSING : attr(srcsetOf(url, record.originalSize))
   },
 })
 
