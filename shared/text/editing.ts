@@ -277,6 +277,7 @@ export const EDITOR_TEXT = {
   indentOf: 'Move {title} into the folder above',
   outdentOf: 'Move {title} out of its folder',
   confirmRemoveFolder: 'Remove the folder "{title}" and its {count} links from the navigation?',
+  foldersDoNotNest: 'A folder cannot hold another folder.',
   headerNeedsLink: 'The header navigation needs at least one link.',
   // Ours: the Settings screen (issue 22).
   navSettings: 'Settings',

@@ -225,8 +225,9 @@ function checkLink(link: unknown, field: string, depth: number): Fields {
       fillText(EDITOR_TEXT.tooLong, { field: EDITOR_TEXT.linkName, max: SETTINGS_LIMITS.linkTitle }),
     )
   const isFolder = depth === 0 && Array.isArray(children) && children.length > 0
-  if (children !== undefined && !(Array.isArray(children) && (depth === 0 || children.length === 0)))
-    notExpected(`${field}.children`, depth === 0 ? children : EDITOR_TEXT.folderLabel)
+  if (children !== undefined && !Array.isArray(children)) notExpected(`${field}.children`, children)
+  if (depth > 0 && Array.isArray(children) && children.length > 0)
+    refuse(`${field}.children`, EDITOR_TEXT.foldersDoNotNest)
   const hasUrl = typeof url === 'string' && url !== ''
   if ((hasUrl || !isFolder) && !(typeof url === 'string' && followedLinkSchema.safeParse(url).success))
     refuse(`${field}.url`, fillInOrder(EDITOR_TEXT.linkFormat, 'host', LINK_EXAMPLES))
