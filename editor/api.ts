@@ -24,6 +24,7 @@ import {
   type TermsBody,
   type TermsChangeAnswer,
   type TermType,
+  type TimeZonesAnswer,
 } from '../shared/index'
 
 /** A refused or failed call: `status` 0 is a network error. */
@@ -140,6 +141,7 @@ export const api = {
   rollback: (version: string) =>
     request<unknown>('POST', `/config/api/revisions/${encodeURIComponent(version)}/rollback`, {}),
   linkTargets: () => request<LinkTargetsAnswer>('GET', '/config/api/link-targets'),
+  timeZones: () => request<TimeZonesAnswer>('GET', '/config/api/time-zones'),
 }
 
 const ACCOUNT_SESSION = '/api/site-users/account/session'

@@ -278,6 +278,7 @@ export const EDITOR_TEXT = {
   outdentOf: 'Move {title} out of its folder',
   confirmRemoveFolder: 'Remove the folder "{title}" and its {count} links from the navigation?',
   foldersDoNotNest: 'A folder cannot hold another folder.',
+  folderNeedsLink: 'Add a link to the folder "{title}" before saving.',
   headerNeedsLink: 'The header navigation needs at least one link.',
   // Ours: the Settings screen (issue 22).
   navSettings: 'Settings',
