@@ -21,6 +21,7 @@ const ChangesScreen = lazy(() => import('./screens/changes'))
 const TermsScreen = lazy(() => import('./screens/terms'))
 const HistoryScreen = lazy(() => import('./screens/history'))
 const NavigationScreen = lazy(() => import('./screens/navigation'))
+const SettingsScreen = lazy(() => import('./screens/settings'))
 
 type SessionState =
   | { state: 'loading' }
@@ -104,6 +105,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
       show: true,
     },
     { href: '/navigation', label: EDITOR_TEXT.navNavigation, show: true },
+    { href: '/settings', label: EDITOR_TEXT.navSettings, show: true },
     { href: '/terms', label: EDITOR_TEXT.navTerms, show: capabilities.manageTerms || capabilities.read },
     { href: '/history', label: EDITOR_TEXT.navHistory, show: capabilities.rollback },
   ]
@@ -164,6 +166,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               <Route path="/terms" component={TermsScreen} />
               <Route path="/history" component={HistoryScreen} />
               <Route path="/navigation" component={NavigationScreen} />
+              <Route path="/settings" component={SettingsScreen} />
               <Route>
                 <div className="notice notice-error" role="alert">
                   <p className="notice-title">{EDITOR_TEXT.unableToLocateContent}</p>

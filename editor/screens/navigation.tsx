@@ -131,6 +131,7 @@ function NavigationEditor({
   const full = count >= NAVIGATION_LINK_LIMIT
 
   // A moved row keeps the focus on the control that moved it (or its row's first control).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the menus
   useLayoutEffect(() => {
     const wanted = focusAfter.current
     if (wanted === null) return
@@ -243,14 +244,19 @@ function NavigationEditor({
 
   const save = async () => {
     if (count > NAVIGATION_LINK_LIMIT) {
-      setMessage({ kind: 'error', text: fillText(EDITOR_TEXT.navigationLimit, { max: NAVIGATION_LINK_LIMIT }) })
+      setMessage({
+        kind: 'error',
+        text: fillText(EDITOR_TEXT.navigationLimit, { max: NAVIGATION_LINK_LIMIT }),
+      })
       return
     }
     if (menus.header.length === 0) {
       setMessage({ kind: 'error', text: EDITOR_TEXT.headerNeedsLink })
       return
     }
-    const empty = [...menus.header, ...menus.footer].find((entry) => entry.folder && entry.children.length === 0)
+    const empty = [...menus.header, ...menus.footer].find(
+      (entry) => entry.folder && entry.children.length === 0,
+    )
     if (empty !== undefined) {
       setMessage({ kind: 'error', text: fillText(EDITOR_TEXT.folderNeedsLink, { title: empty.title }) })
       return
@@ -305,7 +311,10 @@ function NavigationEditor({
               onRemove={setRemoving}
             />
             {entry.folder ? (
-              <ol className="cards navigation-children" aria-label={fillText(EDITOR_TEXT.folderLinks, { title: entry.title })}>
+              <ol
+                className="cards navigation-children"
+                aria-label={fillText(EDITOR_TEXT.folderLinks, { title: entry.title })}
+              >
                 {entry.children.map((child, childIndex) => (
                   <li key={child.key} className="navigation-entry">
                     <Row
@@ -383,7 +392,9 @@ function NavigationEditor({
       )}
       <div role="status">
         {message === null ? null : (
-          <p className={message.kind === 'error' ? 'notice notice-error' : 'notice notice-ok'}>{message.text}</p>
+          <p className={message.kind === 'error' ? 'notice notice-error' : 'notice notice-ok'}>
+            {message.text}
+          </p>
         )}
       </div>
       {editing?.kind === 'link' ? (
