@@ -12,6 +12,7 @@ import {
   editorUrl,
   JOURNAL,
   openChanges,
+  raw,
   recordApi,
   sidebar,
   signIn,
@@ -77,8 +78,9 @@ test('Should change the site title, the sold-out text and the time zone, preview
     await page.goto(editorUrl(AURORA, '/preview/apparel/alpine-down-parka'))
     await expect(page).toHaveTitle(/Aurora Outfitters North/)
     await expect(page.getByText('Back next winter').first()).toBeVisible()
-    const live = await page.request.get(urlOf(AURORA, '/apparel/alpine-down-parka'))
-    expect(await live.text()).not.toContain('Back next winter')
+    const live = await raw(AURORA, 'GET', '/apparel/alpine-down-parka')
+    expect(live.status).toBe(200)
+    expect(live.body).not.toContain('Back next winter')
 
     await page.goto(editorUrl(AURORA, '/'))
     await publishAll(page)
@@ -98,9 +100,19 @@ test('Should change the site title, the sold-out text and the time zone, preview
   }
 })
 
-test('Should refuse a value outside the list with the spec’s words, beside its field', async ({ page }) => {
+test('Should show a refusal beside its field, and refuse a value outside a list with the spec’s words', async ({
+  page,
+}) => {
   await signIn(page, JOURNAL, USERS.journalAdmin)
   await page.goto(editorUrl(JOURNAL, '/settings'))
+  const title = page.getByLabel(EDITOR_TEXT.siteTitleLabel, { exact: true })
+  await title.fill('   ')
+  await page.getByRole('button', { name: EDITOR_TEXT.save, exact: true }).click()
+  const problem = fillText(EDITOR_TEXT.fieldRequired, { field: EDITOR_TEXT.siteTitleLabel })
+  await expect(title).toHaveAttribute('aria-invalid', 'true')
+  await expect(title).toHaveAccessibleDescription(problem)
+
+  // The screen offers only the listed choices; the admin API refuses anything else.
   const answer = await apiFromPage(page, 'GET', recordApi('site'))
   const record = answer.json.live as { website: Record<string, unknown> }
   const refused = await apiFromPage(page, 'PUT', recordApi('site'), {
