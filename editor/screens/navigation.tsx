@@ -17,7 +17,7 @@ import {
   type RecordAnswer,
 } from '../../shared/index'
 import { ApiError, api, messageOf } from '../api'
-import { useLoad } from '../hooks'
+import { useLeaveGuard, useLoad } from '../hooks'
 import { ConfirmDialog, Dialog } from '../parts/dialog'
 import { isAllowedHref, LinkEditor } from '../parts/link-editor'
 import { LoadError, Loading } from '../parts/load-error'
@@ -242,24 +242,24 @@ function NavigationEditor({
     event.preventDefault()
   }
 
-  const save = async () => {
+  const save = async (): Promise<boolean> => {
     if (count > NAVIGATION_LINK_LIMIT) {
       setMessage({
         kind: 'error',
         text: fillText(EDITOR_TEXT.navigationLimit, { max: NAVIGATION_LINK_LIMIT }),
       })
-      return
+      return false
     }
     if (menus.header.length === 0) {
       setMessage({ kind: 'error', text: EDITOR_TEXT.headerNeedsLink })
-      return
+      return false
     }
     const empty = [...menus.header, ...menus.footer].find(
       (entry) => entry.folder && entry.children.length === 0,
     )
     if (empty !== undefined) {
       setMessage({ kind: 'error', text: fillText(EDITOR_TEXT.folderNeedsLink, { title: empty.title }) })
-      return
+      return false
     }
     setBusy(true)
     try {
@@ -276,12 +276,15 @@ function NavigationEditor({
       setDirty(false)
       setMessage({ kind: 'ok', text: EDITOR_TEXT.navigationSaved })
       onSaved()
+      return true
     } catch (error) {
       setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : messageOf(error) })
+      return false
     } finally {
       setBusy(false)
     }
   }
+  useLeaveGuard(dirty, save)
 
   const editingEntry = editing?.at ? entryAt(editing.at) : undefined
   const removingEntry = removing ? entryAt(removing) : undefined

@@ -22,7 +22,7 @@ import {
   VARIANT_PICKER_STYLES,
 } from '../../shared/index'
 import { ApiError, api, messageOf } from '../api'
-import { useLoad } from '../hooks'
+import { useLeaveGuard, useLoad } from '../hooks'
 import { LoadError, Loading } from '../parts/load-error'
 import { TimeZoneField } from '../parts/time-zone-field'
 import { screenTitle, useSession } from '../session'
@@ -300,13 +300,13 @@ function SettingsForm({
     return { store: out }
   }
 
-  const save = async () => {
+  const save = async (): Promise<boolean> => {
     const base = (answer.draft?.record ?? answer.live ?? {}) as Fields
     const next = store === null ? null : storeToSave()
     if (next !== null && 'field' in next) {
       setErrors({ [next.field]: next.text })
       setMessage({ kind: 'error', text: next.text })
-      return
+      return false
     }
     setBusy(true)
     setErrors({})
@@ -321,15 +321,18 @@ function SettingsForm({
       setDirty(false)
       setMessage({ kind: 'ok', text: EDITOR_TEXT.navigationSaved })
       onSaved()
+      return true
     } catch (error) {
       const text = error instanceof ApiError ? error.message : messageOf(error)
       const field = error instanceof ApiError ? error.body.field : undefined
       if (field) setErrors({ [field]: text })
       setMessage({ kind: 'error', text })
+      return false
     } finally {
       setBusy(false)
     }
   }
+  useLeaveGuard(dirty, save)
 
   return (
     <form

@@ -120,6 +120,11 @@ test('Should show a refusal beside its field, and refuse a value outside a list 
   const problem = fillText(EDITOR_TEXT.fieldRequired, { field: EDITOR_TEXT.siteTitleLabel })
   await expect(title).toHaveAttribute('aria-invalid', 'true')
   await expect(title).toHaveAccessibleDescription(problem)
+  // Leaving with the change unsaved asks first.
+  await sidebar(page).getByRole('link', { name: EDITOR_TEXT.navNavigation }).click()
+  const leave = page.getByRole('dialog', { name: EDITOR_TEXT.unsavedChanges })
+  await leave.getByRole('button', { name: EDITOR_TEXT.discard, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(EDITOR_TEXT.navNavigation)
 
   // The screen offers only the listed choices; the admin API refuses anything else.
   const answer = await apiFromPage(page, 'GET', recordApi('site'))
