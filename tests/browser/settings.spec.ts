@@ -44,11 +44,14 @@ async function restoreSite(page: Page, record: Record<string, unknown>): Promise
  * is published on its own, as Publish would with only it waiting (specs before this one may
  * leave drafts of their own, which this one must neither publish nor wait on).
  */
-async function publishSite(page: Page, section: string): Promise<void> {
+async function publishSite(page: Page, section: string, screen: string): Promise<void> {
   await openChanges(page)
   await expect(
-    page.getByRole('main').getByRole('heading', { level: 2, name: new RegExp(section) }),
-  ).toBeVisible()
+    page
+      .getByRole('main')
+      .getByRole('heading', { level: 2 })
+      .getByRole('link', { name: new RegExp(section) }),
+  ).toHaveAttribute('href', `/config${screen}`)
   const published = await apiFromPage(page, 'POST', '/config/api/publish', { keys: ['site'] })
   expect(published.status).toBe(200)
   expect(published.json.published).toEqual(['site'])
@@ -92,7 +95,7 @@ test('Should change the site title, the sold-out text and the time zone, preview
     expect(live.body).not.toContain('Back next winter')
 
     await page.goto(editorUrl(AURORA, '/'))
-    await publishSite(page, EDITOR_TEXT.settingsTitle)
+    await publishSite(page, EDITOR_TEXT.settingsTitle, '/settings')
     await page.goto(urlOf(AURORA, '/apparel/alpine-down-parka'))
     await expect(page).toHaveTitle(/Aurora Outfitters North/)
     await expect(page.getByText('Back next winter').first()).toBeVisible()
@@ -215,7 +218,7 @@ test('Should add a footer link and a header folder with a link, publish them, an
 
     await page.getByRole('button', { name: EDITOR_TEXT.save, exact: true }).click()
     await expect(page.getByRole('status')).toContainText(EDITOR_TEXT.navigationSaved)
-    await publishSite(page, EDITOR_TEXT.navigationTitle)
+    await publishSite(page, EDITOR_TEXT.navigationTitle, '/navigation')
 
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(urlOf(JOURNAL, '/'))
