@@ -38,6 +38,10 @@ export default defineConfig(async () => ({
           PUBLISHER: { className: 'PublisherObject', useSQLite: true },
         },
         serviceBindings: { EDITOR: kCurrentWorker },
+        // The editor's queue (worker/editor/wrangler.toml): file processing and purges, consumed by
+        // this Worker's entry as by the editor's (tests/setup/workers.ts).
+        queueProducers: { EDITOR_QUEUE: { queueName: 'editor-jobs' } },
+        queueConsumers: { 'editor-jobs': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 3 } },
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],

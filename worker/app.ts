@@ -17,6 +17,7 @@ import { visitCookies } from './middleware/visit-cookies'
 import { cartFormRoutes } from './routes/cart-forms'
 import { commercePageRoutes, refusalPage } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
+import { serveFile } from './routes/files'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
 import { subscriptionRoutes } from './routes/subscriptions'
@@ -46,6 +47,8 @@ app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 // local run reaches it over the `EDITOR` service binding. Without either, `/config` is not found.
 app.use('/config/*', (c, next) => (c.env.EDITOR ? c.env.EDITOR.fetch(c.req.raw) : next()))
 app.use('/config', (c, next) => (c.env.EDITOR ? c.env.EDITOR.fetch(c.req.raw) : next()))
+// A site's files (routes/files.ts): before the page's headers and cookies, which they have none of.
+app.get('/s/:id/:name', resolveTenant(), serveFile())
 app.use(secureHeaders())
 app.use(privateWhenSettingCookies())
 // The operator's calls (dead letters), on any host and before any tenant: a bearer token opens them.

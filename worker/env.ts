@@ -30,6 +30,11 @@ export interface Env {
   SESSION_SECRET: string
   ASSETS: Fetcher
   /**
+   * The sites' files (issue 22): the editor uploads them, the storefront serves them at
+   * `/s/<id>/<name>` (worker/routes/files.ts). Keys by site and file id (worker/editor/files-store.ts).
+   */
+  FILES: R2Bucket
+  /**
    * The site editor's Worker (worker/editor/), reached for `/config*` where no route sends those
    * paths to it directly (local runs): production routes them to it, so this is unset there.
    */

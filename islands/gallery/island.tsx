@@ -24,7 +24,7 @@ import {
   staticGalleryMarkup,
 } from './server'
 import { GALLERY_CSS } from './styles'
-import type { GalleryProps, GallerySlide } from './types'
+import { type GalleryProps, type GallerySlide, SLIDE_SIZES } from './types'
 import { GalleryView, initialGalleryState } from './view'
 
 /** Product pages open on a slideshow with thumbnails unless the merchant chose otherwise. */
@@ -87,7 +87,9 @@ function galleryOfProduct(item: unknown, _args: readonly string[], scope: Scope)
   const [first] = slides
   if (!first) return null
   if (slides.length === 1)
-    return Placement.markup<GalleryProps>(imageTag(first, ' class="product-main-image" fetchpriority="high"'))
+    return Placement.markup<GalleryProps>(
+      imageTag(first, SLIDE_SIZES, ' class="product-main-image" fetchpriority="high"'),
+    )
   const options = scope.resolveOuter(['collection', 'galleryOptions'])
   return placeGallery({ id: text(record.id), label: title, options, slides }, PRODUCT_DEFAULTS, {
     autoplay: 'idle',

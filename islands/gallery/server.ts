@@ -6,7 +6,7 @@
  * commands).
  */
 import { escapeHtmlAttribute, fillText, GALLERY_TEXT, GalleryOption } from '../../shared/index'
-import type { GalleryProps, GallerySlide } from './types'
+import { type GalleryProps, type GallerySlide, slideSrcset } from './types'
 
 type Design = (typeof GalleryOption.design.values)[number]
 type AspectRatio = (typeof GalleryOption.aspectRatio.values)[number]
@@ -141,9 +141,11 @@ export function galleryProps(
 }
 
 /** `<img>` with its intrinsic size, so the page does not shift when it loads. */
-export function imageTag(slide: GallerySlide, extra = ''): string {
+export function imageTag(slide: GallerySlide, sizes: string, extra = ''): string {
   const size = slide.width > 0 && slide.height > 0 ? ` width="${slide.width}" height="${slide.height}"` : ''
-  return `<img src="${escapeHtmlAttribute(slide.src)}" alt="${escapeHtmlAttribute(slide.alt)}"${size}${extra}>`
+  const srcset = slideSrcset(slide)
+  const widths = srcset === undefined ? '' : ` srcset="${escapeHtmlAttribute(srcset)}" sizes="${sizes}"`
+  return `<img src="${escapeHtmlAttribute(slide.src)}"${widths} alt="${escapeHtmlAttribute(slide.alt)}"${size}${extra}>`
 }
 
 /**
@@ -158,15 +160,18 @@ export function staticGalleryMarkup(
 ): string {
   const total = slides.length
   const style = `--sf-ratio:${ASPECT_RATIOS[options.aspectRatio]};--sf-per-row:${options.thumbnailsPerRow};--sf-padding:${options.padding}px`
+  // A cell's width: the whole width on phones, its share of the row above (stacked: one per row).
+  const perRow = options.design === 'stacked' ? 1 : Math.max(1, options.thumbnailsPerRow)
+  const cellSizes = `(max-width: 640px) 100vw, ${Math.ceil(100 / perRow)}vw`
   const cells = slides.map((slide, i) => {
-    const image = imageTag(slide, i === 0 ? '' : ' loading="lazy"')
+    const image = imageTag(slide, cellSizes, i === 0 ? '' : ' loading="lazy"')
     if (!options.lightbox) return `<li class="sf-gallery-cell">${image}</li>`
     const dialogId = `${meta.id}-lightbox-${i + 1}`
     return (
       `<li class="sf-gallery-cell"><button type="button" class="sf-gallery-frame" commandfor="${dialogId}" command="show-modal" aria-haspopup="dialog" aria-label="${escapeHtmlAttribute(fillText(GALLERY_TEXT.enlarge, { n: i + 1, total }))}">${image}</button>` +
       `<dialog id="${dialogId}" class="sf-lightbox" data-theme="${options.lightboxTheme}" closedby="any" aria-label="${escapeHtmlAttribute(fillText(GALLERY_TEXT.lightbox, { n: i + 1, total }))}">` +
       `<button type="button" class="sf-lightbox-close" commandfor="${dialogId}" command="close">${GALLERY_TEXT.close}</button>` +
-      `<figure class="sf-lightbox-figure">${imageTag(slide, ' loading="lazy"')}<figcaption>${escapeHtmlAttribute(slide.alt ? `${slide.alt} · ` : '')}${fillText(GALLERY_TEXT.position, { n: i + 1, total })}</figcaption></figure>` +
+      `<figure class="sf-lightbox-figure">${imageTag(slide, '100vw', ' loading="lazy"')}<figcaption>${escapeHtmlAttribute(slide.alt ? `${slide.alt} · ` : '')}${fillText(GALLERY_TEXT.position, { n: i + 1, total })}</figcaption></figure>` +
       '</dialog></li>'
     )
   })

@@ -2,6 +2,7 @@
  * The gallery island's props: plain JSON built on the server (`server.ts`) from the tenant's
  * gallery options and images, rendered by the view on both sides.
  */
+import { srcsetOf } from '../../shared/index'
 
 /** One image of the gallery. `width`/`height` come from `originalSize` (0 when unknown). */
 export type GallerySlide = {
@@ -9,6 +10,17 @@ export type GallerySlide = {
   alt: string
   width: number
   height: number
+}
+
+/** A slide's width on screen: the whole width on phones and tablets, the gallery's column above. */
+export const SLIDE_SIZES = '(max-width: 991px) 100vw, 60vw'
+
+/**
+ * A slide's `srcset` (shared/images.ts: the stored widths below its own), computed on both sides
+ * from `src` and its size so the props do not carry it; none for an image of unknown size.
+ */
+export function slideSrcset(slide: GallerySlide): string | undefined {
+  return slide.width > 0 ? srcsetOf(slide.src, `${slide.width}x${slide.height}`) : undefined
 }
 
 /** The designs the island renders; grid and stacked are static markup without an island. */

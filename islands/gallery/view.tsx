@@ -11,7 +11,10 @@
  */
 import type { CSSProperties, FocusEventHandler, MouseEventHandler, Ref } from 'react'
 import { fillText, GALLERY_TEXT } from '../../shared/index'
-import type { GalleryProps, GallerySlide } from './types'
+import { type GalleryProps, type GallerySlide, SLIDE_SIZES, slideSrcset } from './types'
+
+/** A thumbnail's width (the strip's default height, square). */
+const THUMB_SIZES = '80px'
 
 export interface GalleryState {
   /** The slide shown. */
@@ -58,6 +61,8 @@ function SlideImage({ slide, eager, priority }: { slide: GallerySlide; eager: bo
     <picture>
       <img
         src={slide.src}
+        srcSet={slideSrcset(slide)}
+        sizes={SLIDE_SIZES}
         alt={slide.alt}
         width={slide.width || undefined}
         height={slide.height || undefined}
@@ -250,6 +255,8 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
               >
                 <img
                   src={slide.src}
+                  srcSet={slideSrcset(slide)}
+                  sizes={THUMB_SIZES}
                   alt=""
                   width={slide.width || undefined}
                   height={slide.height || undefined}

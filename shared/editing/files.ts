@@ -227,6 +227,11 @@ export function filePath(id: string, name: string): string {
   return `/s/${id}/${encodeURIComponent(name)}`
 }
 
+/** The `Cache-Tag` of a file's responses, by which a replace or delete purges the zone's copies. */
+export function fileCacheTag(siteId: string, id: string): string {
+  return `site-${siteId}-file-${id}`
+}
+
 /** 'image ' when only images are asked for, else '' (the `{fileTypeMessage}` of the spec's message). */
 export function fileTypeMessage(accept: 'image' | 'any'): string {
   return accept === 'image' ? 'image ' : ''

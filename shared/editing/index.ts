@@ -12,6 +12,7 @@ export {
   roleCapabilities,
 } from './roles'
 export * from './site-settings'
+export * from './sniff'
 export {
   CONTENT_STATUSES,
   type ContentStatus,

@@ -26,6 +26,11 @@ export const EDITOR_TEXT = {
   errorUploading: 'Error uploading',
   renameProblem: 'There was a problem while renaming your file.',
   uploadProblem: 'There was a problem while uploading your file.',
+  // Ours (issue 22): the files API's other refusals.
+  fileReplacePending:
+    'This file is already being replaced. Wait for that upload to finish, or cancel it, then try again.',
+  tooManyFiles: 'A site can hold at most {max} files. Delete some to upload more.',
+  replaceProcessing: 'The new content is being processed and can no longer be cancelled.',
   timeZoneLoadFailed: 'Failed to load timezone "{timeZone}". Retry connection or verify site availability.',
   confirmDeleteFile: "Delete '{filename}'?",
   confirmDeleteFileBody: "This can't be undone. Make sure to update all links to this file.",

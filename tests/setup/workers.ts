@@ -3,8 +3,8 @@
 // them over its `EDITOR` service binding, which vitest.config.mts points back at this module).
 // Both run against the same real bindings.
 
-import type { EditorEnv } from '../../worker/editor/env'
-import editor from '../../worker/editor/index'
+import type { EditorEnv, EditorJob } from '../../worker/editor/env'
+import editor, { editorJobs } from '../../worker/editor/index'
 import type { Env } from '../../worker/env'
 import storefront from '../../worker/index'
 
@@ -22,5 +22,10 @@ export default {
     return isEditorPath(request)
       ? Promise.resolve(editor.fetch(request as never, env as EditorEnv, ctx))
       : storefront.fetch(request, env, ctx)
+  },
+  queue(batch: MessageBatch<never>, env: Env): Promise<void> {
+    return batch.queue === 'editor-jobs'
+      ? editorJobs(batch as MessageBatch<EditorJob>, env as EditorEnv)
+      : storefront.queue(batch, env)
   },
 }

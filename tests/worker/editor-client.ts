@@ -12,20 +12,23 @@ export interface Editor {
   /** A call to the editor Worker; writes carry the crumb, the XSRF token and a same-origin Origin. */
   call(
     path: string,
-    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+    // A Uint8Array body is sent as it is (a file's bytes); anything else as JSON. `bindings`
+    // replace the real ones (tests/worker/faults.ts: storage that fails on purpose).
+    init?: { method?: string; body?: unknown; headers?: Record<string, string>; bindings?: EditorEnv },
   ): Promise<Response>
   /** The session cookie (for the storefront's own pages). */
   cookie: string
 }
 
 /** A request to the editor Worker, as a browser on `host` would send it. */
-export async function editorFetch(host: string, path: string, init: RequestInit = {}): Promise<Response> {
+export async function editorFetch(
+  host: string,
+  path: string,
+  init: RequestInit = {},
+  bindings: EditorEnv = env as unknown as EditorEnv,
+): Promise<Response> {
   const ctx = createExecutionContext()
-  const response = await editorApp.fetch(
-    new Request(`http://${host}${path}`, init),
-    env as unknown as EditorEnv,
-    ctx,
-  )
+  const response = await editorApp.fetch(new Request(`http://${host}${path}`, init), bindings, ctx)
   await waitOnExecutionContext(ctx)
   return response
 }
@@ -33,20 +36,30 @@ export async function editorFetch(host: string, path: string, init: RequestInit 
 function caller(host: string, cookies: string[], xsrf: string, crumb: string): Editor['call'] {
   return (path, init = {}) => {
     const method = init.method ?? (init.body === undefined ? 'GET' : 'POST')
-    return editorFetch(host, path, {
-      method,
-      headers: {
-        cookie: [`crumb=${crumb}`, ...cookies].join('; '),
-        'X-CSRF-Token': crumb,
-        'X-XSRF-Token': xsrf,
-        origin: `http://${host}`,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...init.headers,
+    return editorFetch(
+      host,
+      path,
+      {
+        method,
+        headers: {
+          cookie: [`crumb=${crumb}`, ...cookies].join('; '),
+          'X-CSRF-Token': crumb,
+          'X-XSRF-Token': xsrf,
+          origin: `http://${host}`,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
+        ...(init.body === undefined
+          ? {}
+          : {
+              body:
+                typeof init.body === 'string' || init.body instanceof Uint8Array
+                  ? init.body
+                  : JSON.stringify(init.body),
+            }),
       },
-      ...(init.body === undefined
-        ? {}
-        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
-    })
+      init.bindings,
+    )
   }
 }
 

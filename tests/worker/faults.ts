@@ -81,6 +81,52 @@ export function failingDurable<T extends Rpc.DurableObjectBranded | undefined>(
   })
 }
 
+/** The object key an R2 call names (its first argument), or '' (a list). */
+function r2KeyOf(args: unknown[]): string {
+  const [first] = args
+  if (typeof first === 'string') return first
+  return Array.isArray(first) ? first.join(' ') : ''
+}
+
+/**
+ * `bucket` whose `method` fails `times` times on keys matching `keys` (every key if not given):
+ * a bucket method (`put`, `get`, `head`, `delete`, `list`, `createMultipartUpload`) or a
+ * multipart upload's (`uploadPart`, `complete`, `abort`). The call never reaches R2.
+ */
+export function failingR2(bucket: R2Bucket, method: string, fault: Fault, keys?: RegExp): R2Bucket {
+  const wrap = <T extends object>(target: T, key: string): T =>
+    new Proxy(target, {
+      get(inner, property) {
+        const value = (inner as Record<PropertyKey, unknown>)[property]
+        if (typeof value !== 'function') return value
+        return (...args: unknown[]) => {
+          const named = key || r2KeyOf(args)
+          if (property === method && (keys === undefined || keys.test(named)) && take(fault))
+            return Promise.reject(new InjectedFault(`R2 ${method} failed on ${named}`))
+          const result = (value as (...a: unknown[]) => unknown).apply(inner, args)
+          if (property === 'resumeMultipartUpload') return wrap(result as object, String(args[0]))
+          if (property === 'createMultipartUpload')
+            return (result as Promise<object>).then((upload) => wrap(upload, String(args[0])))
+          return result
+        }
+      },
+    })
+  return wrap(bucket, '')
+}
+
+/** `queue` whose `send` fails `times` times (the message is never queued). */
+export function failingQueue<T>(queue: Queue<T>, fault: Fault): Queue<T> {
+  return new Proxy(queue, {
+    get(target, property) {
+      if (property === 'send')
+        return (...args: Parameters<Queue<T>['send']>) =>
+          take(fault) ? Promise.reject(new InjectedFault('Queue send failed')) : target.send(...args)
+      const value = (target as unknown as Record<PropertyKey, unknown>)[property]
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
 /** Runs a request through the app with `bindings`, waiting for its `waitUntil` work. */
 export async function fetchWith(bindings: Env, request: Request): Promise<Response> {
   const ctx = createExecutionContext()

@@ -135,6 +135,9 @@ describe('gallery markup', () => {
     expect(html).toContain('data-design="grid"')
     expect(count(html, 'class="sf-gallery-cell"')).toBe(3)
     expect(count(html, 'command="show-modal"')).toBe(3)
+    // Grid cells at their share of the row (three per row), lightbox figures at the screen's width.
+    expect(count(html, 'sizes="(max-width: 640px) 100vw, 34vw"')).toBe(3)
+    expect(count(html, 'sizes="100vw"')).toBe(3)
     expect(html).not.toContain('<sf-island')
     // Only the tracking script (render/tracking.ts), never the island runtime.
     expect(html).not.toMatch(/<script type="module" src="\/_islands\/runtime-/)
@@ -148,13 +151,22 @@ describe('gallery markup', () => {
     expect(island?.props.slides).toHaveLength(3)
     expect(count(html, 'aria-roledescription="slide"')).toBe(3)
     expect(html).toMatch(/<img src="\/demo\/aurora\/trailhead-long-sleeve-tee.svg"[^>]* fetchPriority="high"/)
+    // Each slide and thumbnail offers the stored widths below the original (1200 px wide), so a
+    // phone picks a small one; the props do not repeat them (both sides compute them).
+    expect(html).toMatch(
+      /<img src="\/demo\/aurora\/trailhead-long-sleeve-tee.svg" srcSet="\/demo\/aurora\/trailhead-long-sleeve-tee.svg\?format=100w 100w, [^"]*\?format=1000w 1000w, \/demo\/aurora\/trailhead-long-sleeve-tee.svg 1200w" sizes="\(max-width: 991px\) 100vw, 60vw"/,
+    )
+    expect(count(html, 'sizes="80px"')).toBe(3)
+    expect(JSON.stringify(island?.props)).not.toContain('format=')
     // Nothing but the island's own markup inside the marker (no preload link React could hoist).
     expect(html).toMatch(/data-island-hydrate="interaction"[^>]*><section class="sf-gallery"/)
   })
 
   it('Should print a single-image product as just its image, with no gallery island', async () => {
     const html = await (await visit('aurora.localhost', '/footwear/round-boot-laces')).text()
-    expect(html).toContain('class="product-main-image"')
+    expect(html).toMatch(
+      /<img src="\/demo\/aurora\/[a-z-]+\.svg" srcset="[^"]*\?format=500w 500w,[^"]*" sizes="\(max-width: 991px\) 100vw, 60vw"[^>]* class="product-main-image"/,
+    )
     expect(html).not.toContain('data-island="gallery"')
     expect(html.slice(html.indexOf('<main'))).not.toContain('class="sf-gallery')
   })

@@ -13,6 +13,7 @@ import * as z from '../runtime/zod'
 import { editorOf, editorSession, editorsCanPublish, refusedUnless } from './access'
 import { changesOf } from './changes'
 import type { EditorAppEnv } from './env'
+import { fileRoutes } from './files-api'
 import { collectionSummaries, itemSummaries, readLive } from './model'
 import { revisions } from './publish'
 import { publisherOf } from './publisher'
@@ -69,6 +70,7 @@ adminApi.use(editorSession())
 adminApi.route('/', recordRoutes)
 adminApi.route('/', termRoutes)
 adminApi.route('/', timeZoneRoutes)
+adminApi.route('/', fileRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })

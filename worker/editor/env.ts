@@ -13,11 +13,22 @@ export interface PurgeJob {
   tags: string[]
 }
 
+/** A queued editor job: check a completed upload and make it the file's content (files-job.ts). */
+export interface FileJob {
+  kind: 'file'
+  siteId: string
+  fileId: string
+  uploadId: string
+}
+
+/** What the editor's queue carries. */
+export type EditorJob = PurgeJob | FileJob
+
 export interface EditorEnv extends Env {
   /** One publisher per site (worker/editor/publisher.ts): publishes, rollbacks and schedules, one at a time. */
   PUBLISHER: DurableObjectNamespace<PublisherObject>
-  /** Delayed jobs (the purge after KV's propagation delay). */
-  EDITOR_QUEUE?: Queue<PurgeJob>
+  /** Jobs: the purge after KV's propagation delay, a file's processing. */
+  EDITOR_QUEUE?: Queue<EditorJob>
   /** `local` (default: logged only) or `cloudflare` (the zone's purge-by-tag call). */
   CACHE_PURGE_PROVIDER?: string
   /** The zone whose cache the purge clears (production). */

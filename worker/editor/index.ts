@@ -4,13 +4,29 @@
  * this Worker's static assets under /config/assets/), the site publishers, and the delayed cache
  * purges. The storefront's bundle holds none of it.
  */
+import { logError } from '../runtime/log'
 import { editorApp } from './app'
-import type { EditorEnv, PurgeJob } from './env'
-import { purgeBatch } from './purge'
+import type { EditorEnv, EditorJob } from './env'
+import { processFile } from './files-job'
+import { purge } from './purge'
 
 export { PublisherObject } from './publisher'
 
+/** The editor's queue: purges and file processing; a job that throws is delivered again later. */
+export async function editorJobs(batch: MessageBatch<EditorJob>, env: EditorEnv): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      if (message.body.kind === 'file') await processFile(env, message.body)
+      else await purge(env, message.body)
+      message.ack()
+    } catch (error) {
+      logError('editor-job-failed', { kind: message.body.kind, message: String(error) })
+      message.retry({ delaySeconds: message.body.kind === 'file' ? 5 : 30 })
+    }
+  }
+}
+
 export default {
   fetch: (request, env, ctx) => editorApp.fetch(request, env, ctx),
-  queue: (batch, env) => purgeBatch(batch, env),
-} satisfies ExportedHandler<EditorEnv, PurgeJob>
+  queue: editorJobs,
+} satisfies ExportedHandler<EditorEnv, EditorJob>

@@ -9,6 +9,7 @@
  * `cloudflare` calls the zone's purge-by-tag API with `CLOUDFLARE_ZONE_ID` and the secret
  * `CLOUDFLARE_API_TOKEN`.
  */
+import { fileCacheTag } from '../../shared/index'
 import { cacheTags } from '../middleware/page-cache'
 import { logInfo } from '../runtime/log'
 import type { EditorEnv, PurgeJob } from './env'
@@ -20,6 +21,21 @@ export async function queuePurge(env: EditorEnv, siteId: string, version: string
   if (env.EDITOR_QUEUE === undefined) return
   const job: PurgeJob = { kind: 'purge', siteId, version, tags: cacheTags(siteId).split(',') }
   await env.EDITOR_QUEUE.send(job, { delaySeconds: KV_PROPAGATION_SECONDS })
+}
+
+/**
+ * Purges the zone's copies of one file (`/s/<id>/…` and its widths) after a replace or delete, at
+ * once: the file's bytes are in R2 already, which every edge reads directly.
+ */
+export async function queueFilePurge(env: EditorEnv, siteId: string, fileId: string, version: number) {
+  if (env.EDITOR_QUEUE === undefined) return
+  const job: PurgeJob = {
+    kind: 'purge',
+    siteId,
+    version: String(version),
+    tags: [fileCacheTag(siteId, fileId)],
+  }
+  await env.EDITOR_QUEUE.send(job)
 }
 
 /** Runs one purge job; throws (the queue retries) when the provider refuses. */
@@ -41,15 +57,4 @@ export async function purge(env: EditorEnv, job: PurgeJob, send: typeof fetch = 
     },
   )
   if (!response.ok) throw new Error(`Cache purge for ${job.siteId} failed: HTTP ${response.status}`)
-}
-
-export async function purgeBatch(batch: MessageBatch<PurgeJob>, env: EditorEnv): Promise<void> {
-  for (const message of batch.messages) {
-    try {
-      await purge(env, message.body)
-      message.ack()
-    } catch {
-      message.retry({ delaySeconds: 30 })
-    }
-  }
 }
