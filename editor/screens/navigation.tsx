@@ -83,6 +83,10 @@ export default function NavigationScreen() {
     <>
       <div className="screen-head">
         <h1>{EDITOR_TEXT.navNavigation}</h1>
+        {/* The home page with every draft applied (saved changes show there before publishing). */}
+        <a className="button" href="/config/preview/" target="_blank" rel="noopener">
+          {EDITOR_TEXT.preview}
+        </a>
       </div>
       <p>{EDITOR_TEXT.navigationIntro}</p>
       {load.state === 'loading' ? <Loading /> : null}

@@ -40,6 +40,10 @@ export default function SettingsScreen() {
     <>
       <div className="screen-head">
         <h1>{EDITOR_TEXT.navSettings}</h1>
+        {/* The home page with every draft applied (saved changes show there before publishing). */}
+        <a className="button" href="/config/preview/" target="_blank" rel="noopener">
+          {EDITOR_TEXT.preview}
+        </a>
       </div>
       <p>{EDITOR_TEXT.settingsIntro}</p>
       {!siteSettings && storeSettings ? <p className="notice">{EDITOR_TEXT.settingsStoreOnly}</p> : null}

@@ -87,9 +87,13 @@ test('Should change the site title, the sold-out text and the time zone, preview
     await expect(page.getByRole('status')).toContainText(EDITOR_TEXT.navigationSaved)
 
     // The preview shows the drafts; visitors still get the live site.
-    await page.goto(editorUrl(AURORA, '/preview/apparel/alpine-down-parka'))
-    await expect(page).toHaveTitle(/Aurora Outfitters North/)
-    await expect(page.getByText('Back next winter').first()).toBeVisible()
+    const popup = page.waitForEvent('popup')
+    await page.getByRole('link', { name: EDITOR_TEXT.preview, exact: true }).click()
+    const preview = await popup
+    await expect(preview).toHaveTitle(/Aurora Outfitters North/)
+    await preview.goto(editorUrl(AURORA, '/preview/apparel/alpine-down-parka'))
+    await expect(preview.getByText('Back next winter').first()).toBeVisible()
+    await preview.close()
     const live = await raw(AURORA, 'GET', '/apparel/alpine-down-parka')
     expect(live.status).toBe(200)
     expect(live.body).not.toContain('Back next winter')
