@@ -15,6 +15,7 @@ import {
   raw,
   recordApi,
   sidebar,
+  signedIn,
   signIn,
   USERS,
 } from './editor-helpers'
@@ -114,6 +115,24 @@ test('Should change the site title, the sold-out text and the time zone, preview
   } finally {
     await restoreSite(page, before)
   }
+})
+
+test('Should let a store manager change the store part only, and a viewer nothing', async ({ browser }) => {
+  const manager = await signedIn(browser, AURORA, USERS.auroraManager)
+  await manager.page.goto(editorUrl(AURORA, '/settings'))
+  await expect(manager.page.getByText(EDITOR_TEXT.settingsStoreOnly)).toBeVisible()
+  await expect(manager.page.getByLabel(EDITOR_TEXT.siteTitleLabel, { exact: true })).toBeDisabled()
+  await expect(manager.page.getByRole('combobox', { name: EDITOR_TEXT.timeZoneLabel })).toBeDisabled()
+  await expect(manager.page.getByLabel(EDITOR_TEXT.soldOutTextLabel, { exact: true })).toBeEnabled()
+  await expect(manager.page.getByLabel(EDITOR_TEXT.currencyLabel, { exact: true })).toBeEnabled()
+  await manager.context.close()
+
+  const viewer = await signedIn(browser, AURORA, USERS.auroraViewer)
+  await viewer.page.goto(editorUrl(AURORA, '/settings'))
+  await expect(viewer.page.getByText(EDITOR_TEXT.readOnlyNotice)).toBeVisible()
+  await expect(viewer.page.getByLabel(EDITOR_TEXT.soldOutTextLabel, { exact: true })).toBeDisabled()
+  await expect(viewer.page.getByRole('button', { name: EDITOR_TEXT.save, exact: true })).toHaveCount(0)
+  await viewer.context.close()
 })
 
 test('Should show a refusal beside its field, and refuse a value outside a list with the spec’s words', async ({
