@@ -24,6 +24,7 @@ import {
   type TermsBody,
   type TermsChangeAnswer,
   type TermType,
+  type TimeZonesAnswer,
 } from '../shared/index'
 
 /** A refused or failed call: `status` 0 is a network error. */
@@ -121,6 +122,17 @@ export const recordPath = (key: RecordKey): string => `/config/api/records/${enc
 export const recordRoute = (key: RecordKey): string =>
   key === 'site' ? '/navigation' : `/records/${encodeURIComponent(key)}`
 
+/**
+ * Review Changes' link for a change: a site draft that changes the settings or the store and not
+ * the menus opens Settings (its title names the sections it changes), anything else recordRoute.
+ */
+export const changeRoute = (change: { key: RecordKey; title: string }): string =>
+  change.key === 'site' &&
+  !change.title.includes(EDITOR_TEXT.navigationTitle) &&
+  (change.title.includes(EDITOR_TEXT.settingsTitle) || change.title.includes(EDITOR_TEXT.storeSettingsTitle))
+    ? '/settings'
+    : recordRoute(change.key)
+
 export const api = {
   session: () => request<SessionAnswer>('GET', '/config/api/session'),
   collections: () => request<CollectionsAnswer>('GET', '/config/api/collections'),
@@ -144,6 +156,7 @@ export const api = {
   rollback: (version: string) =>
     request<unknown>('POST', `/config/api/revisions/${encodeURIComponent(version)}/rollback`, {}),
   linkTargets: () => request<LinkTargetsAnswer>('GET', '/config/api/link-targets'),
+  timeZones: () => request<TimeZonesAnswer>('GET', '/config/api/time-zones'),
 }
 
 const ACCOUNT_SESSION = '/api/site-users/account/session'

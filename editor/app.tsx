@@ -23,6 +23,7 @@ const HistoryScreen = lazy(() => import('./screens/history'))
 const NavigationScreen = lazy(() => import('./screens/navigation'))
 const FilesScreen = lazy(() => import('./screens/files'))
 const DesignScreen = lazy(() => import('./screens/design'))
+const SettingsScreen = lazy(() => import('./screens/settings'))
 
 type SessionState =
   | { state: 'loading' }
@@ -108,6 +109,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
     { href: '/navigation', label: EDITOR_TEXT.navNavigation, show: true },
     { href: '/files', label: EDITOR_TEXT.navFiles, show: capabilities.read },
     { href: '/design', label: EDITOR_TEXT.navDesign, show: capabilities.read },
+    { href: '/settings', label: EDITOR_TEXT.navSettings, show: true },
     { href: '/terms', label: EDITOR_TEXT.navTerms, show: capabilities.manageTerms || capabilities.read },
     { href: '/history', label: EDITOR_TEXT.navHistory, show: capabilities.rollback },
   ]
@@ -170,6 +172,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               <Route path="/navigation" component={NavigationScreen} />
               <Route path="/files" component={FilesScreen} />
               <Route path="/design" component={DesignScreen} />
+              <Route path="/settings" component={SettingsScreen} />
               <Route>
                 <div className="notice notice-error" role="alert">
                   <p className="notice-title">{EDITOR_TEXT.unableToLocateContent}</p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { messageOf } from './api'
+import { setLeaveGuard } from './guard'
 
 export type Load<T> =
   | { state: 'loading' }
@@ -32,4 +33,23 @@ export function useLoad<T>(fetcher: () => Promise<T>, deps: readonly unknown[]):
   }, [...deps, tick])
   const reload = useCallback(() => setTick((n) => n + 1), [])
   return [load, reload]
+}
+
+/**
+ * Registers a screen's unsaved changes with the leave guard (guard.ts) while it is shown: leaving
+ * with changes asks to save, discard or review them. `save` resolves false when it did not save.
+ */
+export function useLeaveGuard(dirty: boolean, save: () => Promise<boolean>): void {
+  const state = useRef({ dirty, save })
+  state.current = { dirty, save }
+  useEffect(() => {
+    setLeaveGuard({
+      isDirty: () => state.current.dirty,
+      save: () => state.current.save(),
+      discard: () => {
+        state.current.dirty = false
+      },
+    })
+    return () => setLeaveGuard(null)
+  }, [])
 }

@@ -68,6 +68,7 @@ export {
 } from './forms/values'
 export { srcsetOf } from './images'
 export {
+  CURRENCIES,
   currencyTemplate,
   formatCldrMoney,
   formatLegacyMoney,

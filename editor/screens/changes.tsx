@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { type Change, EDITOR_TEXT, fillText, type PublishProblem } from '../../shared/index'
-import { ApiError, api, messageOf, recordRoute } from '../api'
+import { ApiError, api, changeRoute, messageOf, recordRoute } from '../api'
 import { formatWhen } from '../format'
 import { useLoad } from '../hooks'
 import { ConfirmDialog } from '../parts/dialog'
@@ -113,7 +113,7 @@ export default function ChangesScreen() {
             <div className="card-row">
               <div className="card-main">
                 <h2 className="card-title">
-                  <Link href={recordRoute(change.key)}>{change.title}</Link>
+                  <Link href={changeRoute(change)}>{change.title}</Link>
                 </h2>
                 <p className="meta">
                   {change.isNew ? <span className="badge badge-new">{EDITOR_TEXT.newRecord}</span> : null}

@@ -11,6 +11,7 @@ export {
   type RecordArea,
   roleCapabilities,
 } from './roles'
+export * from './site-settings'
 export * from './sniff'
 export {
   CONTENT_STATUSES,

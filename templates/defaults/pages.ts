@@ -6,8 +6,23 @@
  * footer templates render the site frame.
  */
 
-/** Shared by the header's two navigations: the links, the current page marked. */
-const navigationLinks = `<ul>{.repeated section navigation}<li><a href="{url|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a></li>{.end}</ul>`
+/** A link of the navigation, the current page marked. */
+const navLink = `<a href="{url|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a>`
+
+/** A folder's links (platform.md section 3: one level deep). */
+const folderLinks = `{.repeated section children}<li>${navLink}</li>{.end}`
+
+/**
+ * The header's inline navigation: a folder is a disclosure (`<details>`: Enter or Space opens it
+ * with no script; `name` keeps one open at a time) listing its own page first when it has one.
+ */
+const navigationLinks = `<ul>{.repeated section navigation}<li>{.if children}<details class="nav-folder" name="nav-folder"><summary>{title|html}</summary><ul>{.if url}<li>${navLink}</li>{.end}${folderLinks}</ul></details>{.or}${navLink}{.end}</li>{.end}</ul>`
+
+/** A folder in a list that is never folded (the phone menu, the footer): its title, its links indented. */
+const folderTitle = `{.if url}${navLink}{.or}<span class="nav-folder-title">{title|html}</span>{.end}`
+
+/** The phone menu: every link shown, a folder's links indented under its title. */
+const menuLinks = `<ul>{.repeated section navigation}<li>{.if children}${folderTitle}<ul class="nav-folder-links">${folderLinks}</ul>{.or}${navLink}{.end}</li>{.end}</ul>`
 
 /**
  * The logo (with the site title as its accessible name) or the title; the navigation inline
@@ -19,7 +34,7 @@ const header = `<a class="skip-link" href="#content">{text.theme.themeSkipToCont
 <div class="site-header-inner">
   <details class="site-menu">
     <summary class="site-menu-toggle icon-button"><svg class="menu-open" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M3 6h18M3 12h18M3 18h18"/></svg><svg class="menu-close" aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="m6 6 12 12M18 6 6 18"/></svg><span class="visually-hidden">{text.theme.themeMenu|html}</span></summary>
-    <nav class="site-menu-panel" aria-label="{text.theme.themeMainNavigation|htmlattr}">${navigationLinks}</nav>
+    <nav class="site-menu-panel" aria-label="{text.theme.themeMainNavigation|htmlattr}">${menuLinks}</nav>
   </details>
   <a class="site-logo" href="/">{.section website}{.section logoImage}
     <img src="{assetUrl|htmlattr}" alt="{website.siteTitle|htmlattr}" width="{originalSize|width}" height="{originalSize|height}">{.or}<span class="site-title">{siteTitle|html}</span>{.end}{.end}</a>
@@ -30,10 +45,10 @@ const header = `<a class="skip-link" href="#content">{text.theme.themeSkipToCont
   </div>
 </div>`
 
-/** The site's navigation, its newsletter form where it has one, the store's currency, the copyright. */
+/** The footer's navigation (else the header's), its newsletter form where it has one, the store's currency, the copyright. */
 const footer = `<div class="site-footer-inner">
   {.section newsletterForm}<section class="footer-newsletter" aria-labelledby="footer-newsletter-title"><h2 class="footer-heading" id="footer-newsletter-title">{name|html}</h2>{@|public-form}</section>{.end}
-  <nav class="footer-navigation" aria-label="{text.theme.themeFooterNavigation|htmlattr}"><ul>{.repeated section navigation}<li><a href="{url|htmlattr}">{title|html}</a></li>{.end}</ul></nav>
+  <nav class="footer-navigation" aria-label="{text.theme.themeFooterNavigation|htmlattr}"><ul>{.repeated section footerNavigation}<li>{.if children}{.if url}<a href="{url|htmlattr}">{title|html}</a>{.or}<span class="nav-folder-title">{title|html}</span>{.end}<ul class="nav-folder-links">{.repeated section children}<li><a href="{url|htmlattr}">{title|html}</a></li>{.end}</ul>{.or}<a href="{url|htmlattr}">{title|html}</a>{.end}</li>{.end}</ul></nav>
   <p class="footer-legal"><span>© {copyrightYear|html} {website.siteTitle|html}</span>{.section storeSettings}<span>{text.theme.themePricesIn|html} {selectedCurrency|html}</span>{.end}</p>
 </div>`
 

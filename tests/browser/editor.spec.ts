@@ -515,7 +515,10 @@ test('Should add an email link to the navigation with the link editor, as a draf
   await signIn(page, AURORA, USERS.auroraAdmin)
   await sidebar(page).getByRole('link', { name: EDITOR_TEXT.navNavigation }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(EDITOR_TEXT.navNavigation)
-  await page.getByRole('button', { name: EDITOR_TEXT.addLink }).click()
+  await page
+    .getByRole('region', { name: EDITOR_TEXT.navHeaderNavigation })
+    .getByRole('button', { name: EDITOR_TEXT.addLink })
+    .click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('tab', { name: EDITOR_TEXT.linkTabEmail }).click()
   const address = dialog.getByLabel(EDITOR_TEXT.linkEmail, { exact: true })

@@ -15,6 +15,7 @@
  */
 
 import {
+  countNavigationLinks,
   FORM_FIELD_TYPES,
   GalleryOption,
   INSTALLMENTS_DEFAULT_COUNT,
@@ -183,11 +184,29 @@ export const imageSchema = z.looseObject({
   ),
 })
 
-export const navigationLinkSchema = z.object({
+/** One link of a folder (platform.md section 3: folders hold links, one level deep). */
+export const navigationChildSchema = z.object({
   title: z.string().check(z.minLength(1)),
   /** A path on the site such as `/shop`, another site's http(s) URL, `mailto:` or `tel:`. */
   url: followedLinkSchema,
 })
+
+/**
+ * A link of the header or footer navigation, or a folder: a title with `children` (links, never
+ * folders) and optionally a URL of its own (a folder without one is not clickable itself).
+ */
+export const navigationLinkSchema = z
+  .object({
+    title: z.string().check(z.minLength(1)),
+    url: z.optional(followedLinkSchema),
+    children: z.optional(z.array(navigationChildSchema).check(z.minLength(1))),
+  })
+  .check(
+    z.refine((link) => link.url !== undefined || link.children !== undefined, {
+      message: 'a link needs a URL (a folder needs its links)',
+      path: ['url'],
+    }),
+  )
 
 export const websiteSchema = z.looseObject({
   id: recordIdSchema,
@@ -364,21 +383,33 @@ export const themeSchema = z.looseObject({
   ),
 })
 
-export const siteSchema = z.looseObject({
-  id: siteIdSchema,
-  website: websiteSchema,
-  /** Absent for a content-only site. */
-  storeSettings: z.optional(storeSettingsSchema),
-  navigation: z.array(navigationLinkSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.navigationLinks)),
-  /** Overrides of the platform's shopper-facing texts (`productAddToCartText`, `productSoldOutText`, ...). */
-  localizedStrings: z.optional(z.record(z.string(), z.string())),
-  /** Collection slug served at `/`. */
-  homeCollection: slugSchema,
-  /** The look of the default theme: colours, fonts, button shape, logo size. */
-  theme: z.optional(themeSchema),
-  /** The site's newsletter form (`site:<id>:form:<formId>`), offered in the footer of every page. */
-  newsletterFormId: z.optional(recordIdSchema),
-})
+export const siteSchema = z
+  .looseObject({
+    id: siteIdSchema,
+    website: websiteSchema,
+    /** Absent for a content-only site. */
+    storeSettings: z.optional(storeSettingsSchema),
+    navigation: z.array(navigationLinkSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.navigationLinks)),
+    /** The footer's own links (the header's `navigation` is shown there when absent). */
+    footerNavigation: z.optional(z.array(navigationLinkSchema)),
+    /** Overrides of the platform's shopper-facing texts (`productAddToCartText`, `productSoldOutText`, ...). */
+    localizedStrings: z.optional(z.record(z.string(), z.string())),
+    /** Collection slug served at `/`. */
+    homeCollection: slugSchema,
+    /** The look of the default theme: colours, fonts, button shape, logo size. */
+    theme: z.optional(themeSchema),
+    /** The site's newsletter form (`site:<id>:form:<formId>`), offered in the footer of every page. */
+    newsletterFormId: z.optional(recordIdSchema),
+  })
+  .check(
+    z.refine(
+      (site) => countNavigationLinks([site.navigation, site.footerNavigation]) <= LIST_LIMITS.navigationLinks,
+      {
+        message: `the header and footer navigation can hold at most ${LIST_LIMITS.navigationLinks} links together`,
+        path: ['navigation'],
+      },
+    ),
+  )
 
 /** Collection type codes, platform.md section 3. */
 export const COLLECTION_TYPE = {

@@ -7,7 +7,7 @@
 import { localizedText } from '../../shared/index'
 import type { Tenant } from '../env'
 import { productMerchandising } from './merchandising'
-import type { Collection, Item } from './records'
+import type { Collection, Item, Site } from './records'
 
 export type TemplateData = Record<string, unknown>
 
@@ -27,13 +27,24 @@ export function siteData(tenant: Tenant, path: string): TemplateData {
     localizedStrings: site.localizedStrings ?? {},
     /** The shopper text catalogues by area, localized: `{text.engine.notFoundTitle}`. */
     text: localizedText(site.localizedStrings),
-    navigation: site.navigation.map((link) => ({
-      ...link,
-      active: link.url === path || (link.url !== '/' && path.startsWith(`${link.url}/`)),
-    })),
+    navigation: site.navigation.map((link) => withActive(link, path)),
+    /** The footer's own links, else the header's (as before footers had their own). */
+    footerNavigation: site.footerNavigation ?? site.navigation,
     /** The footer's copyright year. */
     copyrightYear: new Date().getUTCFullYear(),
   }
+}
+
+type NavigationLink = Site['navigation'][number]
+
+function isActive(url: string | undefined, path: string): boolean {
+  return url !== undefined && (url === path || (url !== '/' && path.startsWith(`${url}/`)))
+}
+
+/** A link, and a folder's links, marked `active` when it is the current page. */
+function withActive(link: NavigationLink, path: string) {
+  const children = link.children?.map((child) => ({ ...child, active: isActive(child.url, path) }))
+  return { ...link, ...(children ? { children } : {}), active: isActive(link.url, path) }
 }
 
 export interface Pagination {

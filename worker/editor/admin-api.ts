@@ -20,6 +20,7 @@ import { publisherOf } from './publisher'
 import { recordRoutes } from './records-api'
 import { termRoutes } from './terms'
 import { siteTimeZone } from './time'
+import { timeZoneRoutes } from './time-zones'
 
 export const adminApi = new Hono<EditorAppEnv>()
 
@@ -56,7 +57,7 @@ adminApi.get('/session', async (c) => {
       id: siteId,
       title: site.website.siteTitle,
       timeZone: siteTimeZone(site.website),
-      currency: String((site as { storeSettings?: { currency?: unknown } }).storeSettings?.currency ?? 'USD'),
+      currency: site.storeSettings?.selectedCurrency ?? 'USD',
       origin,
       editorsCanPublish: editorsCanPublish(site),
       version,
@@ -68,6 +69,7 @@ adminApi.get('/session', async (c) => {
 adminApi.use(editorSession())
 adminApi.route('/', recordRoutes)
 adminApi.route('/', termRoutes)
+adminApi.route('/', timeZoneRoutes)
 adminApi.route('/', fileRoutes)
 
 adminApi.get('/changes', async (c) => {

@@ -14,13 +14,14 @@ import {
   fillText,
   type RecordAnswer,
 } from '../../shared/index'
-import { followedLinkSchema, LIST_LIMITS, linkSchema, siteSchema } from '../catalogue/records'
+import { followedLinkSchema, linkSchema, siteSchema } from '../catalogue/records'
 import { InputError } from '../http/body'
 import type { EditorAppEnv } from './env'
 import { isSlug, type ParsedKey } from './keys'
 import { collectionSummaries, currentCollection, itemSummaries } from './model'
 import { sanitizeRichText } from './sanitize'
 import { mergeSite } from './site-sections'
+import { checkNavigationSection, checkSettingsSection, checkStoreSection } from './site-settings'
 
 /** A catalogue text whose placeholder appears more than once, filled in order. */
 export function fillInOrder(text: string, name: string, values: readonly string[]): string {
@@ -155,25 +156,6 @@ export async function checkRecord(
   return record
 }
 
-/** The site record with only its navigation changed: each link named, followable, at most the limit. */
-function checkNavigation(current: EditorRecord, incoming: EditorRecord): EditorRecord {
-  const links = incoming.navigation
-  if (!Array.isArray(links) || links.length === 0)
-    refuse('navigation', fillText(EDITOR_TEXT.notExpectedOption, { val: String(links) }))
-  if (links.length > LIST_LIMITS.navigationLinks)
-    refuse('navigation', fillText(EDITOR_TEXT.navigationLimit, { max: LIST_LIMITS.navigationLinks }))
-  const navigation = (links as unknown[]).map((link, index) => {
-    const { title, url, ref } = (link ?? {}) as { title?: unknown; url?: unknown; ref?: unknown }
-    const name = typeof title === 'string' ? title.trim() : ''
-    if (name === '') refuse(`navigation.${index}.title`, EDITOR_TEXT.linkTitleRequired)
-    checkLink(url, `navigation.${index}.url`, followedLinkSchema)
-    if (url === undefined || url === '')
-      refuse(`navigation.${index}.url`, fillInOrder(EDITOR_TEXT.linkFormat, 'host', LINK_EXAMPLES))
-    return { title: name, url: String(url), ...(typeof ref === 'string' && ref !== '' ? { ref } : {}) }
-  })
-  return { ...current, navigation }
-}
-
 /** The value at `path` in `record`, for a refusal's `{val}`. */
 function valueAt(record: unknown, path: readonly PropertyKey[]): unknown {
   let value = record
@@ -189,9 +171,16 @@ function checkSite(c: Context<EditorAppEnv>, current: EditorRecord, incoming: Ed
   const merged = mergeSite(current, incoming, c.var.editor.capabilities)
   if ('refused' in merged)
     throw new InputError(EDITOR_TEXT.notAllowed, { [merged.refused]: EDITOR_TEXT.notAllowed }, 403)
-  const record = merged.changed.includes('navigation')
-    ? checkNavigation(merged.record, merged.record)
-    : merged.record
+  // Each changed section field by field (site-settings.ts), with the Settings screen's words.
+  let record = merged.record
+  if (merged.changed.includes('navigation')) {
+    const { footerNavigation: _footer, ...rest } = record
+    record = { ...rest, ...checkNavigationSection(record) } as EditorRecord
+  }
+  if (merged.changed.includes('settings'))
+    record = { ...record, website: checkSettingsSection(record.website, undefined) }
+  if (merged.changed.includes('store') && record.storeSettings !== undefined)
+    record = { ...record, storeSettings: checkStoreSection(record.storeSettings, undefined) }
   const parsed = siteSchema.safeParse(record)
   if (!parsed.success) {
     const [issue] = parsed.error.issues

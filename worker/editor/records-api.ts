@@ -177,9 +177,7 @@ function newItemRecord(c: C, collection: EditorRecord, title: string, slug: stri
   }
   switch (collection.typeName) {
     case 'products': {
-      const currency = String(
-        (c.var.tenant.site as { storeSettings?: { currency?: unknown } }).storeSettings?.currency ?? 'USD',
-      )
+      const currency = c.var.tenant.site.storeSettings?.selectedCurrency ?? 'USD'
       const zero = { currency, value: '0.00' }
       return {
         ...base,

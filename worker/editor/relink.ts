@@ -75,7 +75,8 @@ export async function relinkSite(
 }
 
 /**
- * The site's navigation links to a moved page follow it (the site record's `navigation`): a link
+ * The site's navigation links to a moved page follow it (the site record's `navigation` and
+ * `footerNavigation`, folders' links included): a link
  * by reference (`ref`, the Navigation screen's page links) or one whose URL was the page's.
  */
 async function relinkNavigation(
@@ -90,9 +91,19 @@ async function relinkNavigation(
   const before = planned?.before ?? (await kv.get(key, 'text'))
   const text = planned?.after ?? before
   if (text === null) return
-  const site = JSON.parse(text) as { navigation?: { url?: unknown; ref?: unknown }[] }
+  interface Link {
+    url?: unknown
+    ref?: unknown
+    children?: Link[]
+  }
+  const site = JSON.parse(text) as { navigation?: Link[]; footerNavigation?: Link[] }
+  // Both menus, and each folder's links.
+  const links = [...(site.navigation ?? []), ...(site.footerNavigation ?? [])].flatMap((link) => [
+    link,
+    ...(Array.isArray(link.children) ? link.children : []),
+  ])
   let changed = false
-  for (const link of site.navigation ?? []) {
+  for (const link of links) {
     const byRef = typeof link.ref === 'string' ? moved.get(link.ref) : undefined
     const url = byRef ?? (typeof link.url === 'string' ? movedUrls.get(link.url) : undefined)
     if (url !== undefined && url !== link.url) {

@@ -45,6 +45,14 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .site-navigation ul,.footer-navigation ul{display:flex;flex-wrap:wrap;gap:0 1.5rem}
 .site-navigation a,.site-menu-panel a,.footer-navigation a{display:flex;align-items:center;min-height:2.75rem;color:var(--c-text);text-decoration:none}
 .site-navigation a:hover,.site-menu-panel a:hover,.footer-navigation a:hover,.site-navigation a[aria-current=page],.site-menu-panel a[aria-current=page]{text-decoration:underline;text-decoration-thickness:2px;text-underline-offset:.45em}
+.nav-folder{position:relative}
+.nav-folder summary{display:flex;align-items:center;gap:.35rem;min-height:2.75rem;cursor:pointer;list-style:none}
+.nav-folder summary::-webkit-details-marker{display:none}
+.nav-folder summary::after{content:"";width:.45em;height:.45em;border:solid currentColor;border-width:0 2px 2px 0;transform:translateY(-25%) rotate(45deg)}
+.nav-folder[open] summary::after{transform:translateY(25%) rotate(-135deg)}
+.site-navigation .nav-folder ul{position:absolute;top:100%;left:-1rem;z-index:30;display:block;min-width:12rem;padding:.25rem 1rem;background:var(--c-surface);border:1px solid var(--c-line);box-shadow:0 12px 24px -12px rgb(0 0 0/.25)}
+.nav-folder-title{display:flex;align-items:center;min-height:2.75rem;color:var(--c-muted)}
+.site-menu-panel .nav-folder-links,.footer-navigation .nav-folder-links{display:block;padding-left:1.25rem}
 .site-actions{display:flex;gap:.25rem;margin-left:auto}
 .sqs-pill-shopping-cart{display:inline-flex;align-items:center;gap:.4rem;min-height:2.75rem;padding:0 1rem;border-radius:999px;background:var(--c-accent);color:var(--c-on-accent);font-weight:700;text-decoration:none}
 .sqs-pill-shopping-cart[data-count="0"],.site-actions:has(.sqs-pill-shopping-cart:not([data-count="0"])) .site-cart{display:none}
