@@ -9,9 +9,8 @@
  * byte is sent, the server again on every call.
  */
 /*
- * THE ROUTES (SEE_ROUTES): issue 22's files API, as both sides build to it.
- *
- * The files API (under the editor's admin API `/config/api/`, served by the editor's Worker; shapes in shared/editing/files.ts). Both the server helper and the UI helper build to exactly these routes:
+ * The files API, under the editor's admin API `/config/api/` (the editor's Worker,
+ * worker/editor/files-api.ts; the picker, editor/files/upload.ts), and the shoppers' route:
  * - GET    /config/api/files?q=<search>&kind=image|any&page=<n>   → 200 FilesAnswer (ready, processing and failed files; newest first; search by name)
  * - POST   /config/api/files                     body StartUploadBody → 201 StartUploadAnswer (a new file row in state `uploading`; type and size checked from the declared name/type/size first: 'The file {fileName} does not appear to be a supported {fileTypeMessage}file.' / 'The file {fileName} is too large. The maximum allowed file size is {maxSize}.' / 'Please enter a file name')
  * - POST   /config/api/files/:id/replace         body StartUploadBody → 201 StartUploadAnswer (same id and URL; the old content stays served until the new one is processed; a second replace while one is pending: 409 with a message)
