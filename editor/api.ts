@@ -117,21 +117,25 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 
 export const recordPath = (key: RecordKey): string => `/config/api/records/${encodeURIComponent(key)}`
 
-/** The editor's own URL of a record. */
 /** The screen that edits a record: the Navigation screen for the site record, else the record editor. */
 export const recordRoute = (key: RecordKey): string =>
   key === 'site' ? '/navigation' : `/records/${encodeURIComponent(key)}`
 
 /**
- * Review Changes' link for a change: a site draft that changes the settings or the store and not
- * the menus opens Settings (its title names the sections it changes), anything else recordRoute.
+ * Review Changes' link for a change: a site draft opens the screen of the first section it
+ * changes (its title names them: Navigation, Design, Settings, Store settings), anything else
+ * recordRoute.
  */
-export const changeRoute = (change: { key: RecordKey; title: string }): string =>
-  change.key === 'site' &&
-  !change.title.includes(EDITOR_TEXT.navigationTitle) &&
-  (change.title.includes(EDITOR_TEXT.settingsTitle) || change.title.includes(EDITOR_TEXT.storeSettingsTitle))
-    ? '/settings'
-    : recordRoute(change.key)
+export const changeRoute = (change: { key: RecordKey; title: string }): string => {
+  if (change.key !== 'site' || change.title.includes(EDITOR_TEXT.navigationTitle))
+    return recordRoute(change.key)
+  if (
+    change.title.includes(EDITOR_TEXT.settingsTitle) ||
+    change.title.includes(EDITOR_TEXT.storeSettingsTitle)
+  )
+    return '/settings'
+  return change.title.includes(EDITOR_TEXT.designTitle) ? '/design' : recordRoute(change.key)
+}
 
 export const api = {
   session: () => request<SessionAnswer>('GET', '/config/api/session'),

@@ -35,6 +35,14 @@ export interface Env {
    */
   FILES: R2Bucket
   /**
+   * Where a file's srcset widths come from: `stored` (default: the widths the editor made in the
+   * browser, checked by the job) or `cloudflare` (Cloudflare Images resizes the original on
+   * request through `IMAGES`; docs/deployment.md).
+   */
+  IMAGE_WIDTHS?: 'stored' | 'cloudflare'
+  /** Cloudflare Images (production, with `IMAGE_WIDTHS = "cloudflare"`). */
+  IMAGES?: ImagesBinding
+  /**
    * The site editor's Worker (worker/editor/), reached for `/config*` where no route sends those
    * paths to it directly (local runs): production routes them to it, so this is unset there.
    */

@@ -74,8 +74,29 @@ const u24le = (b: Uint8Array, i: number) => u16le(b, i) | ((b[i + 2] ?? 0) << 16
 const u32be = (b: Uint8Array, i: number) => u16be(b, i) * 65536 + u16be(b, i + 2)
 
 /** JPEG: the first start-of-frame marker (SOF0 to SOF15 but DHT C4, JPG C8, DAC CC). */
+/**
+ * A JPEG's EXIF orientation (APP1 `Exif`, IFD0 tag 0x0112), 1 when it has none. 5 to 8 turn the
+ * picture a quarter: browsers draw it (and measure it, and resize it) turned, so its size is the
+ * header's sides swapped.
+ */
+function exifOrientation(bytes: Uint8Array, segment: number, length: number): number {
+  const tiff = segment + 10
+  if (!startsWith(bytes, ascii('Exif'), segment + 4) || tiff + 8 > bytes.length) return 1
+  const little = bytes[tiff] === 0x49
+  const u16 = (at: number) => (little ? u16le(bytes, at) : u16be(bytes, at))
+  const u32 = (at: number) => (little ? u16le(bytes, at) + u16le(bytes, at + 2) * 65536 : u32be(bytes, at))
+  const ifd = tiff + u32(tiff + 4)
+  const end = Math.min(bytes.length, segment + 2 + length)
+  if (ifd + 2 > end) return 1
+  const count = u16(ifd)
+  for (let entry = ifd + 2; entry + 12 <= end && entry < ifd + 2 + count * 12; entry += 12)
+    if (u16(entry) === 0x0112) return u16(entry + 8)
+  return 1
+}
+
 function jpegSize(bytes: Uint8Array): PixelSize | null {
   let at = 2
+  let orientation = 1
   while (at + 9 < bytes.length) {
     if (bytes[at] !== 0xff) return null
     const marker = bytes[at + 1] ?? 0
@@ -88,8 +109,11 @@ function jpegSize(bytes: Uint8Array): PixelSize | null {
       at += 2
       continue
     }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return { height: u16be(bytes, at + 5), width: u16be(bytes, at + 7) }
+    if (marker === 0xe1) orientation = exifOrientation(bytes, at, u16be(bytes, at + 2))
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      const [height, width] = [u16be(bytes, at + 5), u16be(bytes, at + 7)]
+      return orientation >= 5 && orientation <= 8 ? { width: height, height: width } : { width, height }
+    }
     if (marker === 0xd9 || marker === 0xda) return null
     at += 2 + u16be(bytes, at + 2)
   }

@@ -30,6 +30,31 @@ describe('Sniffing a file', () => {
     expect(sniffFileType(new Uint8Array())).toBeNull()
   })
 
+  it('Should read a phone photo turned a quarter by its EXIF orientation as the browser draws it', () => {
+    // APP1: "Exif\0\0", a little-endian TIFF header, IFD0 with one entry: Orientation (0x0112) = 6.
+    const tiff = [
+      'II',
+      [0x2a, 0, 8, 0, 0, 0],
+      [1, 0],
+      [0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]
+    const app1 = (orientation: number) => {
+      const body = bytes('Exif', [0, 0], ...(tiff as (number[] | string)[]))
+      body[6 + 8 + 2 + 8] = orientation
+      return [0xff, 0xe1, 0, body.length + 2, ...body]
+    }
+    // A 4032×3024 sensor frame (SOF0: height 3024, width 4032).
+    const frame = [
+      0xff, 0xc0, 0x00, 0x11, 0x08, 0x0b, 0xd0, 0x0f, 0xc0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+    ]
+    const photo = (orientation: number) => bytes([0xff, 0xd8], app1(orientation), frame, [0xff, 0xd9])
+    expect(imageSize(photo(6), 'image/jpeg')).toEqual({ width: 3024, height: 4032 })
+    expect(imageSize(photo(8), 'image/jpeg')).toEqual({ width: 3024, height: 4032 })
+    expect(imageSize(photo(1), 'image/jpeg')).toEqual({ width: 4032, height: 3024 })
+    expect(imageSize(photo(3), 'image/jpeg')).toEqual({ width: 4032, height: 3024 })
+  })
+
   it('Should read the size of a JPEG whose frame header follows an EXIF block (progressive SOF2)', () => {
     const exif = [0xff, 0xe1, 0x01, 0x02, ...new Array(0x100).fill(0)]
     const frame = [

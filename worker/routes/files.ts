@@ -21,6 +21,42 @@ function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
 }
 
+/** Types Cloudflare Images resizes here (a GIF's widths are the stored stills, or the original). */
+const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp'])
+
+/**
+ * A srcset width made by Cloudflare Images from the original (`IMAGE_WIDTHS = "cloudflare"` and
+ * the `IMAGES` binding; docs/deployment.md): never wider than the original (`scale-down`), in its
+ * type, its ETag the original's and the width. Not run locally (miniflare's Images needs a native
+ * module); the default, `stored`, serves the widths the editor made and the job checked.
+ */
+async function resized(
+  images: ImagesBinding,
+  original: R2ObjectBody | null,
+  width: number,
+  ifNoneMatch: string | undefined,
+): Promise<Response> {
+  if (original === null) return notFound()
+  const type = original.httpMetadata?.contentType ?? ''
+  const headers = new Headers({ 'cache-control': CACHE_CONTROL, 'x-content-type-options': 'nosniff' })
+  if (!RESIZABLE.has(type)) {
+    headers.set('etag', original.httpEtag)
+    headers.set('content-type', type)
+    return new Response(original.body, { headers })
+  }
+  headers.set('etag', `"${original.etag}-w${width}"`)
+  if (ifNoneMatch === headers.get('etag')) {
+    await original.body.cancel()
+    return new Response(null, { status: 304, headers })
+  }
+  const result = await images
+    .input(original.body)
+    .transform({ width, fit: 'scale-down' })
+    .output({ format: type as 'image/jpeg' })
+  headers.set('content-type', result.contentType())
+  return new Response(result.image(), { headers })
+}
+
 export function serveFile(): MiddlewareHandler<AppEnv> {
   return async function serveFile(c) {
     const { siteId } = c.var.tenant
@@ -31,6 +67,13 @@ export function serveFile(): MiddlewareHandler<AppEnv> {
     // The smallest srcset width at least the one asked for (stored when below the original's).
     const wanted = Number(/^(\d{1,4})w$/.exec(c.req.query('format') ?? '')?.[1])
     const width = IMAGE_SRCSET_WIDTHS.find((w) => w >= wanted)
+    if (width !== undefined && c.env.IMAGE_WIDTHS === 'cloudflare' && c.env.IMAGES)
+      return resized(
+        c.env.IMAGES,
+        await c.env.FILES.get(`${base}original`),
+        width,
+        c.req.header('if-none-match'),
+      )
     const variant = width === undefined ? null : await c.env.FILES.get(`${base}w${width}`, conditions)
     const object = variant ?? (await c.env.FILES.get(`${base}original`, conditions))
     if (object === null) return notFound()
