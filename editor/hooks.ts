@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { messageOf } from './api'
 import { setLeaveGuard } from './guard'
 
@@ -52,4 +52,44 @@ export function useLeaveGuard(dirty: boolean, save: () => Promise<boolean>): voi
     })
     return () => setLeaveGuard(null)
   }, [])
+}
+
+/**
+ * An autosaving form's guard (the record editor, the Design screen): leaving with unsaved changes
+ * asks first, Ctrl/Cmd+S saves at once, and the pending autosave is cancelled when the screen
+ * goes (or its changes are discarded).
+ */
+export function useAutosaveGuard({
+  dirty,
+  timer,
+  save,
+  editable,
+}: {
+  dirty: RefObject<boolean>
+  timer: RefObject<ReturnType<typeof setTimeout> | undefined>
+  save: () => Promise<boolean>
+  editable: boolean
+}): void {
+  useEffect(() => {
+    setLeaveGuard({
+      isDirty: () => dirty.current,
+      save,
+      discard: () => {
+        clearTimeout(timer.current)
+        dirty.current = false
+      },
+    })
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault()
+        if (editable) void save()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => {
+      setLeaveGuard(null)
+      window.removeEventListener('keydown', onKey)
+      clearTimeout(timer.current)
+    }
+  }, [dirty, timer, save, editable])
 }

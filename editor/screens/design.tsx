@@ -30,8 +30,7 @@ import {
   toHex,
 } from '../../shared/theme'
 import { ApiError, api, messageOf } from '../api'
-import { setLeaveGuard } from '../guard'
-import { useLoad } from '../hooks'
+import { useAutosaveGuard, useLoad } from '../hooks'
 import { ColourPicker } from '../parts/colour-picker'
 import { FontPicker, loadFontCatalogue } from '../parts/font-picker'
 import { ImageField } from '../parts/image-field'
@@ -183,28 +182,7 @@ function DesignEditor({ answer }: { answer: RecordAnswer }) {
     change({ ...recordRef.current, theme: nextTheme as ThemeSettings })
   }
 
-  useEffect(() => {
-    setLeaveGuard({
-      isDirty: () => dirty.current,
-      save,
-      discard: () => {
-        clearTimeout(timer.current)
-        dirty.current = false
-      },
-    })
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault()
-        if (editable) void save()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      setLeaveGuard(null)
-      window.removeEventListener('keydown', onKey)
-      clearTimeout(timer.current)
-    }
-  }, [save, editable])
+  useAutosaveGuard({ dirty, timer, save, editable })
 
   const loadTheirs = () => {
     if (conflict === null) return

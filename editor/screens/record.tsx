@@ -26,8 +26,7 @@ import {
 } from '../../shared/index'
 import { ApiError, api, messageOf } from '../api'
 import { formatWhen } from '../format'
-import { setLeaveGuard } from '../guard'
-import { useLoad } from '../hooks'
+import { useAutosaveGuard, useLoad } from '../hooks'
 import { Chips } from '../parts/chips'
 import { changedFields, DiffTable } from '../parts/diff'
 import { ImageField, ImageListField } from '../parts/image-field'
@@ -174,28 +173,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
     timer.current = setTimeout(() => void save(), EDITOR_LIMITS.autosaveIdleMs)
   }
 
-  useEffect(() => {
-    setLeaveGuard({
-      isDirty: () => dirty.current,
-      save,
-      discard: () => {
-        clearTimeout(timer.current)
-        dirty.current = false
-      },
-    })
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault()
-        if (editable) void save()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      setLeaveGuard(null)
-      window.removeEventListener('keydown', onKey)
-      clearTimeout(timer.current)
-    }
-  }, [save, editable])
+  useAutosaveGuard({ dirty, timer, save, editable })
 
   const resolveConflict = async (keepMine: boolean) => {
     if (conflict === null) return
