@@ -4,8 +4,8 @@
 --
 -- `state` is the file's: `uploading` (a new file whose bytes are not in yet: not listed),
 -- `processing` (the queued job checks them), `ready` (served: its original is in R2), `failed`
--- (its first content was refused: nothing of it is in R2), `deleting` (being removed: not listed,
--- not served). `job_state` and `error` are those of the latest upload (a replace of a ready file
+-- (its first content was refused: nothing of it is in R2), `deleting` (being removed: not listed;
+-- shoppers get it until its objects are gone, as the storefront reads R2 alone). `job_state` and `error` are those of the latest upload (a replace of a ready file
 -- runs its job while the file stays `ready`). `pending_upload` is the staged upload, with what
 -- the browser claimed of it (`pending_claims`, JSON) and the multipart parts received
 -- (`pending_parts`, JSON: part number -> R2 etag); `pending_at` is when it started, or when its
