@@ -4,7 +4,7 @@
  * it accepts (`image` lists and takes images only) and gets the chosen file. A lazy chunk: the
  * image field and the link editor load it when it first opens.
  */
-import { type KeyboardEvent, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { EDITOR_TEXT, type FileAnswer } from '../../shared/index'
 import type { Accept } from '../files/check'
 import { useSession } from '../session'
@@ -12,6 +12,7 @@ import { Dialog } from './dialog'
 import { FileDetail } from './file-detail'
 import { FileList } from './file-list'
 import { UploadPanel } from './file-upload'
+import { Tabs } from './tabs'
 
 type Tab = 'existing' | 'upload'
 
@@ -52,26 +53,9 @@ function PickerBody({ accept, onPick, onClose }: Omit<FilePickerProps, 'open'>) 
     : [['existing', EDITOR_TEXT.existingFiles]]
   const [tab, setTab] = useState<Tab>('existing')
   const [detail, setDetail] = useState<string | null>(null)
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
   const choose = (next: Tab) => {
     setTab(next)
     setDetail(null)
-    tabRefs.current[next]?.focus()
-  }
-  const onTabKey = (event: KeyboardEvent) => {
-    const index = tabs.findIndex(([t]) => t === tab)
-    const last = tabs.length - 1
-    const keys: Record<string, number> = {
-      ArrowRight: (index + 1) % tabs.length,
-      ArrowLeft: (index + last) % tabs.length,
-      Home: 0,
-      End: last,
-    }
-    const to = keys[event.key]
-    if (to === undefined) return
-    event.preventDefault()
-    const next = tabs[to]
-    if (next !== undefined) choose(next[0])
   }
   const pick = (file: FileAnswer) => {
     onPick(file)
@@ -79,27 +63,7 @@ function PickerBody({ accept, onPick, onClose }: Omit<FilePickerProps, 'open'>) 
   }
   return (
     <div className="file-picker">
-      <div role="tablist" aria-label={EDITOR_TEXT.filePickerTitle} className="tabs" onKeyDown={onTabKey}>
-        {tabs.map(([name, label]) => (
-          <button
-            key={name}
-            ref={(el) => {
-              tabRefs.current[name] = el
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tab"
-            onClick={() => choose(name)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} className="tab-panel">
+      <Tabs id={id} label={EDITOR_TEXT.filePickerTitle} tabs={tabs} current={tab} onChoose={choose}>
         {detail !== null ? (
           <FileDetail
             fileId={detail}
@@ -113,7 +77,7 @@ function PickerBody({ accept, onPick, onClose }: Omit<FilePickerProps, 'open'>) 
         ) : (
           <UploadPanel accept={accept} onUse={pick} />
         )}
-      </div>
+      </Tabs>
     </div>
   )
 }

@@ -3,10 +3,11 @@
  * Link Name and Open in New Window. Only http(s), mailto:, tel: and the site's own paths are
  * accepted; `javascript:` and every other scheme are refused.
  */
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { EDITOR_TEXT, fillText, type LinkTarget } from '../../shared/index'
 import { api, messageOf } from '../api'
 import { Dialog } from './dialog'
+import { Tabs } from './tabs'
 
 const FilePicker = lazy(() => import('./file-picker'))
 
@@ -89,30 +90,9 @@ export function LinkEditor({
   )
   const [picking, setPicking] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
-
   const choose = (next: Tab) => {
     setTab(next)
     setError(null)
-    tabRefs.current[next]?.focus()
-  }
-  const onTabKey = (event: KeyboardEvent) => {
-    const index = TABS.findIndex(([t]) => t === tab)
-    const last = TABS.length - 1
-    const to =
-      event.key === 'ArrowRight'
-        ? (index + 1) % TABS.length
-        : event.key === 'ArrowLeft'
-          ? (index + last) % TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : -1
-    if (to < 0) return
-    event.preventDefault()
-    const next = TABS[to]
-    if (next !== undefined) choose(next[0])
   }
 
   const submit = () => {
@@ -184,33 +164,14 @@ export function LinkEditor({
         </>
       }
     >
-      <div
-        role="tablist"
-        aria-label={EDITOR_TEXT.linkType}
-        className="tabs"
-        tabIndex={-1}
-        onKeyDown={onTabKey}
+      <Tabs
+        id={id}
+        label={EDITOR_TEXT.linkType}
+        tabs={TABS}
+        current={tab}
+        onChoose={choose}
+        listTabIndex={-1}
       >
-        {TABS.map(([name, label]) => (
-          <button
-            key={name}
-            ref={(el) => {
-              tabRefs.current[name] = el
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab === name ? 0 : -1}
-            className="tab"
-            onClick={() => choose(name)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} className="tab-panel">
         {tab === 'page' ? (
           <PagePicker value={page.url} onChoose={(t) => setPage({ id: t.id, url: t.fullUrl })} />
         ) : null}
@@ -269,7 +230,7 @@ export function LinkEditor({
             {error}
           </p>
         )}
-      </div>
+      </Tabs>
       <div className="field">
         <label htmlFor={`${id}-text`}>{EDITOR_TEXT.linkName}</label>
         <input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} />
