@@ -19,26 +19,14 @@ import { InputError } from '../http/body'
 import type { EditorAppEnv } from './env'
 import { isSlug, type ParsedKey } from './keys'
 import { collectionSummaries, currentCollection, itemSummaries } from './model'
+import { notExpected, refuse, refuseLink } from './refusals'
 import { sanitizeRichText } from './sanitize'
 import { mergeSite } from './site-sections'
 import { checkNavigationSection, checkSettingsSection, checkStoreSection } from './site-settings'
 
-/** A catalogue text whose placeholder appears more than once, filled in order. */
-export function fillInOrder(text: string, name: string, values: readonly string[]): string {
-  let index = 0
-  return text.replace(new RegExp(`\\{${name}\\}`, 'g'), () => values[index++] ?? '')
-}
-
-export const LINK_EXAMPLES = ['https://example.com', '/a-page'] as const
-
-function refuse(field: string, message: string): never {
-  throw new InputError(message, { [field]: message })
-}
-
 function termList(value: unknown, field: 'tags' | 'categories'): string[] {
   if (value === undefined) return []
-  if (!Array.isArray(value) || value.some((term) => typeof term !== 'string'))
-    refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: String(value) }))
+  if (!Array.isArray(value) || value.some((term) => typeof term !== 'string')) notExpected(field, value)
   const max = field === 'tags' ? EDITOR_LIMITS.tagLength : EDITOR_LIMITS.categoryLength
   const tagType = field === 'tags' ? 'tag' : 'category'
   const terms: string[] = []
@@ -50,22 +38,19 @@ function termList(value: unknown, field: 'tags' | 'categories'): string[] {
       refuse(field, fillText(EDITOR_TEXT.termExists, { tagType }))
     terms.push(term)
   }
-  if (terms.length > EDITOR_LIMITS.termsPerItem)
-    refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: String(terms.length) }))
+  if (terms.length > EDITOR_LIMITS.termsPerItem) notExpected(field, terms.length)
   return terms
 }
 
 function checkLink(value: unknown, field: string, schema = linkSchema): void {
   if (value === undefined || value === '') return
-  if (typeof value !== 'string' || !schema.safeParse(value).success)
-    refuse(field, fillInOrder(EDITOR_TEXT.linkFormat, 'host', LINK_EXAMPLES))
+  if (typeof value !== 'string' || !schema.safeParse(value).success) refuseLink(field)
 }
 
 async function richText(value: unknown, field: string, max: number, embedOrigins: readonly string[]) {
   if (value === undefined) return undefined
-  if (typeof value !== 'string') refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: typeof value }))
-  if (value.length > max)
-    refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: `${value.length} characters` }))
+  if (typeof value !== 'string') notExpected(field, typeof value)
+  if (value.length > max) notExpected(field, `${value.length} characters`)
   return sanitizeRichText(value, embedOrigins)
 }
 
@@ -86,8 +71,7 @@ export async function checkRecord(
   const record: EditorRecord = { ...incoming, id: current.id }
   const title = String(record.title ?? '').trim()
   if (title === '') refuse('title', EDITOR_TEXT.titleRequired)
-  if (title.length > EDITOR_LIMITS.titleLength)
-    refuse('title', fillText(EDITOR_TEXT.notExpectedOption, { val: `${title.length} characters` }))
+  if (title.length > EDITOR_LIMITS.titleLength) notExpected('title', `${title.length} characters`)
   record.title = title
   const slug = String(record.urlId ?? '')
   if (!isSlug(slug)) refuse('urlId', fillText(EDITOR_TEXT.invalidPageUrl, { val: slug }))
@@ -136,7 +120,7 @@ export async function checkRecord(
   record.tags = termList(record.tags, 'tags')
   record.categories = termList(record.categories, 'categories')
   if (typeof record.excerpt === 'string' && record.excerpt.length > EDITOR_LIMITS.excerptLength)
-    refuse('excerpt', fillText(EDITOR_TEXT.notExpectedOption, { val: `${record.excerpt.length} characters` }))
+    notExpected('excerpt', `${record.excerpt.length} characters`)
   const body = await richText(record.body, 'body', EDITOR_LIMITS.bodyLength, embedOrigins)
   if (body !== undefined) record.body = body
   const excerpt = await richText(record.excerpt, 'excerpt', EDITOR_LIMITS.excerptLength, embedOrigins)
@@ -149,10 +133,7 @@ export async function checkRecord(
   }
   const structured = record.structuredContent as { productType?: unknown } | undefined
   if (structured !== undefined && !PRODUCT_TYPES.has(Number(structured.productType)))
-    refuse(
-      'structuredContent.productType',
-      fillText(EDITOR_TEXT.notExpectedOption, { val: String(structured.productType) }),
-    )
+    notExpected('structuredContent.productType', structured.productType)
   return record
 }
 

@@ -16,18 +16,9 @@ import {
   VARIANT_PICKER_STYLES,
 } from '../../shared/index'
 import { followedLinkSchema } from '../catalogue/records'
-import { InputError } from '../http/body'
-import { fillInOrder, LINK_EXAMPLES } from './record-rules'
+import { notExpected, refuse, refuseLink } from './refusals'
 
 type Fields = Record<string, unknown>
-
-function refuse(field: string, message: string): never {
-  throw new InputError(message, { [field]: message })
-}
-
-function notExpected(field: string, value: unknown): never {
-  refuse(field, fillText(EDITOR_TEXT.notExpectedOption, { val: String(value) }))
-}
 
 function objectOf(value: unknown, field: string): Fields {
   if (value === undefined || value === null) return {}
@@ -230,7 +221,7 @@ function checkLink(link: unknown, field: string, depth: number): Fields {
     refuse(`${field}.children`, EDITOR_TEXT.foldersDoNotNest)
   const hasUrl = typeof url === 'string' && url !== ''
   if ((hasUrl || !isFolder) && !(typeof url === 'string' && followedLinkSchema.safeParse(url).success))
-    refuse(`${field}.url`, fillInOrder(EDITOR_TEXT.linkFormat, 'host', LINK_EXAMPLES))
+    refuseLink(`${field}.url`)
   return {
     title: name,
     ...(hasUrl ? { url } : {}),
