@@ -24,6 +24,12 @@ const NavigationScreen = lazy(() => import('./screens/navigation'))
 const FilesScreen = lazy(() => import('./screens/files'))
 const DesignScreen = lazy(() => import('./screens/design'))
 const SettingsScreen = lazy(() => import('./screens/settings'))
+const TemplatesScreen = lazy(() => import('./screens/templates'))
+const ConnectionsScreen = lazy(() => import('./screens/connections'))
+const OrdersScreen = lazy(() => import('./screens/orders'))
+const SubmissionsScreen = lazy(() => import('./screens/submissions'))
+const RestockScreen = lazy(() => import('./screens/restock'))
+const ReviewsScreen = lazy(() => import('./screens/reviews'))
 
 type SessionState =
   | { state: 'loading' }
@@ -112,6 +118,16 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
     { href: '/settings', label: EDITOR_TEXT.navSettings, show: true },
     { href: '/terms', label: EDITOR_TEXT.navTerms, show: capabilities.manageTerms || capabilities.read },
     { href: '/history', label: EDITOR_TEXT.navHistory, show: capabilities.rollback },
+    { href: '/templates', label: EDITOR_TEXT.navTemplates, show: capabilities.editTemplates },
+    {
+      href: '/connections',
+      label: EDITOR_TEXT.navConnections,
+      show: capabilities.manageConnections || capabilities.mailingLists,
+    },
+    { href: '/orders', label: EDITOR_TEXT.navOrders, show: capabilities.manageOrders },
+    { href: '/restock', label: EDITOR_TEXT.navRestock, show: capabilities.manageOrders },
+    { href: '/reviews', label: EDITOR_TEXT.navReviews, show: capabilities.moderateReviews },
+    { href: '/submissions', label: EDITOR_TEXT.navSubmissions, show: capabilities.readSubmissions },
   ]
   const isCurrent = (href: string) =>
     href === '/'
@@ -173,6 +189,15 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               <Route path="/files" component={FilesScreen} />
               <Route path="/design" component={DesignScreen} />
               <Route path="/settings" component={SettingsScreen} />
+              <Route path="/templates" component={TemplatesScreen} />
+              <Route path="/templates/:name" component={TemplatesScreen} />
+              <Route path="/connections" component={ConnectionsScreen} />
+              <Route path="/orders" component={OrdersScreen} />
+              <Route path="/orders/:id" component={OrdersScreen} />
+              <Route path="/submissions" component={SubmissionsScreen} />
+              <Route path="/submissions/:formId" component={SubmissionsScreen} />
+              <Route path="/restock" component={RestockScreen} />
+              <Route path="/reviews" component={ReviewsScreen} />
               <Route>
                 <div className="notice notice-error" role="alert">
                   <p className="notice-title">{EDITOR_TEXT.unableToLocateContent}</p>

@@ -29,6 +29,18 @@ export interface Capabilities {
   design: boolean
   /** Site settings: title, description, time zone, money format, cookies, tracking, comments, captcha. */
   siteSettings: boolean
+  /** Templates, partials and code: the template editor (issue 23). */
+  editTemplates: boolean
+  /** Connections: Zapier's API keys and hooks, and the mailing-list connector. */
+  manageConnections: boolean
+  /** The mailing-list connector alone (ADMIN, and CAMPAIGNS_EDITOR who has nothing else). */
+  mailingLists: boolean
+  /** Orders (list, detail, mark fulfilled, refund) and restock sign-ups (and their send calls). */
+  manageOrders: boolean
+  /** Form submissions: list, detail, CSV export. */
+  readSubmissions: boolean
+  /** Product reviews: hide or show one. */
+  moderateReviews: boolean
 }
 
 export const NO_CAPABILITIES: Capabilities = {
@@ -43,6 +55,12 @@ export const NO_CAPABILITIES: Capabilities = {
   manageFiles: false,
   design: false,
   siteSettings: false,
+  editTemplates: false,
+  manageConnections: false,
+  mailingLists: false,
+  manageOrders: false,
+  readSubmissions: false,
+  moderateReviews: false,
 }
 
 /** One row per role that opens the editor; `editorsCanPublish` is the site's setting. */
@@ -61,6 +79,12 @@ export function roleCapabilities(role: number, editorsCanPublish: boolean): Capa
         manageFiles: true,
         design: true,
         siteSettings: true,
+        editTemplates: true,
+        manageConnections: true,
+        mailingLists: true,
+        manageOrders: true,
+        readSubmissions: true,
+        moderateReviews: true,
       }
     case WebsiteRole.EDITOR:
       return {
@@ -70,6 +94,7 @@ export function roleCapabilities(role: number, editorsCanPublish: boolean): Capa
         publishContent: editorsCanPublish,
         manageTerms: true,
         manageFiles: true,
+        readSubmissions: true,
       }
     case WebsiteRole.STORE_MANAGER:
       return {
@@ -79,7 +104,11 @@ export function roleCapabilities(role: number, editorsCanPublish: boolean): Capa
         publishProducts: true,
         storeSettings: true,
         manageFiles: true,
+        manageOrders: true,
+        moderateReviews: true,
       }
+    case WebsiteRole.CAMPAIGNS_EDITOR:
+      return { ...NO_CAPABILITIES, read: true, mailingLists: true }
     case WebsiteRole.VIEWER:
       return { ...NO_CAPABILITIES, read: true }
     default:

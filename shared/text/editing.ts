@@ -1,9 +1,19 @@
 /**
  * The site editor's text (platform.md sections 1, 3, 5 and 8 word for word where the spec gives
  * the words; the rest is ours). One catalogue for the editor app and the editor's Worker: a
- * server refusal and the screen that shows it use the same entry.
+ * server refusal and the screen that shows it use the same entry. Issue 23's areas (templates,
+ * blocks, connections, the shop's records) keep their words in files of their own
+ * (editing-templates.ts, -blocks, -connections, -records), reached through `shared/editing-areas`
+ * by their lazy screens and the editor's Worker, so the editor's shell does not carry them.
  */
 export const EDITOR_TEXT = {
+  // The sidebar's links to issue 23's screens (the shell draws the sidebar).
+  navTemplates: 'Templates',
+  navConnections: 'Connections',
+  navOrders: 'Orders',
+  navSubmissions: 'Form Submissions',
+  navRestock: 'Restock Sign-ups',
+  navReviews: 'Reviews',
   // platform.md section 8, "Editor".
   somethingWentWrong: 'Something went wrong',
   unableToLoadResults: 'Unable to load results',
