@@ -18,6 +18,7 @@ import { collectionSummaries, itemSummaries, readLive } from './model'
 import { revisions } from './publish'
 import { publisherOf } from './publisher'
 import { recordRoutes } from './records-api'
+import { templateRoutes } from './templates-api'
 import { termRoutes } from './terms'
 import { siteTimeZone } from './time'
 import { timeZoneRoutes } from './time-zones'
@@ -71,6 +72,7 @@ adminApi.route('/', recordRoutes)
 adminApi.route('/', termRoutes)
 adminApi.route('/', timeZoneRoutes)
 adminApi.route('/', fileRoutes)
+adminApi.route('/', templateRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })

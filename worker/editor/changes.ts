@@ -1,4 +1,4 @@
-/** Review Changes: every draft against its live version, field by field. */
+/** Review Changes: every draft against its live version, field by field (a template: its source). */
 import {
   type Capabilities,
   type Change,
@@ -13,6 +13,7 @@ import type { EditorEnv } from './env'
 import { liveKvKey, parseKey } from './keys'
 import { areaOfCollection, currentCollection, liveStatusOf, readLive } from './model'
 import { changedSections, mayPublishSite } from './site-sections'
+import { templateChange } from './template-publish'
 
 const MAX_FIELDS = 60
 /** Fields only the storefront changes, or that follow from others. */
@@ -55,6 +56,8 @@ export async function changesOf(
   const rows = (await draftRows(env.DB, siteId)).filter((row) => row.record !== null)
   return Promise.all(
     rows.map(async (row) => {
+      const template = await templateChange(env, siteId, row, capabilities)
+      if (template !== null) return template
       const parsed = parseKey(row.record_key)
       const draft = draftStateOf(row) as NonNullable<ReturnType<typeof draftStateOf>>
       const live = parsed ? await readLive(env.CATALOG, liveKvKey(siteId, parsed)) : null

@@ -4,8 +4,8 @@
  * 1. Plan (no writes): merge each draft into its record, set what its status says (`private`,
  *    `publishOn`), move it if its slug changed, keep each collection's `itemSlugs` in step, and
  *    validate every record it would write with the storefront's own schemas
- *    (worker/catalogue/records.ts). One problem anywhere: nothing is written, and the answer
- *    names the record and the field (422).
+ *    (worker/catalogue/records.ts); template drafts compile (template-publish.ts). One problem
+ *    anywhere: nothing is written, and the answer names the record and the field (422).
  * 2. Journal: the revision row (D1 `editor_revisions`, state `writing`) records every KV write
  *    with the value it replaces.
  * 3. KV: the records, then the site's content version (every cached page of the site turns over
@@ -38,6 +38,7 @@ import { collectionKey, itemKey, liveKvKey, type ParsedKey, parseKey } from './k
 import { readLive } from './model'
 import { relinkSite } from './relink'
 import { mayPublishSite } from './site-sections'
+import { planTemplates } from './template-publish'
 
 export interface KvWrite {
   key: string
@@ -178,10 +179,12 @@ export async function planPublish(
 ): Promise<PlanResult | null> {
   const rows = await draftRows(env.DB, siteId)
   const taken = await publishable(env, siteId, rows, capabilities, keys, preview)
-  if (taken.length === 0) return null
-  const problems: PublishProblem[] = []
-  const writes = new Map<string, KvWrite>()
-  const drafts: SettledDraft[] = []
+  // Template drafts (`template:<name>`: template-publish.ts) go live with the records.
+  const templates = await planTemplates(env, siteId, rows, capabilities, keys, preview)
+  if (taken.length === 0 && templates.keys.length === 0) return null
+  const problems: PublishProblem[] = [...templates.problems]
+  const writes = new Map<string, KvWrite>(templates.writes.map((w) => [w.key, w]))
+  const drafts: SettledDraft[] = [...templates.drafts]
   const schedule: number[] = []
   /** Collections whose records this publish writes, by slug: their final record. */
   const collections = new Map<string, { record: EditorRecord; live: EditorRecord | null }>()
@@ -330,7 +333,12 @@ export async function planPublish(
   if (problems.length > 0 && !preview) return { ok: false, problems }
   return {
     ok: true,
-    plan: { keys: taken.map((t) => t.row.record_key), writes: [...writes.values()], drafts, schedule },
+    plan: {
+      keys: [...taken.map((t) => t.row.record_key), ...templates.keys],
+      writes: [...writes.values()],
+      drafts,
+      schedule,
+    },
   }
 }
 

@@ -11,7 +11,7 @@ import { streamPage } from './document'
 import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
 import { islandCss } from './islands'
-import { builtIns, loadTemplates, type PageTemplate } from './template-store'
+import { loadTemplates, type PageTemplate } from './template-store'
 import { type TrackedPage, trackingTag } from './tracking'
 
 export interface TemplatePageOptions {
@@ -52,7 +52,7 @@ export function runTemplate(
 ): string {
   const { tenant } = catalog
   const { output, errors, stopped, work } = storefrontEngine.render(template.code, data, {
-    partials: builtIns().partials,
+    partials: template.partials,
     locale: tenant.site.website.language,
     params: STOREFRONT_PARAMS,
   })

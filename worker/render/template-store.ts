@@ -1,7 +1,9 @@
 /**
  * Compiled templates for a tenant's page: the tenant's own source from KV
  * (`site:<id>:template:<name>`) or the built-in default, compiled once per isolate and content
- * version (settled values, isolate-cache.ts), so a page view never parses. Compile errors are
+ * version (settled values, isolate-cache.ts), so a page view never parses. The tenant may override
+ * a built-in partial the same way (its compiled form, `site:<id>:template:<partial>:compiled`,
+ * which the template editor's publish stores). Compile errors are
  * logged and the page renders with what compiled (platform.md section 8). Each template comes
  * with the formatters it and the built-in partials it applies name, so the page knows which
  * islands' CSS its `<head>` needs before it renders.
@@ -22,8 +24,10 @@ import { storefrontEngine } from './engine'
 
 export interface PageTemplate {
   code: CompiledTemplate
-  /** Formatters the template can call, its built-in partials' included. */
+  /** Formatters the template can call, its partials' included. */
   formatters: ReadonlySet<string>
+  /** The partials it renders with: the tenant's own over the built-in ones. */
+  partials: Readonly<Record<string, CompiledTemplate>>
 }
 
 /** Enough for every template of a few hundred tenants per isolate; oldest entries go first. */
@@ -58,7 +62,7 @@ function pageTemplate(
       }
     }
   }
-  return { code, formatters }
+  return { code, formatters, partials }
 }
 
 /** The built-in templates and partials, compiled on first use. */
@@ -77,22 +81,41 @@ export function builtIns() {
   return defaults
 }
 
+const tenantPartials = new SettledCache<Record<string, CompiledTemplate>>(500)
+
+/** The built-in partials with the tenant's own compiled ones (a publish stores them) over them. */
+function partialsOf(catalog: Catalog): Promise<Record<string, CompiledTemplate>> {
+  const { siteId, version } = catalog.tenant
+  return tenantPartials.getOrRead(`${siteId}\u0000${version}`, async () => {
+    const own = { ...builtIns().partials }
+    const names = Object.keys(own)
+    const codes = await Promise.all(names.map((n) => catalog.compiledTemplate(n).catch(() => null)))
+    names.forEach((n, i) => {
+      if (isCompiledTemplate(codes[i])) own[n] = codes[i]
+    })
+    return own
+  })
+}
+
 /** A tenant's compiled template by name: its own from KV, else the built-in one. */
 export async function loadTemplate(catalog: Catalog, name: TemplateName): Promise<PageTemplate> {
   const { siteId, version } = catalog.tenant
   const key = `${siteId}\u0000${version}\u0000${name}`
   const hit = cache.get(key)
   if (hit) return hit
-  const { templates, partials } = builtIns()
+  const { templates } = builtIns()
   // A publish stores the compiled form beside the source: a cold isolate takes it without parsing.
-  const compiled = await catalog.compiledTemplate(name).catch(() => null)
+  const [compiled, partials] = await Promise.all([
+    catalog.compiledTemplate(name).catch(() => null),
+    partialsOf(catalog),
+  ])
   if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, partials))
   const source = await catalog.templateSource(name)
-  const template =
+  const code =
     source === null
-      ? (templates.get(name) as PageTemplate)
-      : pageTemplate(compileLogged(source, { siteId, template: name }), partials)
-  return cache.set(key, template)
+      ? (templates.get(name) as PageTemplate).code
+      : compileLogged(source, { siteId, template: name })
+  return cache.set(key, pageTemplate(code, partials))
 }
 
 /** Loads several templates at once (one KV read each on a cold isolate, none when warm). */
