@@ -3,7 +3,9 @@
 // publisher completes the journalled revision on its next call.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import type { TemplateAnswer } from '../../shared/editing-areas'
 import { capabilitiesOf, type RecordAnswer, WebsiteRole } from '../../shared/index'
+import { compile, DEFAULT_TEMPLATES } from '../../templates/index'
 import type { EditorEnv } from '../../worker/editor/env'
 import { completeRevision, journal, planPublish, resumePublish } from '../../worker/editor/publish'
 import { publisherOf } from '../../worker/editor/publisher'
@@ -146,5 +148,37 @@ describe('Publishing when storage fails', () => {
     expect(await titleOf('/field-notes/reading-the-fog-line')).toContain('Fog, revised')
     expect(await titleOf('/field-notes/the-notebook-i-carry')).toContain('Notebook, revised')
     expect(await pendingDrafts('journal')).toBe(0)
+  })
+})
+
+describe('Publishing a template when storage fails', () => {
+  it('Should store both its source and its compiled form once the publisher resumes a publish KV interrupted', async () => {
+    const admin = await signInEditor('journal.localhost', 'admin@journal.example')
+    const answer = (await (await admin.call('/config/api/templates/blog-item')).json()) as TemplateAnswer
+    const source = `<p class="resumed-note">Written after a fault</p>${DEFAULT_TEMPLATES['blog-item']}`
+    const saved = await admin.call('/config/api/templates/blog-item', {
+      method: 'PUT',
+      body: { source, baseRevision: answer.revision },
+    })
+    expect(saved.status).toBe(200)
+    const planned = await planPublish(editorEnv, 'journal', ADMIN)
+    if (!planned?.ok) throw new Error('expected a plan')
+    expect(planned.plan.keys).toEqual(['template:blog-item'])
+    const { seq } = await journal(editorEnv, 'journal', planned.plan, 'admin@journal.example')
+    const kv = failingKvPuts(env.CATALOG, 1)
+    await expect(completeRevision({ ...editorEnv, CATALOG: kv }, 'journal', seq)).rejects.toThrow(
+      InjectedFault,
+    )
+    expect(await pendingDrafts('journal')).toBe(1)
+    await publisherOf(editorEnv, 'journal').resume('journal')
+    expect(await pendingDrafts('journal')).toBe(0)
+    expect(await env.CATALOG.get('site:journal:template:blog-item')).toBe(source)
+    expect(await env.CATALOG.get('site:journal:template:blog-item:compiled')).toBe(
+      JSON.stringify(compile(source).code),
+    )
+    const page = await visit('journal.localhost', '/field-notes/tide-pools-at-dawn', {
+      headers: { authorization: 'Bearer fresh' },
+    })
+    expect(await page.text()).toContain('<p class="resumed-note">Written after a fault</p>')
   })
 })
