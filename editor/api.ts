@@ -117,9 +117,19 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 
 export const recordPath = (key: RecordKey): string => `/config/api/records/${encodeURIComponent(key)}`
 
-/** The screen that edits a record: the Navigation screen for the site record, else the record editor. */
-export const recordRoute = (key: RecordKey): string =>
-  key === 'site' ? '/navigation' : `/records/${encodeURIComponent(key)}`
+/** A template draft's key (`template:<name>`, shared/editing/templates.ts): its name, else null. */
+const templateOf = (key: RecordKey): string | null =>
+  key.startsWith('template:') ? key.slice('template:'.length) : null
+
+/**
+ * The screen that edits a record: the Navigation screen for the site record, the template editor
+ * for a template draft, else the record editor.
+ */
+export const recordRoute = (key: RecordKey): string => {
+  const template = templateOf(key)
+  if (template !== null) return `/templates/${encodeURIComponent(template)}`
+  return key === 'site' ? '/navigation' : `/records/${encodeURIComponent(key)}`
+}
 
 /**
  * Review Changes' link for a change: a site draft opens the screen of the first section it
@@ -152,7 +162,12 @@ export const api = {
   status: (key: RecordKey, body: StatusBody) =>
     request<RecordAnswer>('POST', `${recordPath(key)}/status`, body),
   changes: () => request<ChangesAnswer>('GET', '/config/api/changes'),
-  discard: (key: RecordKey) => request<unknown>('DELETE', `/config/api/drafts/${encodeURIComponent(key)}`),
+  discard: (key: RecordKey) => {
+    const template = templateOf(key)
+    return template === null
+      ? request<unknown>('DELETE', `/config/api/drafts/${encodeURIComponent(key)}`)
+      : request<unknown>('DELETE', `/config/api/templates/${encodeURIComponent(template)}/draft`)
+  },
   publish: (body: PublishBody) => request<PublishAnswer>('POST', '/config/api/publish', body),
   terms: (type: TermType) => request<TermsAnswer>('GET', `/config/api/terms?type=${type}`),
   changeTerms: (body: TermsBody) => request<TermsChangeAnswer>('POST', '/config/api/terms', body),

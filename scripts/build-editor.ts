@@ -20,6 +20,13 @@ const MANIFEST = join(ROOT, 'dist', 'editor-manifest.json')
 /** The outputs' text by URL, which the editor's Worker bundles and serves. */
 const ASSETS = join(ROOT, 'dist', 'editor-assets.json')
 const ENTRY = 'editor/main.tsx'
+/**
+ * The template engine as the template editor runs it in the browser: a bundle of its own, loaded
+ * with `import(url)`, not a split chunk. esbuild splits by file, and the engine uses shared/ files
+ * the shell uses too (money, json, the text catalogues): as a chunk, what only the engine needs of
+ * them would land in the shell's chunks (about 7 KiB gzip).
+ */
+const TEMPLATE_ENGINE = 'editor/template-editor/engine.ts'
 
 /** dist/editor-manifest.json. */
 export interface EditorManifest {
@@ -29,6 +36,8 @@ export interface EditorManifest {
   style: string
   /** Every output (entry, chunks, stylesheet) by URL, with its gzip size in bytes. */
   chunks: Record<string, number>
+  /** The template engine's own bundle (the template editor's in-browser checks). */
+  templateEngine: string
 }
 
 /** What a build knows beyond the manifest: the shell's files and a label for each output. */
@@ -79,7 +88,24 @@ export async function buildEditorWithDetails(): Promise<EditorBuild> {
     logLevel: 'warning',
     plugins: [declarationsWithoutSideEffects],
   })
-  const outputs = result.metafile.outputs
+  const engineBuild = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [TEMPLATE_ENGINE],
+    outdir: OUT_DIR,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    metafile: true,
+    tsconfig: 'tsconfig.browser.json',
+    entryNames: 'template-engine-[hash]',
+    logLevel: 'warning',
+    plugins: [declarationsWithoutSideEffects],
+  })
+  const outputs = { ...result.metafile.outputs, ...engineBuild.metafile.outputs }
+  const [engineFile] = Object.keys(engineBuild.metafile.outputs)
+  if (engineFile === undefined) throw new Error(`the editor build wrote no output for ${TEMPLATE_ENGINE}`)
   const url = (file: string) => `/config/assets/${relative(OUT_DIR, join(ROOT, file)).split('\\').join('/')}`
   const entry = Object.entries(outputs).find(([, output]) => output.entryPoint === ENTRY)
   if (entry === undefined) throw new Error(`the editor build wrote no output for ${ENTRY}`)
@@ -92,7 +118,12 @@ export async function buildEditorWithDetails(): Promise<EditorBuild> {
       .sort()
       .map((file) => [url(file), gzipSync(readFileSync(join(ROOT, file)), { level: 9 }).length]),
   )
-  const manifest: EditorManifest = { script: url(entryFile), style: url(style), chunks }
+  const manifest: EditorManifest = {
+    script: url(entryFile),
+    style: url(style),
+    chunks,
+    templateEngine: url(engineFile),
+  }
   mkdirSync(join(ROOT, 'dist'), { recursive: true })
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
   // The editor's Worker serves these itself (worker/editor/assets.ts): every output by URL.

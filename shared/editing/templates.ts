@@ -59,6 +59,8 @@ export interface TemplateAnswer {
   draft: TemplateDraft | null
   /** Send back as `baseRevision`; 0 when there is no draft row. */
   revision: number
+  /** The URL of the engine bundle the editor checks and renders with in the browser. */
+  engine: string
 }
 
 /** `PUT /config/api/templates/<name>`: save a draft (autosave and Save). */

@@ -15,6 +15,7 @@
  * Publishing (this call, or Review Changes') compiles and stores each template: template-publish.ts.
  */
 import { type Context, Hono, type Next } from 'hono'
+import editorManifest from '../../dist/editor-manifest.json'
 import {
   TEMPLATES_TEXT,
   type TemplateAnswer,
@@ -86,6 +87,7 @@ async function templateAnswer(c: C, name: string): Promise<TemplateAnswer> {
     builtIn,
     draft: templateDraftOf(row),
     revision: row?.revision ?? 0,
+    engine: editorManifest.templateEngine,
   }
 }
 
