@@ -489,6 +489,37 @@ function Problems({ id, source, check }: { id: string; source: string; check: Ch
   )
 }
 
+/**
+ * The nonce of the editor's page. A `srcdoc` frame keeps the page's Content-Security-Policy, whose
+ * `style-src` takes a nonce: the storefront's stylesheet goes in with it. The frame is sandboxed
+ * without scripts, so nothing in it can read the nonce to run anything.
+ */
+const pageNonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''
+
+/**
+ * The storefront's stylesheet of the previewed page, as text. Fetched with the editor's session
+ * (a sandboxed frame's own requests carry no cookies); `</` is cut so it cannot end the element.
+ */
+function useStylesheet(url: string | undefined): string {
+  const [css, setCss] = useState('')
+  useEffect(() => {
+    if (url === undefined) return
+    let current = true
+    fetch(url, { credentials: 'same-origin' })
+      .then((response) => (response.ok ? response.text() : ''))
+      .then(
+        (text) => {
+          if (current) setCss(text.replace(/<\//g, '<\\/'))
+        },
+        () => {},
+      )
+    return () => {
+      current = false
+    }
+  }, [url])
+  return css
+}
+
 function lineColumn(source: string, offset: number) {
   const lines = source.slice(0, offset).split('\n')
   return { line: lines.length, column: (lines[lines.length - 1] ?? '').length + 1 }
@@ -512,6 +543,7 @@ function Preview({
   const id = useId()
   const data = load.state === 'ready' ? load.data : null
   const render = check?.render ?? null
+  const css = useStylesheet(data?.stylesheet)
   const percent = render === null ? 0 : Math.min(100, Math.ceil(render.share * 100))
   return (
     <section className="preview template-preview" aria-labelledby={`${id}-heading`}>
@@ -570,7 +602,7 @@ function Preview({
         <iframe
           title={fillText(TEMPLATES_TEXT.previewFrame, { name, path: data.path })}
           sandbox=""
-          srcDoc={`<!DOCTYPE html><html><head><meta charset="utf-8"><link rel="stylesheet" href="${data.stylesheet.replace(/"/g, '&quot;')}"></head><body><main id="content">${render.output}</main></body></html>`}
+          srcDoc={`<!DOCTYPE html><html><head><meta charset="utf-8"><style nonce="${pageNonce}">${css}</style></head><body><main id="content">${render.output}</main></body></html>`}
         />
       ) : null}
     </section>

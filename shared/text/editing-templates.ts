@@ -15,7 +15,7 @@ export const TEMPLATES_TEXT = {
   problems: 'Problems',
   noProblems: 'No problems: the template compiles.',
   problemAt: 'Line {line}, column {column}: {message}',
-  problemCount: '{n} problems',
+  problemCount: 'Problems: {n}',
   previewHeading: 'Preview',
   previewFrame: 'Preview of {name} on {path}',
   previewPage: 'Page to preview',
