@@ -30,14 +30,6 @@ import { discardDraft } from './drafts'
 import type { EditorAppEnv } from './env'
 import { publisherOf } from './publisher'
 import {
-  budgetOf,
-  capturePage,
-  draftSources,
-  hostTemplateOf,
-  suggestedPages,
-  templatePages,
-} from './template-data'
-import {
   builtInSource,
   overrideSource,
   templateDraftOf,
@@ -48,6 +40,14 @@ import {
   templateRows,
   writeTemplateDraft,
 } from './template-drafts'
+import {
+  budgetOf,
+  capturePage,
+  draftSources,
+  hostTemplateOf,
+  suggestedPages,
+  templatePages,
+} from './template-pages'
 
 export const templateRoutes = new Hono<EditorAppEnv>()
 
