@@ -564,8 +564,12 @@ function Preview({
               </option>
             ))}
           </select>
-          {data.template !== name && data.name === name && check?.partial ? (
-            <p className="hint">{fillText(TEMPLATES_TEXT.previewOf, { template: data.template })}</p>
+          {data.template !== name && check !== null ? (
+            <p className="hint">
+              {fillText(check.partial ? TEMPLATES_TEXT.previewOf : TEMPLATES_TEXT.otherTemplatePage, {
+                template: data.template,
+              })}
+            </p>
           ) : null}
         </div>
       ) : null}

@@ -12,7 +12,6 @@ export const TEMPLATES_TEXT = {
   badgeDraft: 'Draft',
   allTemplates: 'All templates',
   sourceLabel: 'Template source of {name}',
-  problems: 'Problems',
   noProblems: 'No problems: the template compiles.',
   problemAt: 'Line {line}, column {column}: {message}',
   problemCount: 'Problems: {n}',

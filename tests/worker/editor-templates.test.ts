@@ -92,6 +92,13 @@ describe('Templates of a site', () => {
     const suggested = await json<TemplateDataAnswer>(await admin.call('/config/api/templates/product/data'))
     expect(suggested.pages[0]?.template).toBe('product')
     expect(suggested.template).toBe('product')
+    // Another host's page is never fetched: the suggested page instead.
+    for (const elsewhere of ['//kissa.localhost/tea', '/\\kissa.localhost/tea']) {
+      const answer = await json<TemplateDataAnswer>(
+        await admin.call(`/config/api/templates/product/data?path=${encodeURIComponent(elsewhere)}`),
+      )
+      expect(answer.path).toBe(suggested.path)
+    }
     const card = await json<TemplateDataAnswer>(
       await admin.call('/config/api/templates/product-card.block/data'),
     )

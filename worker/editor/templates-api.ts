@@ -112,9 +112,11 @@ templateRoutes.get('/templates', async (c) => {
 
 templateRoutes.get('/templates/:name', async (c) => c.json(await templateAnswer(c, nameParam(c))))
 
-/** A path of this site (never another origin's `//host`), or undefined. */
+/** A path of this site (never another host's: `//host`, `/\\host`), or undefined. */
 function localPath(path: string | undefined): string | undefined {
-  return path?.startsWith('/') && !path.startsWith('//') ? path : undefined
+  if (!path?.startsWith('/')) return undefined
+  const url = new URL(path, 'http://site.invalid')
+  return url.host === 'site.invalid' ? `${url.pathname}${url.search}` : undefined
 }
 
 /** The page data a template renders against on `path` (the suggested page without one). */
