@@ -40,6 +40,6 @@ export const TEMPLATES_TEXT = {
   budgetExceeded: 'The template runs past the render budget on {path}: {message}',
   budgetField: 'render budget',
   unknownTemplate: 'There is no template named "{name}".',
-  noPageForTemplate:
-    'No page of the site renders with this template: it is previewed with the site’s data alone.',
+  otherTemplatePage:
+    'This page renders with the "{template}" template: the preview shows this draft with its data.',
 } as const
