@@ -82,6 +82,7 @@ test('Should show a broken template’s error at its line while typing, preview 
   await page.getByRole('button', { name: TEMPLATES_TEXT.compare }).click()
   await expect(page.getByRole('textbox', { name: TEMPLATES_TEXT.compareLive })).toBeVisible()
   await expect(page.getByRole('textbox', { name: TEMPLATES_TEXT.compareDraft })).toContainText(NOTE)
+  await page.screenshot({ path: '/tmp/templates-compare-desktop.png', fullPage: true })
   await page.getByRole('button', { name: TEMPLATES_TEXT.hideCompare }).click()
 
   // Publish: the storefront's event page shows the note on its next view.
@@ -129,6 +130,7 @@ test('Should stop the preview of an exploding template at the render budget and 
     `${TEMPLATE} ${TEMPLATES_TEXT.budgetField}: The template runs past the render budget on`,
   )
   await expect(refusal).toContainText(reason)
+  await page.screenshot({ path: '/tmp/templates-budget-desktop.png', fullPage: true })
 
   // Discard it (asked first): the live template is back, nothing waits.
   await page.getByRole('button', { name: TEMPLATES_TEXT.discard }).click()
