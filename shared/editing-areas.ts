@@ -5,6 +5,20 @@
  * Worker apply. A door of its own (like shared/theme) so the editor's shell, which imports
  * shared/index, does not carry them: only the lazy screens and the editor's Worker import it.
  */
+
+export { renderChart } from './blocks/chart-svg'
+export { cellNumber, datasetProblem, type ParsedCsv, parseCsv, trimDataset } from './blocks/dataset'
+export {
+  BLOCK_LIMITS,
+  BLOCK_TYPES,
+  type BlockData,
+  blockClassOf,
+  blockTypeOf,
+  type ChartBlockData,
+  type ChartKind,
+  type CodeBlockData,
+  type CodeMode,
+} from './blocks/model'
 export { BLOCKS_TEXT } from './text/editing-blocks'
 export { CONNECTIONS_TEXT } from './text/editing-connections'
 export { RECORDS_TEXT } from './text/editing-records'
