@@ -3,7 +3,8 @@
  * and no `style` attribute (the storefront's CSP). A `<figure>` holds the title as its caption,
  * an `<svg role="img">` named by its `<title>` and described by its `<desc>`, a legend, and the
  * numbers in a `<table>` inside a "Show data" `<details>` that opens without JavaScript.
- * Colours are classes (`chart-s0`…`chart-s5`) the theme's stylesheet maps to its own colours;
+ * Colours are classes (`chart-s0`…`chart-s5`) the theme's stylesheet maps to its own colours
+ * (worker/render/shell-css.ts);
  * every value is escaped for where it lands. The viewBox scales the drawing to its column.
  */
 import { escapeHtml, escapeHtmlAttribute } from '../strings'
@@ -118,7 +119,7 @@ function barMarks(table: Table, data: ChartBlockData): string {
       const x = PLOT.left + band * index + (band - group) / 2 + width * s
       const top = y(Math.max(0, value))
       const height = Math.abs(y(value) - y(0))
-      return `<rect class="chart-s${s % PALETTE}" x="${n(x)}" y="${n(top)}" width="${n(Math.max(1, width - 1))}" height="${n(height)}"><title>${escapeHtml(`${table.labels[index]}, ${series.name}: ${formatChartNumber(value)}`)}</title></rect>`
+      return `<rect class="chart-mark chart-s${s % PALETTE}" x="${n(x)}" y="${n(top)}" width="${n(Math.max(1, width - 1))}" height="${n(height)}"><title>${escapeHtml(`${table.labels[index]}, ${series.name}: ${formatChartNumber(value)}`)}</title></rect>`
     }),
   )
   return axes(table, ticks, y, band, data) + marks.join('')
@@ -135,11 +136,11 @@ function lineMarks(table: Table, data: ChartBlockData): string {
         ? points
             .map(
               ([x, at], index) =>
-                `<circle class="chart-s${s % PALETTE}" cx="${x}" cy="${at}" r="3.5"><title>${escapeHtml(`${table.labels[index]}, ${series.name}: ${formatChartNumber(series.values[index] ?? 0)}`)}</title></circle>`,
+                `<circle class="chart-mark chart-s${s % PALETTE}" cx="${x}" cy="${at}" r="3.5"><title>${escapeHtml(`${table.labels[index]}, ${series.name}: ${formatChartNumber(series.values[index] ?? 0)}`)}</title></circle>`,
             )
             .join('')
         : ''
-    return `<polyline class="chart-line chart-s${s % PALETTE}" fill="none" points="${points.map((p) => p.join(',')).join(' ')}"/>${dots}`
+    return `<polyline class="chart-mark chart-line chart-s${s % PALETTE}" fill="none" points="${points.map((p) => p.join(',')).join(' ')}"/>${dots}`
   })
   return axes(table, ticks, y, band, data) + marks.join('')
 }
@@ -156,7 +157,7 @@ function pieMarks(table: Table): string {
   return values
     .map((value, index) => {
       const title = `<title>${escapeHtml(`${table.labels[index]}: ${formatChartNumber(value)} (${formatChartNumber((value / total) * 100)}%)`)}</title>`
-      const cls = `chart-slice chart-s${index % PALETTE}`
+      const cls = `chart-mark chart-slice chart-s${index % PALETTE}`
       if (value === total) return `<circle class="${cls}" cx="${cx}" cy="${cy}" r="${r}">${title}</circle>`
       const sweep = (value / total) * Math.PI * 2
       const [x1, y1] = [cx + r * Math.cos(angle), cy + r * Math.sin(angle)]

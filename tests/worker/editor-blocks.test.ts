@@ -177,7 +177,7 @@ describe('Blocks on save', () => {
     expect(page).toMatch(
       /<svg class="chart-svg chart-line" role="img"[^>]*><title id="chart-[0-9a-f]{8}-0-t">Tide height<\/title><desc/,
     )
-    expect(page).toContain('<polyline class="chart-line chart-s0"')
+    expect(page).toContain('<polyline class="chart-mark chart-line chart-s0"')
     expect(page).toContain('<caption class="visually-hidden">Tide height</caption>')
     expect(page.match(/<script/g)?.length ?? 0).toBe(scripts)
     expect(page).not.toContain('style="')
