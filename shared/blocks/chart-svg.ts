@@ -7,11 +7,20 @@
  * (worker/render/shell-css.ts);
  * every value is escaped for where it lands. The viewBox scales the drawing to its column.
  */
-import { escapeHtml, escapeHtmlAttribute } from '../strings'
 import { BLOCKS_TEXT } from '../text/editing-blocks'
 import { fillText } from '../text/format'
 import { cellNumber, trimDataset } from './dataset'
 import type { ChartBlockData } from './model'
+
+/**
+ * Text for SVG and HTML alike, in element content or a double-quoted attribute. Its own (not
+ * shared/strings) so the editor's chart chunk does not pull the shell's string helpers apart.
+ */
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"]/g, (ch) =>
+    ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : '&quot;',
+  )
+}
 
 const WIDTH = 480
 const HEIGHT = 300
@@ -218,7 +227,7 @@ export function renderChart(data: ChartBlockData, id: string): string {
       : data.chart === 'line'
         ? lineMarks(table, data)
         : pieMarks(table)
-  const safeId = escapeHtmlAttribute(id)
+  const safeId = escapeHtml(id)
   const svg =
     `<svg class="chart-svg chart-${data.chart}" role="img" viewBox="0 0 ${WIDTH} ${HEIGHT}" ` +
     `aria-labelledby="${safeId}-t ${safeId}-d" xmlns="http://www.w3.org/2000/svg">` +
