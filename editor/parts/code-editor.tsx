@@ -11,12 +11,7 @@
  * the editor's chunk stays under the lazy-chunk budget (editorLazyChunkKiB).
  */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
-import {
-  bracketMatching,
-  defaultHighlightStyle,
-  indentOnInput,
-  syntaxHighlighting,
-} from '@codemirror/language'
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint'
 import { Compartment, EditorState, type Extension } from '@codemirror/state'
 import {
@@ -28,6 +23,7 @@ import {
   lineNumbers,
 } from '@codemirror/view'
 import { useEffect, useRef } from 'react'
+import { readableHighlightStyle } from './code-highlight'
 
 // CodeMirror adds its style elements; the editor's CSP allows them by the page's nonce.
 const pageNonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''
@@ -100,7 +96,7 @@ export function CodeEditor(props: CodeEditorProps) {
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(readableHighlightStyle, { fallback: true }),
           lintGutter(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorView.lineWrapping,

@@ -67,7 +67,8 @@ export default function ChartDialog({
   const [title, setTitle] = useState(start?.title ?? '')
   const [xLabel, setXLabel] = useState(start?.xLabel ?? '')
   const [yLabel, setYLabel] = useState(start?.yLabel ?? '')
-  const [csv, setCsv] = useState('')
+  const csv = useRef<HTMLTextAreaElement>(null)
+  const [csvTyped, setCsvTyped] = useState(false)
   const [notices, setNotices] = useState<Notices>({ rows: false, columns: false })
   const [tried, setTried] = useState(false)
   const grid = useRef<HTMLDivElement>(null)
@@ -112,7 +113,7 @@ export default function ChartDialog({
     })
   }
 
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>, r: number, c: number) => {
+  const onCellPaste = (event: ClipboardEvent<HTMLInputElement>, r: number, c: number) => {
     const text = event.clipboardData.getData('text/plain')
     if (!/[\t,\n\r]/.test(text)) return
     event.preventDefault()
@@ -120,11 +121,19 @@ export default function ChartDialog({
     placeRows(parsed.rows, r, c, { rows: parsed.rowsTruncated, columns: parsed.columnsTruncated })
   }
 
-  const readCsv = () => {
-    const parsed = parseCsv(csv)
+  const readCsv = (text: string) => {
+    const parsed = parseCsv(text)
     setRows(rectangle(parsed.rows))
     setNotices({ rows: parsed.rowsTruncated, columns: parsed.columnsTruncated })
-    setCsv('')
+    if (csv.current) csv.current.value = ''
+    setCsvTyped(false)
+  }
+
+  // A paste goes straight to the grid, never into the text area: a browser laying out 50,000
+  // pasted lines in a text area freezes the tab before any code could cut them.
+  const onCsvPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    event.preventDefault()
+    readCsv(event.clipboardData.getData('text/plain'))
   }
 
   /** Up and down move between rows, as in a spreadsheet; Tab walks the cells. */
@@ -244,7 +253,7 @@ export default function ChartDialog({
                           value={cell}
                           maxLength={BLOCK_LIMITS.cellLength}
                           onChange={(e) => setCell(r, c, e.target.value)}
-                          onPaste={(e) => onPaste(e, r, c)}
+                          onPaste={(e) => onCellPaste(e, r, c)}
                           onKeyDown={(e) => onKeyDown(e, r, c)}
                         />
                       </td>
@@ -313,11 +322,17 @@ export default function ChartDialog({
             id={`${ids}-csv`}
             rows={3}
             aria-describedby={`${ids}-csv-help`}
-            value={csv}
-            onChange={(e) => setCsv(e.target.value)}
+            ref={csv}
+            onPaste={onCsvPaste}
+            onChange={(e) => setCsvTyped(e.target.value.trim() !== '')}
           />
           <div className="dataset-actions">
-            <button type="button" className="button" disabled={csv.trim() === ''} onClick={readCsv}>
+            <button
+              type="button"
+              className="button"
+              disabled={!csvTyped}
+              onClick={() => readCsv(csv.current?.value ?? '')}
+            >
               {BLOCKS_TEXT.useCsv}
             </button>
           </div>
