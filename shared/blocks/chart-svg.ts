@@ -89,7 +89,8 @@ function axes(table: Table, ticks: number[], y: (v: number) => number, band: num
   parts.push(`<line class="chart-axis" x1="${PLOT.left}" x2="${right}" y1="${base}" y2="${base}"/>`)
   // Every label while they fit; past 12, every k-th so they never overlap.
   const every = Math.ceil(table.labels.length / 12)
-  const chars = Math.max(3, Math.floor((band * every) / 7))
+  // About 8.5 units a character: the labels' size on a phone (16px, theme CSS) still fits.
+  const chars = Math.max(3, Math.floor((band * every) / 8.5))
   table.labels.forEach((label, index) => {
     if (index % every !== 0) return
     const x = n(PLOT.left + band * (index + 0.5))

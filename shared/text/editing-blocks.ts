@@ -51,7 +51,8 @@ export const BLOCKS_TEXT = {
   removeRow: 'Remove last row',
   removeColumn: 'Remove last column',
   pasteCsv: 'Paste CSV',
-  pasteCsvHelp: 'Paste comma- or tab-separated rows here (or type them and choose Use this data): they replace the grid.',
+  pasteCsvHelp:
+    'Paste comma- or tab-separated rows here (or type them and choose Use this data): they replace the grid.',
   useCsv: 'Use this data',
   sourceTooLong: 'The source is too long: at most {max} characters.',
   tooManyBlocks: 'A page may hold at most {max} blocks.',

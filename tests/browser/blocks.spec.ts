@@ -37,8 +37,9 @@ async function pasteInto(field: Locator, text: string) {
   }, text)
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/blocks-${name}.png`, fullPage: true })
+/** A screenshot to look at: a dialog as the viewport shows it, a page whole. */
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: `/tmp/blocks-${name}.png`, fullPage })
 }
 
 /** The post's body as it is live, to put back at the end. */
@@ -163,9 +164,9 @@ test('Should build a chart from pasted CSV and a Markdown block, and show them o
     await expect(visitor.locator('.block-markdown')).toContainText('<script>alert(1)</script>')
     expect(scripts.filter((url) => !url.includes('/_islands/'))).toEqual([])
     expect(await axeViolations(visitor, '.block-chart')).toEqual([])
-    await shot(visitor, 'live-desktop')
+    await shot(visitor, 'live-desktop', true)
     await visitor.setViewportSize({ width: 390, height: 844 })
-    await shot(visitor, 'live-390')
+    await shot(visitor, 'live-390', true)
     await visitorContext.close()
 
     // On Android the code editor gives way to the spec's message; the block stays as it is.

@@ -180,7 +180,7 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .chart-legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:.5rem 0;padding:0;list-style:none;font-size:.875rem}
 .chart-legend li{display:flex;align-items:center;gap:.4rem}
 .chart-swatch{width:.9rem;height:.9rem;border-radius:2px;background:var(--s)}
-.chart-data summary{display:flex;align-items:center;min-height:2.75rem;cursor:pointer}
+.chart-data summary{padding:.65rem 0;cursor:pointer}
 .blog-item-footer{display:flex;flex-wrap:wrap;align-items:center;gap:1rem;margin:2rem 0;padding-top:1.25rem;border-top:1px solid var(--c-line)}
 .events-group{margin:0 0 3rem}
 .events-heading{margin-bottom:1rem}
@@ -223,6 +223,6 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .lock-screen-form label,.order-lookup-form label{font-weight:600}
 .lock-screen-form button,.order-lookup-form button{align-self:flex-start;margin-top:.5rem}
 .lock-screen-error,.order-lookup-error{margin:0 0 .5rem;padding:.5rem .75rem;border-left:4px solid var(--c-accent);background:var(--c-soft);color:var(--c-text)}
-@media (max-width:432px){main{padding:1rem 1rem 3rem}.site-header-inner,.site-footer-inner{padding-inline:1rem}}
+@media (max-width:432px){main{padding:1rem 1rem 3rem}.chart-svg{font-size:16px}.site-header-inner,.site-footer-inner{padding-inline:1rem}}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{transition:none!important;animation:none!important}}
 `

@@ -5,11 +5,11 @@
  * CodeMirror), so the editor's shell stylesheet (editorShellKiB) does not carry it.
  */
 const BLOCK_CSS = `
-.block-view{--c-accent:var(--accent);--c-text:var(--ink);--c-muted:var(--ink-soft);--c-line:var(--line);--c-bg:var(--panel);--c-soft:var(--bg);margin:1rem 0;border:1px solid var(--line);border-radius:6px}
+.block-view{margin:1rem 0;border:1px solid var(--line);border-radius:6px}
 .block-view.ProseMirror-selectednode{outline:3px solid var(--focus);outline-offset:2px}
 .block-view-head{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;padding:.35rem .5rem;border-bottom:1px solid var(--line);background:#f3f4f7;font-size:.875rem}
 .block-view-name{flex:1;font-weight:600}
-.block-preview{padding:.75rem 1rem;overflow-x:auto}
+.block-preview{--c-accent:var(--accent);--c-text:var(--ink);--c-muted:var(--ink-soft);--c-line:var(--line);--c-bg:var(--panel);--c-soft:var(--bg);padding:.75rem 1rem;overflow-x:auto}
 .block-preview pre{overflow-x:auto;padding:.75rem;border-radius:6px;background:var(--c-soft);font:.875rem/1.5 ui-monospace,monospace}
 .block-preview table{border-collapse:collapse}
 .block-preview :is(th,td){padding:.3rem .6rem;border:1px solid var(--c-line);text-align:left}
@@ -31,7 +31,7 @@ const BLOCK_CSS = `
 .chart-legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:.5rem 0;padding:0;list-style:none;font-size:.875rem}
 .chart-legend li{display:flex;align-items:center;gap:.4rem}
 .chart-swatch{width:.9rem;height:.9rem;border-radius:2px;background:var(--s)}
-.chart-data summary{display:flex;align-items:center;min-height:2.75rem;cursor:pointer}
+.chart-data summary{padding:.65rem 0;cursor:pointer}
 .block-modes{display:flex;flex-wrap:wrap;gap:.25rem 1rem}
 .block-modes label{display:flex;align-items:center;gap:.4rem;min-height:2.75rem}
 .block-dialog-preview{border:1px dashed var(--line);border-radius:6px;max-height:20rem;overflow:auto}
