@@ -140,6 +140,15 @@ test('Should build a chart from pasted CSV and a Markdown block, and show them o
       'Dawn chorus',
     )
 
+    // Remove asks first; Cancel keeps the block.
+    const markdownBlock = page.getByRole('region', { name: 'Code block (Markdown)' })
+    await markdownBlock.getByRole('button', { name: BLOCKS_TEXT.removeBlock }).click()
+    const confirm = page.getByRole('dialog', { name: BLOCKS_TEXT.removeBlockQuestion })
+    await expect(confirm).toContainText(BLOCKS_TEXT.removeBlockBody)
+    await confirm.getByRole('button', { name: BLOCKS_TEXT.cancel }).click()
+    await expect(markdownBlock.locator('h2')).toHaveText('Dawn chorus')
+    expect(await axeViolations(page, '.rich-text')).toEqual([])
+
     await expect(saveState(page)).toHaveText(EDITOR_TEXT.saved)
     await openChanges(page)
     await page.getByRole('button', { name: EDITOR_TEXT.publish, exact: true }).click()
