@@ -25,7 +25,7 @@ function escapeHtml(value: string): string {
 const WIDTH = 480
 const HEIGHT = 300
 const PALETTE = 6
-const PLOT = { left: 52, right: 12, top: 14, bottom: 46 }
+const PLOT = { left: 60, right: 12, top: 14, bottom: 46 }
 
 interface Series {
   name: string
@@ -63,9 +63,11 @@ function ticksFor(min: number, max: number): number[] {
   const magnitude = 10 ** Math.floor(Math.log10(raw))
   const step = ([1, 2, 2.5, 5, 10].find((m) => m * magnitude >= raw) ?? 10) * magnitude
   const ticks: number[] = []
-  for (let tick = Math.floor(low / step) * step; tick < high + step / 2; tick += step)
+  // Up to the first tick at or above the highest value, so no bar rises past the axis.
+  for (let tick = Math.floor(low / step) * step; ; tick += step) {
     ticks.push(Number(tick.toPrecision(12)))
-  return ticks
+    if (tick >= high - step * 1e-9) return ticks
+  }
 }
 
 /** A label cut to `max` characters with an ellipsis. */
@@ -87,10 +89,11 @@ function axes(table: Table, ticks: number[], y: (v: number) => number, band: num
   }
   const base = n(y(0))
   parts.push(`<line class="chart-axis" x1="${PLOT.left}" x2="${right}" y1="${base}" y2="${base}"/>`)
-  // Every label while they fit; past 12, every k-th so they never overlap.
-  const every = Math.ceil(table.labels.length / 12)
-  // About 8.5 units a character: the labels' size on a phone (16px, theme CSS) still fits.
-  const chars = Math.max(3, Math.floor((band * every) / 8.5))
+  // Every label while they fit, else every k-th (at most 12), each cut to its room less a small
+  // gap. About 9.5 units a character: the labels' size on a phone (16px, theme CSS).
+  const longest = Math.min(10, Math.max(1, ...table.labels.map((label) => label.length)))
+  const every = Math.max(Math.ceil(table.labels.length / 12), Math.ceil((longest * 9.5 + 6) / band))
+  const chars = Math.max(3, Math.floor((band * every - 6) / 9.5))
   table.labels.forEach((label, index) => {
     if (index % every !== 0) return
     const x = n(PLOT.left + band * (index + 0.5))
@@ -104,7 +107,7 @@ function axes(table: Table, ticks: number[], y: (v: number) => number, band: num
     )
   if (data.yLabel !== '')
     parts.push(
-      `<text class="chart-axis-title" transform="rotate(-90)" x="${-n(PLOT.top + (HEIGHT - PLOT.bottom - PLOT.top) / 2)}" y="12" text-anchor="middle">${escapeHtml(clip(data.yLabel, 40))}</text>`,
+      `<text class="chart-axis-title" transform="rotate(-90)" x="${-n(PLOT.top + (HEIGHT - PLOT.bottom - PLOT.top) / 2)}" y="14" text-anchor="middle">${escapeHtml(clip(data.yLabel, 40))}</text>`,
     )
   return parts.join('')
 }
