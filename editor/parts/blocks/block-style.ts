@@ -17,6 +17,7 @@ const BLOCK_CSS = `
 .chart-title{margin-bottom:.5rem;font-weight:700}
 .chart-svg{display:block;width:100%;max-width:42rem;height:auto;font:13px system-ui,sans-serif}
 .chart-svg text{fill:var(--c-text)}
+@media (max-width:432px){.chart-svg{font-size:16px}}
 .chart-grid{stroke:var(--c-line)}
 .chart-axis{stroke:var(--c-muted)}
 .chart-s0{--s:var(--c-accent)}
@@ -37,11 +38,9 @@ const BLOCK_CSS = `
 .block-dialog-preview{border:1px dashed var(--line);border-radius:6px;max-height:20rem;overflow:auto}
 .dataset-grid{overflow-x:auto;max-height:22rem;overflow-y:auto;border:1px solid var(--line);border-radius:6px}
 .dataset-grid table{border-collapse:collapse}
-.dataset-grid td{padding:0;border:1px solid var(--line)}
-.dataset-grid th{padding:0 .4rem;background:#f3f4f7;color:var(--ink-soft);font-weight:400;font-size:.8rem}
-.dataset-grid input{width:7.5rem;min-height:2.5rem;padding:.3rem .45rem;border:0;font:inherit}
-.dataset-grid tr:first-child input{font-weight:700}
-.dataset-grid input:focus{outline:3px solid var(--focus);outline-offset:-3px}
+.dataset-grid td{padding:1px}
+.dataset-grid td input[data-cell]:not([type]){width:7.5rem;border-radius:0}
+.dataset-grid tr:first-child input:not([type]){font-weight:700;background:#f3f4f7}
 .dataset-actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0}
 `
 
