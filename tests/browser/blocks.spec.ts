@@ -121,6 +121,12 @@ test('Should build a chart from pasted CSV and a Markdown block, and show them o
     await expect(chart).toHaveCount(0)
     const chartBlock = page.getByRole('region', { name: 'Chart: Songs heard <at dawn>' })
     await expect(chartBlock.getByRole('img', { name: 'Songs heard <at dawn>' })).toBeVisible()
+    // Edit opens the chart as it is; Update redraws it from the server.
+    await chartBlock.getByRole('button', { name: BLOCKS_TEXT.editBlock }).click()
+    await expect(chart.getByLabel('Row 4, column 3', { exact: true })).toHaveValue('11')
+    await chart.getByLabel(BLOCKS_TEXT.chartYLabel, { exact: true }).fill('Songs a morning')
+    await chart.getByRole('button', { name: BLOCKS_TEXT.update, exact: true }).click()
+    await expect(chartBlock.locator('text.chart-axis-title').last()).toHaveText('Songs a morning')
 
     // A Markdown block: typed in the code editor, previewed by the server.
     await toolbar.getByRole('button', { name: BLOCKS_TEXT.insertMarkdown, exact: true }).click()
