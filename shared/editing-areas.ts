@@ -6,6 +6,19 @@
  * shared/index, does not carry them: only the lazy screens and the editor's Worker import it.
  */
 
+export { renderChart } from './blocks/chart-svg'
+export { cellNumber, datasetProblem, type ParsedCsv, parseCsv, trimDataset } from './blocks/dataset'
+export {
+  BLOCK_LIMITS,
+  BLOCK_TYPES,
+  type BlockData,
+  blockClassOf,
+  blockTypeOf,
+  type ChartBlockData,
+  type ChartKind,
+  type CodeBlockData,
+  type CodeMode,
+} from './blocks/model'
 export {
   type BudgetUse,
   TEMPLATE_KEY_PREFIX,

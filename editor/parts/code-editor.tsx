@@ -6,17 +6,12 @@
  *
  * Controlled loosely: `value` sets the document when it differs from what the editor holds (a
  * load, a revert), `onChange` reports each edit. Languages are extensions passed in, so the
- * template editor can bring JSON-T's without this part knowing it.
+ * template editor can bring JSON-T's without this part knowing it. The named languages (HTML
+ * with its CSS and JavaScript, Markdown) load as chunks of their own when first asked for, so
+ * the editor's chunk stays under the lazy-chunk budget (editorLazyChunkKiB).
  */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
-import { html } from '@codemirror/lang-html'
-import { markdown } from '@codemirror/lang-markdown'
-import {
-  bracketMatching,
-  defaultHighlightStyle,
-  indentOnInput,
-  syntaxHighlighting,
-} from '@codemirror/language'
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint'
 import { Compartment, EditorState, type Extension } from '@codemirror/state'
 import {
@@ -28,6 +23,7 @@ import {
   lineNumbers,
 } from '@codemirror/view'
 import { useEffect, useRef } from 'react'
+import { readableHighlightStyle } from './code-highlight'
 
 // CodeMirror adds its style elements; the editor's CSP allows them by the page's nonce.
 const pageNonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''
@@ -58,9 +54,9 @@ export interface CodeEditorProps {
   extensions?: Extension
 }
 
-function languageOf(language: CodeLanguage): Extension {
-  if (language === 'html') return html()
-  if (language === 'markdown') return markdown()
+function languageOf(language: CodeLanguage): Extension | Promise<Extension> {
+  if (language === 'html') return import('@codemirror/lang-html').then((m) => m.html())
+  if (language === 'markdown') return import('@codemirror/lang-markdown').then((m) => m.markdown())
   if (language === 'text') return []
   return language
 }
@@ -100,11 +96,12 @@ export function CodeEditor(props: CodeEditorProps) {
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(readableHighlightStyle, { fallback: true }),
           lintGutter(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorView.lineWrapping,
-          languageSlot.current.of(languageOf(props.language)),
+          // The language follows in the effect below (a named one loads first).
+          languageSlot.current.of([]),
           readOnlySlot.current.of([
             EditorState.readOnly.of(Boolean(props.readOnly)),
             EditorView.editable.of(!props.readOnly),
@@ -132,7 +129,13 @@ export function CodeEditor(props: CodeEditorProps) {
   }, [props.value])
 
   useEffect(() => {
-    view.current?.dispatch({ effects: languageSlot.current.reconfigure(languageOf(props.language)) })
+    let current = true
+    void Promise.resolve(languageOf(props.language)).then((extension) => {
+      if (current) view.current?.dispatch({ effects: languageSlot.current.reconfigure(extension) })
+    })
+    return () => {
+      current = false
+    }
   }, [props.language])
 
   useEffect(() => {

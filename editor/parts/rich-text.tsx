@@ -2,12 +2,15 @@
  * The rich-text field (TipTap 3, a lazy chunk of its own): StarterKit with headings 2 and 3,
  * lists, quote, underline and Link (no follow on click; http, https, mailto and tel only, plus
  * the site's own paths), a `data-ref` on links (the record a Page link points at), and a
- * toolbar of toggle buttons with their keyboard shortcuts.
+ * toolbar of toggle buttons with their keyboard shortcuts. A body (not the compact excerpt) also
+ * takes code, markdown and chart blocks (blocks/block-node.tsx), inserted from the toolbar.
  */
 import { EditorContent, Extension, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useEffect, useId, useRef, useState } from 'react'
+import { BLOCK_TYPES, BLOCKS_TEXT } from '../../shared/editing-areas'
 import { EDITOR_TEXT } from '../../shared/index'
+import { BlockDialog, BodyBlock } from './blocks/block-node'
 import { isAllowedHref, LinkEditor, type LinkValue } from './link-editor'
 
 const LinkRef = Extension.create({
@@ -71,6 +74,7 @@ export default function RichText({
         },
       }),
       LinkRef,
+      ...(compact ? [] : [BodyBlock]),
       Extension.create({
         name: 'editorShortcuts',
         addKeyboardShortcuts() {
@@ -195,6 +199,14 @@ export default function RichText({
     },
     { key: 'link', label: EDITOR_TEXT.link, keys: 'Control+K Meta+K', run: () => openLink.current() },
   ]
+  const [inserting, setInserting] = useState<number | null>(null)
+  const blockButtons = compact
+    ? []
+    : [
+        { type: BLOCK_TYPES.code, label: BLOCKS_TEXT.insertCode },
+        { type: BLOCK_TYPES.markdown, label: BLOCKS_TEXT.insertMarkdown },
+        { type: BLOCK_TYPES.chart, label: BLOCKS_TEXT.insertChart },
+      ]
   const id = useId()
   return (
     <div className={disabled ? 'rich-text rich-text-disabled' : 'rich-text'}>
@@ -223,8 +235,38 @@ export default function RichText({
         >
           {EDITOR_TEXT.clearFormatting}
         </button>
+        {blockButtons.map((b) => (
+          <button
+            key={b.type}
+            type="button"
+            className="tool"
+            aria-haspopup="dialog"
+            disabled={disabled}
+            onClick={() => setInserting(b.type)}
+          >
+            {b.label}
+          </button>
+        ))}
       </div>
       <EditorContent editor={editor} id={id} />
+      {inserting === null ? null : (
+        <BlockDialog
+          type={inserting}
+          initial={null}
+          onClose={() => setInserting(null)}
+          onSubmit={(value) => {
+            setInserting(null)
+            editor
+              .chain()
+              .focus()
+              .insertContent({
+                type: 'bodyBlock',
+                attrs: { blockType: value.type, data: JSON.stringify(value.data) },
+              })
+              .run()
+          }}
+        />
+      )}
       {link === null ? null : (
         <LinkEditor
           open

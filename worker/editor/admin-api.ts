@@ -11,6 +11,7 @@ import { sessionSecret } from '../crypto/secrets'
 import { InputError, jsonBody } from '../http/body'
 import * as z from '../runtime/zod'
 import { editorOf, editorSession, editorsCanPublish, refusedUnless } from './access'
+import { blockRoutes } from './blocks'
 import { changesOf } from './changes'
 import type { EditorAppEnv } from './env'
 import { fileRoutes } from './files-api'
@@ -73,6 +74,7 @@ adminApi.route('/', termRoutes)
 adminApi.route('/', timeZoneRoutes)
 adminApi.route('/', fileRoutes)
 adminApi.route('/', templateRoutes)
+adminApi.route('/', blockRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })

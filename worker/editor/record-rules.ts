@@ -16,6 +16,7 @@ import {
 } from '../../shared/index'
 import { followedLinkSchema, linkSchema, siteSchema } from '../catalogue/records'
 import { InputError } from '../http/body'
+import { sanitizeBody } from './blocks'
 import type { EditorAppEnv } from './env'
 import { isSlug, type ParsedKey } from './keys'
 import { collectionSummaries, currentCollection, itemSummaries } from './model'
@@ -47,11 +48,14 @@ function checkLink(value: unknown, field: string, schema = linkSchema): void {
   if (typeof value !== 'string' || !schema.safeParse(value).success) refuseLink(field)
 }
 
+/** Rich text sanitised; a body's code, markdown and chart blocks made again from their data (blocks.ts). */
 async function richText(value: unknown, field: string, max: number, embedOrigins: readonly string[]) {
   if (value === undefined) return undefined
   if (typeof value !== 'string') notExpected(field, typeof value)
   if (value.length > max) notExpected(field, `${value.length} characters`)
-  return sanitizeRichText(value, embedOrigins)
+  return field === 'excerpt'
+    ? sanitizeRichText(value, embedOrigins)
+    : sanitizeBody(value, field, embedOrigins)
 }
 
 const PRODUCT_TYPES = new Set([1, 2, 3, 4])

@@ -158,6 +158,29 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .blog-item .blog-item-meta{font-size:.9rem}
 .blog-item-image,.event-item-image{width:100%;margin:0 0 2rem;border-radius:.75rem}
 .blog-item-body,.event-item-body{line-height:1.7}
+.block{margin:1.5rem 0}
+.block pre{overflow-x:auto;padding:1rem;border-radius:.5rem;background:var(--c-soft);font:.875rem/1.5 ui-monospace,monospace}
+.block :is(th,td){padding:.3rem .6rem;border:1px solid var(--c-line);text-align:left}
+.block table{border-collapse:collapse}
+.chart{margin:0}
+.chart-title{margin-bottom:.5rem;font-weight:700}
+.chart-svg{display:block;width:100%;max-width:42rem;height:auto;font:13px var(--f-body)}
+.chart-svg text{fill:var(--c-text)}
+.chart-grid{stroke:var(--c-line)}
+.chart-axis{stroke:var(--c-muted)}
+.chart-s0{--s:var(--c-accent)}
+.chart-s1{--s:var(--c-text)}
+.chart-s2{--s:color-mix(in srgb,var(--c-accent) 50%,var(--c-text))}
+.chart-s3{--s:var(--c-muted)}
+.chart-s4{--s:color-mix(in srgb,var(--c-accent) 60%,var(--c-muted))}
+.chart-s5{--s:color-mix(in srgb,var(--c-text) 60%,var(--c-muted))}
+.chart-mark{fill:var(--s);stroke:var(--s)}
+.chart-line{fill:none;stroke-width:2.5}
+.chart-slice{stroke:var(--c-bg);stroke-width:2}
+.chart-legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:.5rem 0;padding:0;list-style:none;font-size:.875rem}
+.chart-legend li{display:flex;align-items:center;gap:.4rem}
+.chart-swatch{width:.9rem;height:.9rem;border-radius:2px;background:var(--s)}
+.chart-data summary{padding:.65rem 0;cursor:pointer}
 .blog-item-footer{display:flex;flex-wrap:wrap;align-items:center;gap:1rem;margin:2rem 0;padding-top:1.25rem;border-top:1px solid var(--c-line)}
 .events-group{margin:0 0 3rem}
 .events-heading{margin-bottom:1rem}
@@ -200,6 +223,6 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .lock-screen-form label,.order-lookup-form label{font-weight:600}
 .lock-screen-form button,.order-lookup-form button{align-self:flex-start;margin-top:.5rem}
 .lock-screen-error,.order-lookup-error{margin:0 0 .5rem;padding:.5rem .75rem;border-left:4px solid var(--c-accent);background:var(--c-soft);color:var(--c-text)}
-@media (max-width:432px){main{padding:1rem 1rem 3rem}.site-header-inner,.site-footer-inner{padding-inline:1rem}}
+@media (max-width:432px){main{padding:1rem 1rem 3rem}.chart-svg{font-size:16px}.site-header-inner,.site-footer-inner{padding-inline:1rem}}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{transition:none!important;animation:none!important}}
 `
