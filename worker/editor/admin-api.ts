@@ -1,6 +1,8 @@
 /**
  * The admin API under `/config/api/` (shared/editing/api.ts): the session, records
- * (records-api.ts), Review Changes, publishing and rollback, tags and categories, link targets.
+ * (records-api.ts), Review Changes, publishing and rollback, tags and categories, link targets,
+ * and the shop's records (records-orders.ts, records-submissions.ts, records-restock.ts,
+ * records-reviews.ts).
  * Every answer is `private, no-store` and never indexed.
  */
 import { Hono } from 'hono'
@@ -18,6 +20,10 @@ import { collectionSummaries, itemSummaries, readLive } from './model'
 import { revisions } from './publish'
 import { publisherOf } from './publisher'
 import { recordRoutes } from './records-api'
+import { orderRoutes } from './records-orders'
+import { restockRoutes } from './records-restock'
+import { reviewRoutes } from './records-reviews'
+import { submissionRoutes } from './records-submissions'
 import { termRoutes } from './terms'
 import { siteTimeZone } from './time'
 import { timeZoneRoutes } from './time-zones'
@@ -71,6 +77,11 @@ adminApi.route('/', recordRoutes)
 adminApi.route('/', termRoutes)
 adminApi.route('/', timeZoneRoutes)
 adminApi.route('/', fileRoutes)
+// The shop's records (issue 23): orders, form submissions, restock sign-ups, reviews.
+adminApi.route('/', orderRoutes)
+adminApi.route('/', submissionRoutes)
+adminApi.route('/', restockRoutes)
+adminApi.route('/', reviewRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })
