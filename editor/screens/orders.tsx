@@ -229,7 +229,7 @@ function OrderView({ id }: { id: string }) {
       </p>
       <div className="screen-head">
         <div>
-          <h1>{title}</h1>
+          <h1 className="records-title">{title}</h1>
           <p className="meta">
             <span>{formatWhen(order.createdAt, timeZone)}</span>
             <StatusTag status={order.status} />
@@ -271,7 +271,7 @@ function OrderView({ id }: { id: string }) {
         {order.lines.map((line) => (
           <tr key={`${line.sku}|${line.title}`}>
             <Cell label={T.colItem}>{line.title}</Cell>
-            <Cell label={T.colVariant}>{line.variant}</Cell>
+            <Cell label={T.colVariant}>{line.variant || T.never}</Cell>
             <Cell label={T.colSku}>
               <span className="mono">{line.sku}</span>
             </Cell>
