@@ -174,13 +174,42 @@ test('A store manager hides a review and shows it again, and reads the restock s
   await expect(shopper.locator('.product-reviews-count')).toHaveText('13 Review(s)')
   await shopper.close()
 
+  // Three confirmed shoppers wait for a parka variant (written as an operator would).
+  const now = Date.now()
+  const values = [1, 2, 3]
+    .map(
+      (n) =>
+        `('aurora', 'aurora-item-0004', 'aurora-item-0004-v05', 'records.restock${n}@example.com', ${now}, 'waiting')`,
+    )
+    .join(', ')
+  queryLocalD1(
+    `.wrangler/test-state-${PORT}`,
+    `INSERT OR IGNORE INTO restock_signups (site_id, product_id, variant_id, email, created_at, status) VALUES ${values}`,
+  )
   await sidebar(editor).getByRole('link', { name: EDITOR_TEXT.navRestock }).click()
   await expect(editor.getByRole('heading', { level: 1, name: T.restockTitle })).toBeVisible()
-  await expect(
-    editor.getByRole('table', { name: T.restockCaption }).or(editor.getByText(T.noSignUps)),
-  ).toBeVisible()
+  const groups = editor.getByRole('table', { name: T.restockCaption })
+  const parka = groups.getByRole('row').filter({ hasText: 'Alpine Down Parka' })
+  await expect(parka).toHaveCount(1)
+  const emails = parka.getByRole('button', { name: /^Emails signed up for Alpine Down Parka, / })
+  const variant = ((await emails.getAttribute('aria-label')) ?? '').replace(
+    'Emails signed up for Alpine Down Parka, ',
+    '',
+  )
+  expect(variant).not.toBe('')
+  await emails.click()
+  const list = editor.getByRole('table', { name: `Emails signed up for Alpine Down Parka, ${variant}` })
+  await expect(list).toContainText('records.restock1@example.com')
+  await expect(list.getByRole('row')).toHaveCount(4)
   expect(await axeViolations(editor, 'main')).toEqual([])
   await screenshots(editor, 'restock')
+  await parka.getByRole('button', { name: `Notify the sign-ups for Alpine Down Parka, ${variant}` }).click()
+  const confirm = editor.getByRole('dialog', { name: 'Notify 3 waiting sign-ups?' })
+  await confirm.getByRole('button', { name: T.sendConfirm }).click()
+  await expect(editor.getByRole('status')).toHaveText(
+    `Queued 3 notifications for Alpine Down Parka, ${variant}.`,
+  )
+  await expect(parka).toContainText(T.showEmails)
   expect(errors).toEqual([])
   await context.close()
 })
