@@ -41,7 +41,8 @@ import {
   reserveRefund,
 } from '../db/orders'
 import { InputError, jsonBody, queryOf } from '../http/body'
-import { paymentProvider } from '../payments/provider'
+import type { RefundResult } from '../payments/provider'
+import { refundProvider } from '../payments/refunds'
 import { logInfo } from '../runtime/log'
 import * as z from '../runtime/zod'
 import type { EditorAppEnv } from './env'
@@ -218,9 +219,9 @@ orderRoutes.post('/orders/:id/refund', async function refundOrder(c) {
     await dropPendingRefund(c.env.DB, siteId, key)
     throw new InputError(RECORDS_TEXT.nothingToRefund, {}, 409)
   }
-  let result: Awaited<ReturnType<ReturnType<typeof paymentProvider>['refundAmount']>>
+  let result: RefundResult
   try {
-    result = await paymentProvider(c.env).refundAmount(
+    result = await refundProvider(c.env).refundAmount(
       {
         paymentRef: order.paymentRef,
         amountCents: amount,

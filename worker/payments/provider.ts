@@ -71,6 +71,15 @@ export interface PaymentProvider {
   find(reference: string, idempotencyKey: string, env: Env): Promise<FoundCharge>
   /** Refunds a charge in full; true once the provider has accepted it (a repeat is harmless). */
   refund(paymentRef: string, env: Env): Promise<boolean>
+}
+
+/**
+ * The merchant's refunds through the same provider (worker/payments/refunds.ts picks it by
+ * `PAYMENT_PROVIDER`). Its own interface, beside `PaymentProvider`, so the storefront's bundle,
+ * which never refunds on a merchant's word, does not carry it.
+ */
+export interface RefundProvider {
+  readonly name: string
   /** Refunds `amountCents` of a charge under an idempotency key (a repeat refunds once). */
   refundAmount(request: RefundRequest, env: Env): Promise<RefundResult>
 }

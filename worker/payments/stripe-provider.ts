@@ -13,6 +13,7 @@ import type {
   ChargeResult,
   FoundCharge,
   PaymentProvider,
+  RefundProvider,
   RefundRequest,
   RefundResult,
 } from './provider'
@@ -103,6 +104,11 @@ export const stripeProvider: PaymentProvider = {
     })
     return response.ok
   },
+}
+
+/** The merchant's refunds through this provider (worker/payments/refunds.ts). */
+export const stripeRefunds: RefundProvider = {
+  name: 'stripe',
   async refundAmount(request: RefundRequest, env: Env): Promise<RefundResult> {
     const problem = secretProblem('STRIPE_SECRET_KEY', env.STRIPE_SECRET_KEY, env.ENVIRONMENT)
     if (problem !== null) return { status: 'failed', message: problem }

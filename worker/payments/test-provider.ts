@@ -13,6 +13,7 @@ import type {
   ChargeResult,
   FoundCharge,
   PaymentProvider,
+  RefundProvider,
   RefundRequest,
   RefundResult,
 } from './provider'
@@ -108,6 +109,11 @@ export const testProvider: PaymentProvider = {
       .run()
     return true
   },
+}
+
+/** The merchant's refunds through this provider (worker/payments/refunds.ts). */
+export const testRefunds: RefundProvider = {
+  name: 'test',
   async refundAmount(request: RefundRequest, env: Env): Promise<RefundResult> {
     const seen = await env.DB.prepare('SELECT refund_id FROM test_payment_refunds WHERE idempotency_key = ?')
       .bind(request.idempotencyKey)
