@@ -66,7 +66,7 @@ export const RECORDS_TEXT = {
   refund: 'Refund',
   refundTitle: 'Refund order {number}?',
   refundBody:
-    'The payment provider gives {amount} back to the shopper’s card. This cannot be undone. The order is not marked fulfilled or cancelled by a refund.',
+    'The payment provider gives {amount} back to the shopper’s card. This cannot be undone. Whether the order is fulfilled stays as it is.',
   refundAmount: 'Amount to refund',
   refundAmountHint: 'Up to {amount}. Leave as it is for a full refund.',
   refundConfirm: 'Refund {amount}',

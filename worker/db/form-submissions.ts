@@ -262,3 +262,12 @@ export async function submissionCounts(
     .all<{ form_id: string; count: number; latest: number }>()
   return new Map(results.map((row) => [row.form_id, { count: row.count, latest: row.latest }]))
 }
+
+/** Whether a form has any submission (one index probe: a removed form's submissions stay readable). */
+export async function hasSubmissions(db: D1Database, siteId: string, formId: string): Promise<boolean> {
+  const row = await db
+    .prepare('SELECT 1 AS one FROM form_submissions WHERE site_id = ? AND form_id = ? LIMIT 1')
+    .bind(siteId, formId)
+    .first()
+  return row !== null
+}

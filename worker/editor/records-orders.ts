@@ -61,12 +61,15 @@ const listQuery = z.object({
   cursor: cursorQuery,
 })
 
-/** The start of a day in the site's zone (ms), or a 400 naming the field. */
+/**
+ * The start of a day `YYYY-MM-DD` in the site's zone (ms), `plusDays` later; a 400 naming the
+ * field for a day the calendar lacks (2024-02-30).
+ */
 function dayStart(field: 'from' | 'to', day: string, zone: string, plusDays = 0): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  const shifted = new Date(Date.UTC(y, m - 1, d + plusDays))
-  const valid = plusDays > 0 || shifted.toISOString().slice(0, 10) === day
-  const epoch = valid ? zonedTimeToEpoch(`${shifted.toISOString().slice(0, 10)}T00:00`, zone) : null
+  const real = new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === day
+  const shifted = new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString().slice(0, 10)
+  const epoch = real ? zonedTimeToEpoch(`${shifted}T00:00`, zone) : null
   if (epoch === null)
     throw new InputError(`${field}: ${RECORDS_TEXT.badDate}`, { [field]: RECORDS_TEXT.badDate })
   return epoch
@@ -104,7 +107,6 @@ orderRoutes.get('/orders', async function listOrders(c) {
   const from = query.from === undefined ? undefined : dayStart('from', query.from, zone)
   // `to` is the whole day: up to the start of the next.
   const to = query.to === undefined ? undefined : dayStart('to', query.to, zone, 1)
-  if (query.to !== undefined) dayStart('to', query.to, zone)
   if (from !== undefined && to !== undefined && to <= from)
     throw new InputError(RECORDS_TEXT.badDateRange, { to: RECORDS_TEXT.badDateRange })
   const range = orderRange(c.var.tenant.siteId, { status: query.status, from, to })

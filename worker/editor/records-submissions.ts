@@ -24,6 +24,7 @@ import { fieldSummaryLines, fieldValueText } from '../../templates/index'
 import type { Form } from '../catalogue/records'
 import { kvKey } from '../catalogue/records'
 import {
+  hasSubmissions,
   type StoredSubmission,
   submissionById,
   submissionCounts,
@@ -94,7 +95,7 @@ async function formOf(c: { var: EditorAppEnv['Variables']; env: EditorAppEnv['Bi
   const id = formIdParam.safeParse(formId)
   if (!id.success) throw new InputError(RECORDS_TEXT.formNotFound, {}, 404)
   const form = await c.var.catalog.form(formId)
-  if (form === null && !(await submissionCounts(c.env.DB, c.var.tenant.siteId)).has(formId))
+  if (form === null && !(await hasSubmissions(c.env.DB, c.var.tenant.siteId, formId)))
     throw new InputError(RECORDS_TEXT.formNotFound, {}, 404)
   return form
 }
