@@ -110,12 +110,19 @@ export function Pager({
   )
 }
 
-/** A short result of an action (role status: read out without moving focus). */
+/**
+ * A short result of an action: success in a live region that is always there (so it is read out
+ * when its text changes, without moving focus), a failure as an alert.
+ */
 export function Outcome({ text, error }: { text: string | null; error?: boolean }) {
-  if (text === null) return <p className="visually-hidden" role="status" />
   return (
-    <p className={error ? 'notice notice-error' : 'notice notice-ok'} role={error ? 'alert' : 'status'}>
-      {text}
-    </p>
+    <>
+      <div role="status">{text !== null && !error ? <p className="notice notice-ok">{text}</p> : null}</div>
+      {text !== null && error ? (
+        <p className="notice notice-error" role="alert">
+          {text}
+        </p>
+      ) : null}
+    </>
   )
 }

@@ -31,8 +31,17 @@ export default function OrdersScreen() {
   return id === undefined ? <OrdersList /> : <OrderView id={decodeURIComponent(id)} />
 }
 
+/** The status badges' colours (parts/status-badge.tsx): green done, amber to do, red money back or none. */
+const BADGE: Record<OrderStatusFilter, string> = {
+  unfulfilled: 'review',
+  fulfilled: 'published',
+  refunded: 'deleted',
+  failed: 'deleted',
+  pending: 'draft',
+}
+
 function StatusTag({ status }: { status: OrderStatusFilter }) {
-  return <span className={`record-status record-status-${status}`}>{T.orderStatus[status]}</span>
+  return <span className={`badge badge-${BADGE[status]}`}>{T.orderStatus[status]}</span>
 }
 
 function OrdersList() {

@@ -91,7 +91,7 @@ export default function ReviewsScreen() {
                   </Cell>
                   <Cell label={T.colShown}>
                     <div className="row-actions">
-                      <span className={isHidden ? 'record-status record-status-failed' : 'record-status'}>
+                      <span className={isHidden ? 'badge badge-deleted' : 'badge badge-published'}>
                         {isHidden ? T.hidden : T.shown}
                       </span>
                       <button
