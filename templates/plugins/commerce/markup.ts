@@ -200,20 +200,25 @@ export function summaryFormFieldMarkup(title: string, valueHtml: string, strict 
 export type FieldParts = Readonly<Record<string, string>>
 const part = (p: FieldParts, key: string): string => p[key] ?? ''
 
+/** The address summary's last line: City, State Zip Country. */
+function summaryCityLine(p: FieldParts): string {
+  return `${part(p, 'City')}, ${part(p, 'State')} ${part(p, 'Zip')} ${part(p, 'Country')}`
+}
+
 /** The address summary's lines: Line1, Line2 (only when given), then City, State Zip Country. */
 export function summaryAddressLines(p: FieldParts): string[] {
   const line2 = part(p, 'Line2')
-  return [
-    part(p, 'Line1'),
-    ...(line2 === '' ? [] : [line2]),
-    `${part(p, 'City')}, ${part(p, 'State')} ${part(p, 'Zip')} ${part(p, 'Country')}`,
-  ]
+  return [part(p, 'Line1'), ...(line2 === '' ? [] : [line2]), summaryCityLine(p)]
 }
 
 /** Address: Line1, Line2 (only when given), then City, State Zip Country. */
 export function summaryAddressMarkup(p: FieldParts): string {
-  const lines = summaryAddressLines(p).map((line) => `\n  <div>${line}</div>`)
-  return `<div style="padding-left:5px;">${lines.join('')}\n</div>`
+  const line2 = part(p, 'Line2')
+  return (
+    `<div style="padding-left:5px;">\n  <div>${part(p, 'Line1')}</div>` +
+    (line2 === '' ? '' : `\n  <div>${line2}</div>`) +
+    `\n  <div>${summaryCityLine(p)}</div>\n</div>`
+  )
 }
 
 /** Checked values, comma-separated (the reference ends the list with a line break). */
