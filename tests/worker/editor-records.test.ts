@@ -432,6 +432,41 @@ describe('Refunds through the payment provider', () => {
     ).toBe(0)
   })
 
+  it('Should ask the provider again under the same key when its answer never came, and refund once', async () => {
+    const id = await seedOrder({ total: 1500 })
+    const key = `${id}.refund-lost-1`
+    // The provider refunded, but its answer was lost: our refund is still pending, its amount set aside.
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO order_refunds (site_id, order_id, idempotency_key, amount_cents, currency, status, refunded_by, created_at)
+         VALUES ('aurora', ?, ?, 1500, 'USD', 'pending', 'admin@aurora.example', ?)`,
+      ).bind(id, key, Date.now() - 5 * 60_000),
+      env.DB.prepare("UPDATE orders SET refunded_cents = 1500 WHERE site_id = 'aurora' AND id = ?").bind(id),
+      env.DB.prepare(
+        `INSERT INTO test_payment_refunds (refund_id, idempotency_key, payment_ref, amount_cents, created_at)
+         VALUES ('re_test_lost', ?, ?, 1500, ?)`,
+      ).bind(key, `test_${id}.1`, Date.now()),
+    ])
+    const answer = await ok<RefundAnswer>(await refund(id, { idempotencyKey: 'refund-lost-1' }))
+    expect(answer.refundId).toBe('re_test_lost')
+    expect(answer.order.status).toBe('refunded')
+    expect(answer.order.refundedCents).toBe(1500)
+    expect(await providerRefunds(id)).toEqual([{ refund_id: 're_test_lost', amount_cents: 1500 }])
+    // One still waiting for its answer (just sent) is not asked about twice at once.
+    const other = await seedOrder({ total: 1500 })
+    await env.DB.prepare(
+      `INSERT INTO order_refunds (site_id, order_id, idempotency_key, amount_cents, currency, status, refunded_by, created_at)
+       VALUES ('aurora', ?, ?, 1500, 'USD', 'pending', 'admin@aurora.example', ?)`,
+    )
+      .bind(other, `${other}.refund-busy-1`, Date.now())
+      .run()
+    const busy = await refund(other, { idempotencyKey: 'refund-busy-1' })
+    expect(busy.status).toBe(409)
+    expect((await json<{ message: string }>(busy)).message).toBe(
+      'A refund with this key is under way. Try again in a moment.',
+    )
+  })
+
   it('Should refuse a refund of an order never charged, and a malformed one', async () => {
     const failed = await seedOrder({ status: 'failed', paymentRef: null })
     expect((await refund(failed, { idempotencyKey: 'refund-failed-1' })).status).toBe(409)

@@ -88,12 +88,16 @@ export async function markRefundSucceeded(
     .run()
 }
 
-/** Removes a pending refund the provider refused (the order is as it was). */
-export async function dropPendingRefund(db: D1Database, siteId: string, key: string): Promise<void> {
-  await db
+/**
+ * Removes a pending refund the provider refused; true when this call removed it (only then is
+ * its amount given back to the order: two calls never give it back twice).
+ */
+export async function dropPendingRefund(db: D1Database, siteId: string, key: string): Promise<boolean> {
+  const result = await db
     .prepare("DELETE FROM order_refunds WHERE site_id = ? AND idempotency_key = ? AND status = 'pending'")
     .bind(siteId, key)
     .run()
+  return result.meta.changes === 1
 }
 
 /** An order's refunds, oldest first. */

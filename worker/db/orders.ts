@@ -446,12 +446,13 @@ export function releaseRefund(db: D1Database, siteId: string, id: string, amount
   )
 }
 
-/** paid → refunded once refunds gave back the whole total. */
+/** paid → refunded once refunds gave back the whole total (none of them still waiting for the provider). */
 export function markFullyRefunded(db: D1Database, siteId: string, id: string, now: number) {
   return change(
     db,
-    `UPDATE orders SET status = 'refunded', failure = 'refunded by the merchant', updated_at = ?
-     WHERE site_id = ? AND id = ? AND status = 'paid' AND refunded_cents >= grand_total_cents`,
+    `UPDATE orders SET status = 'refunded', failure = 'refunded by the merchant', updated_at = ?1
+     WHERE site_id = ?2 AND id = ?3 AND status = 'paid' AND refunded_cents >= grand_total_cents
+       AND NOT EXISTS (SELECT 1 FROM order_refunds WHERE site_id = ?2 AND order_id = ?3 AND status = 'pending')`,
     now,
     siteId,
     id,

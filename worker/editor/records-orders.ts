@@ -10,7 +10,9 @@
  * `reserveRefund`: never more than was paid, whoever presses at once), is stored under the
  * editor's idempotency key (the provider gets the same key: a repeated Refund gives back once),
  * and a refusal by the provider gives the amount back and answers the provider's message: the
- * order is as it was.
+ * order is as it was. When the provider does not answer, the refund stays set aside under its
+ * key: Refund pressed again (after `REFUND_IN_FLIGHT_MS`) asks the provider again, which refunds
+ * once per key.
  */
 import { Hono } from 'hono'
 import {
@@ -50,6 +52,9 @@ import { cursorQuery, editorName, pageAnswer, pageRequest, requireCapability } f
 import { siteTimeZone, zonedTimeToEpoch } from './time'
 
 export const orderRoutes = new Hono<EditorAppEnv>()
+
+/** A pending refund younger than this may still be waiting for the provider (its calls time out at 20 s). */
+export const REFUND_IN_FLIGHT_MS = 60_000
 orderRoutes.use('/orders', requireCapability('manageOrders'))
 orderRoutes.use('/orders/*', requireCapability('manageOrders'))
 
@@ -186,21 +191,76 @@ const refundBody = z.object({
 
 orderRoutes.post('/orders/:id/refund', async function refundOrder(c) {
   const { siteId } = c.var.tenant
+  const db = c.env.DB
   const body = await jsonBody(c, refundBody)
   const order = await orderOr404(c, c.req.param('id'))
   const key = `${order.id}.${body.idempotencyKey}`
-  const answerRepeat = async () => {
-    const known = await refundByKey(c.env.DB, siteId, key)
-    if (known === null) return null
-    if (known.status !== 'succeeded') throw new InputError(RECORDS_TEXT.refundUnderWay, {}, 409)
+
+  /** Asks the provider for a refund already set aside (pending), and settles it by the answer. */
+  const settle = async (refund: { amountCents: number }, paymentRef: string) => {
+    let result: RefundResult
+    try {
+      result = await refundProvider(c.env).refundAmount(
+        {
+          paymentRef,
+          amountCents: refund.amountCents,
+          currency: order.currency,
+          reference: order.id,
+          idempotencyKey: key,
+        },
+        c.env,
+      )
+    } catch (error) {
+      result = { status: 'unknown', message: String(error) }
+    }
+    if (result.status !== 'succeeded') {
+      // Refused: nothing was refunded, the order is as it was. No answer: the refund stays set
+      // aside under its key, and pressing Refund again asks the provider again (it refunds once).
+      if (result.status === 'failed' && (await dropPendingRefund(db, siteId, key)))
+        await releaseRefund(db, siteId, order.id, refund.amountCents)
+      logInfo('order-refund-refused', {
+        siteId,
+        order: order.id,
+        status: result.status,
+        message: result.message,
+      })
+      return c.json({ message: fillText(RECORDS_TEXT.refundRefused, { message: result.message }) }, 502)
+    }
+    await markRefundSucceeded(db, siteId, key, result.refundId)
+    await markFullyRefunded(db, siteId, order.id, Date.now())
+    logInfo('order-refunded', {
+      siteId,
+      order: order.id,
+      amount: refund.amountCents,
+      refund: result.refundId,
+    })
     const answer: RefundAnswer = {
-      order: await detailOf(c.env.DB, await orderOr404(c, order.id)),
-      refundId: known.providerRefundId ?? '',
-      amountCents: known.amountCents,
+      order: await detailOf(db, await orderOr404(c, order.id)),
+      refundId: result.refundId,
+      amountCents: refund.amountCents,
     }
     return c.json(answer)
   }
-  const repeat = await answerRepeat()
+
+  /** The refund this key stored: its answer again, or, left pending, the provider asked again. */
+  const repeatOf = async () => {
+    const known = await refundByKey(db, siteId, key)
+    if (known === null) return null
+    if (known.status === 'succeeded') {
+      const answer: RefundAnswer = {
+        order: await detailOf(db, await orderOr404(c, order.id)),
+        refundId: known.providerRefundId ?? '',
+        amountCents: known.amountCents,
+      }
+      return c.json(answer)
+    }
+    // Another request may still be waiting for the provider's answer under this key.
+    if (Date.now() - known.createdAt < REFUND_IN_FLIGHT_MS || order.paymentRef === null)
+      throw new InputError(RECORDS_TEXT.refundUnderWay, {}, 409)
+    return settle(known, order.paymentRef)
+  }
+
+  const repeat = await repeatOf()
   if (repeat !== null) return repeat
   if (order.status !== 'paid' || order.paymentRef === null)
     throw new InputError(RECORDS_TEXT.onlyPaidRefund, {}, 409)
@@ -211,45 +271,14 @@ orderRoutes.post('/orders/:id/refund', async function refundOrder(c) {
     const message = fillText(RECORDS_TEXT.refundTooMuch, { amount: String(left) })
     throw new InputError(message, { amountCents: message })
   }
-  const now = Date.now()
   const pending = { orderId: order.id, idempotencyKey: key, amountCents: amount, currency: order.currency }
   if (
-    !(await insertPendingRefund(c.env.DB, siteId, { ...pending, refundedBy: editorName(c), createdAt: now }))
+    !(await insertPendingRefund(db, siteId, { ...pending, refundedBy: editorName(c), createdAt: Date.now() }))
   )
-    return (await answerRepeat()) ?? c.json({ message: RECORDS_TEXT.refundUnderWay }, 409)
-  if (!(await reserveRefund(c.env.DB, siteId, order.id, amount))) {
-    await dropPendingRefund(c.env.DB, siteId, key)
+    return (await repeatOf()) ?? c.json({ message: RECORDS_TEXT.refundUnderWay }, 409)
+  if (!(await reserveRefund(db, siteId, order.id, amount))) {
+    await dropPendingRefund(db, siteId, key)
     throw new InputError(RECORDS_TEXT.nothingToRefund, {}, 409)
   }
-  let result: RefundResult
-  try {
-    result = await refundProvider(c.env).refundAmount(
-      {
-        paymentRef: order.paymentRef,
-        amountCents: amount,
-        currency: order.currency,
-        reference: order.id,
-        idempotencyKey: key,
-      },
-      c.env,
-    )
-  } catch (error) {
-    result = { status: 'failed', message: String(error) }
-  }
-  if (result.status === 'failed') {
-    await releaseRefund(c.env.DB, siteId, order.id, amount)
-    await dropPendingRefund(c.env.DB, siteId, key)
-    logInfo('order-refund-refused', { siteId, order: order.id, message: result.message })
-    const message = fillText(RECORDS_TEXT.refundRefused, { message: result.message })
-    return c.json({ message }, 502)
-  }
-  await markRefundSucceeded(c.env.DB, siteId, key, result.refundId)
-  if (amount === left) await markFullyRefunded(c.env.DB, siteId, order.id, Date.now())
-  logInfo('order-refunded', { siteId, order: order.id, amount, refund: result.refundId, by: editorName(c) })
-  const answer: RefundAnswer = {
-    order: await detailOf(c.env.DB, await orderOr404(c, order.id)),
-    refundId: result.refundId,
-    amountCents: amount,
-  }
-  return c.json(answer)
+  return settle(pending, order.paymentRef)
 })

@@ -59,8 +59,10 @@ export interface RefundRequest {
 export type RefundResult =
   /** The provider accepted the refund under `refundId` (Stripe's `re_…`). */
   | { status: 'succeeded'; refundId: string }
-  /** The provider refused it or could not be asked: nothing was refunded; `message` says why. */
+  /** The provider refused it: nothing was refunded; `message` says why. */
   | { status: 'failed'; message: string }
+  /** No answer (a timeout, a network failure, the provider's own error): ask again under the same key. */
+  | { status: 'unknown'; message: string }
 
 export interface PaymentProvider {
   readonly name: string

@@ -127,7 +127,7 @@ export const stripeRefunds: RefundProvider = {
         }),
       })
     } catch (error) {
-      return { status: 'failed', message: `The payment provider could not be reached (${String(error)}).` }
+      return { status: 'unknown', message: `The payment provider could not be reached (${String(error)}).` }
     }
     const json = (await response.json().catch(() => ({}))) as {
       id?: string
@@ -138,10 +138,11 @@ export const stripeRefunds: RefundProvider = {
     // A refund Stripe accepted is `pending` or `succeeded`; `failed` and `canceled` gave nothing back.
     if (response.ok && json.id && json.status !== 'failed' && json.status !== 'canceled')
       return { status: 'succeeded', refundId: json.id }
-    return {
-      status: 'failed',
-      message:
-        json.error?.message ?? json.failure_reason ?? `The payment provider answered ${response.status}.`,
-    }
+    const message =
+      json.error?.message ?? json.failure_reason ?? `The payment provider answered ${response.status}.`
+    // 409 (the same key still in progress), 429 and 5xx: Stripe may yet refund under this key.
+    if (response.status === 409 || response.status === 429 || response.status >= 500)
+      return { status: 'unknown', message }
+    return { status: 'failed', message }
   },
 }
