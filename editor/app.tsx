@@ -196,6 +196,7 @@ function SignedIn({ session, onSignOut }: { session: SessionAnswer; onSignOut: (
               <Route path="/orders/:id" component={OrdersScreen} />
               <Route path="/submissions" component={SubmissionsScreen} />
               <Route path="/submissions/:formId" component={SubmissionsScreen} />
+              <Route path="/submissions/:formId/:id" component={SubmissionsScreen} />
               <Route path="/restock" component={RestockScreen} />
               <Route path="/reviews" component={ReviewsScreen} />
               <Route>

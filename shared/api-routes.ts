@@ -151,7 +151,7 @@ const restockGroups = /* @__PURE__ */ call<undefined, Record<string, unknown>, {
   'GET',
   '/api/site-users/account/notifications/restock/groups',
 )
-const restockSend = /* @__PURE__ */ call<RestockSendRequest, { queued: number }>()(
+export const restockSend = /* @__PURE__ */ call<RestockSendRequest, { queued: number }>()(
   'POST',
   '/api/site-users/account/notifications/restock/send',
 )

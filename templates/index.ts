@@ -63,6 +63,7 @@ export { clampDigits, DEFAULT_LIMITS, type Limits, MAX_DIGITS } from './limits'
 export { type CompiledTemplate, type Inst, Op, type Path } from './opcodes'
 export {
   type AddToCartButtonData,
+  fieldSummaryLines,
   fieldValueText,
   type RestockNotificationData,
   restockNotificationMarkup,

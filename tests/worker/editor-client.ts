@@ -18,6 +18,8 @@ export interface Editor {
   ): Promise<Response>
   /** The session cookie (for the storefront's own pages). */
   cookie: string
+  /** The session's XSRF token (for the storefront's own owner calls, as the restock send). */
+  xsrfToken?: string
 }
 
 /** A request to the editor Worker, as a browser on `host` would send it. */
@@ -69,7 +71,12 @@ export async function signInEditor(host: string, email: string): Promise<Editor>
   if (password === undefined) throw new Error(`No demo password for ${email}`)
   const signed = await signIn(host, email, password)
   if (signed.response.status !== 200) throw new Error(`Sign-in of ${email} failed: ${signed.response.status}`)
-  return { host, cookie: signed.cookie, call: caller(host, [signed.cookie], signed.xsrfToken, newCrumb()) }
+  return {
+    host,
+    cookie: signed.cookie,
+    xsrfToken: signed.xsrfToken,
+    call: caller(host, [signed.cookie], signed.xsrfToken, newCrumb()),
+  }
 }
 
 /** A visitor with no session calling the editor (a crumb, no cookie). */

@@ -9,6 +9,7 @@
  */
 import type { FormValues } from '../../shared/index'
 import { randomId } from '../crypto/encoding'
+import { keysetPage, type Page, type PageRequest } from './keyset'
 
 export interface PageFields {
   pageTitle?: string
@@ -180,4 +181,93 @@ export async function storePendingSubscriber(
     )
     .all<{ email: string }>()
   return results.length > 0
+}
+
+// ---- the merchant's view (the site editor's Form Submissions) ----
+
+/** A stored submission as the site editor reads it. */
+export interface StoredSubmission {
+  id: number
+  formId: string
+  values: FormValues
+  page: PageFields
+  createdAt: number
+}
+
+interface RawSubmission {
+  id: number
+  form_id: string
+  fields: string
+  page: string
+  created_at: number
+}
+
+function storedOf(raw: RawSubmission): StoredSubmission {
+  return {
+    id: raw.id,
+    formId: raw.form_id,
+    values: JSON.parse(raw.fields) as FormValues,
+    page: JSON.parse(raw.page) as PageFields,
+    createdAt: raw.created_at,
+  }
+}
+
+/** One page of a form's submissions, newest first (an index range: 0012_records.sql). */
+export async function submissionPage(
+  db: D1Database,
+  siteId: string,
+  formId: string,
+  page: PageRequest,
+): Promise<Page<StoredSubmission>> {
+  const raw = await keysetPage<RawSubmission>(
+    db,
+    {
+      from: 'FROM form_submissions WHERE site_id = ? AND form_id = ?',
+      params: [siteId, formId],
+      at: 'created_at',
+      id: 'id',
+      select: 'id, form_id, fields, page, created_at',
+    },
+    page,
+    (row) => ({ at: row.created_at, id: row.id }),
+  )
+  return { ...raw, rows: raw.rows.map(storedOf) }
+}
+
+export async function submissionById(
+  db: D1Database,
+  siteId: string,
+  formId: string,
+  id: number,
+): Promise<StoredSubmission | null> {
+  const raw = await db
+    .prepare(
+      'SELECT id, form_id, fields, page, created_at FROM form_submissions WHERE site_id = ? AND form_id = ? AND id = ?',
+    )
+    .bind(siteId, formId, id)
+    .first<RawSubmission>()
+  return raw === null ? null : storedOf(raw)
+}
+
+/** How many submissions each form of the site has, and when the latest came. */
+export async function submissionCounts(
+  db: D1Database,
+  siteId: string,
+): Promise<Map<string, { count: number; latest: number }>> {
+  const { results } = await db
+    .prepare(
+      'SELECT form_id, COUNT(*) AS count, MAX(created_at) AS latest FROM form_submissions WHERE site_id = ? GROUP BY form_id',
+    )
+    .bind(siteId)
+    .all<{ form_id: string; count: number; latest: number }>()
+  return new Map(results.map((row) => [row.form_id, { count: row.count, latest: row.latest }]))
+}
+
+/** Whether a form has any submission (one index probe: a removed form's submissions stay readable). */
+export async function hasSubmissions(db: D1Database, siteId: string, formId: string): Promise<boolean> {
+  const row = await db
+    .prepare('SELECT 1 AS one FROM form_submissions WHERE site_id = ? AND form_id = ? LIMIT 1')
+    .bind(siteId, formId)
+    .first()
+  return row !== null
 }

@@ -5,6 +5,8 @@
  * answers whether this call made the change. The states are in worker/commerce/order-states.ts.
  */
 
+import { keysetPage, type Page, type PageRequest, type Range } from './keyset'
+
 export interface OrderLine {
   itemId: string
   sku: string
@@ -319,4 +321,140 @@ export async function countPaidOrders(db: D1Database, siteId: string): Promise<n
     .bind(siteId)
     .first<{ n: number }>()
   return row?.n ?? 0
+}
+
+// ---- the merchant's view (the site editor's Orders, worker/migrations/0012_records.sql) ----
+
+/** An order as the merchant sees it: the row, its fulfilment and what was refunded. */
+export interface MerchantOrder extends OrderRow {
+  fulfilledAt: number | null
+  fulfilledBy: string | null
+  refundedCents: number
+}
+
+type RawMerchantOrder = RawOrder & {
+  fulfilled_at: number | null
+  fulfilled_by: string | null
+  refunded_cents: number
+}
+
+export function merchantOrderOf(raw: RawMerchantOrder): MerchantOrder {
+  return {
+    ...rowOf(raw),
+    fulfilledAt: raw.fulfilled_at,
+    fulfilledBy: raw.fulfilled_by,
+    refundedCents: raw.refunded_cents,
+  }
+}
+
+/**
+ * The merchant's status filter: 'unfulfilled' and 'fulfilled' are paid orders before and after
+ * "Mark fulfilled"; 'pending' is a checkout still under way (pending or charged).
+ */
+export const ORDER_FILTERS = ['unfulfilled', 'fulfilled', 'refunded', 'failed', 'pending'] as const
+export type OrderFilter = (typeof ORDER_FILTERS)[number]
+
+const FILTER_SQL: Record<OrderFilter, string> = {
+  unfulfilled: "AND status = 'paid' AND fulfilled_at IS NULL",
+  fulfilled: "AND status = 'paid' AND fulfilled_at IS NOT NULL",
+  refunded: "AND status = 'refunded'",
+  failed: "AND status = 'failed'",
+  pending: "AND status IN ('pending', 'charged')",
+}
+
+/** The range of a site's orders, of one status and between two times (ms, `to` excluded). */
+export function orderRange(
+  siteId: string,
+  filter: { status?: OrderFilter; from?: number; to?: number },
+): Range {
+  const params: unknown[] = [siteId]
+  let where = 'FROM orders WHERE site_id = ?'
+  if (filter.status !== undefined) where += ` ${FILTER_SQL[filter.status]}`
+  if (filter.from !== undefined) {
+    where += ' AND created_at >= ?'
+    params.push(filter.from)
+  }
+  if (filter.to !== undefined) {
+    where += ' AND created_at < ?'
+    params.push(filter.to)
+  }
+  return { from: where, params, at: 'created_at', id: 'id' }
+}
+
+/** One page of a site's orders, newest first. */
+export async function merchantOrderPage(
+  db: D1Database,
+  range: Range,
+  page: PageRequest,
+): Promise<Page<MerchantOrder>> {
+  const raw = await keysetPage<RawMerchantOrder>(db, range, page, (row) => ({
+    at: row.created_at,
+    id: row.id,
+  }))
+  return { ...raw, rows: raw.rows.map(merchantOrderOf) }
+}
+
+export async function merchantOrderById(
+  db: D1Database,
+  siteId: string,
+  id: string,
+): Promise<MerchantOrder | null> {
+  const raw = await db
+    .prepare('SELECT * FROM orders WHERE site_id = ? AND id = ?')
+    .bind(siteId, id)
+    .first<RawMerchantOrder>()
+  return raw === null ? null : merchantOrderOf(raw)
+}
+
+/** A paid order → fulfilled, by whom and when; false when it was not paid and unfulfilled. */
+export function markOrderFulfilled(db: D1Database, siteId: string, id: string, by: string, now: number) {
+  return change(
+    db,
+    `UPDATE orders SET fulfilled_at = ?, fulfilled_by = ?, updated_at = ?
+     WHERE site_id = ? AND id = ? AND status = 'paid' AND fulfilled_at IS NULL`,
+    now,
+    by,
+    now,
+    siteId,
+    id,
+  )
+}
+
+/**
+ * Sets aside `amount` of a paid order's total for a refund before the provider is asked: false
+ * when the order is not paid or less than that is left, so two refunds never give back more.
+ */
+export function reserveRefund(db: D1Database, siteId: string, id: string, amount: number) {
+  return change(
+    db,
+    `UPDATE orders SET refunded_cents = refunded_cents + ?1
+     WHERE site_id = ?2 AND id = ?3 AND status = 'paid' AND refunded_cents + ?1 <= grand_total_cents`,
+    amount,
+    siteId,
+    id,
+  )
+}
+
+/** Gives back a reservation the provider refused. */
+export function releaseRefund(db: D1Database, siteId: string, id: string, amount: number) {
+  return change(
+    db,
+    'UPDATE orders SET refunded_cents = refunded_cents - ?1 WHERE site_id = ?2 AND id = ?3 AND refunded_cents >= ?1',
+    amount,
+    siteId,
+    id,
+  )
+}
+
+/** paid → refunded once refunds gave back the whole total (none of them still waiting for the provider). */
+export function markFullyRefunded(db: D1Database, siteId: string, id: string, now: number) {
+  return change(
+    db,
+    `UPDATE orders SET status = 'refunded', failure = 'refunded by the merchant', updated_at = ?1
+     WHERE site_id = ?2 AND id = ?3 AND status = 'paid' AND refunded_cents >= grand_total_cents
+       AND NOT EXISTS (SELECT 1 FROM order_refunds WHERE site_id = ?2 AND order_id = ?3 AND status = 'pending')`,
+    now,
+    siteId,
+    id,
+  )
 }

@@ -1,9 +1,11 @@
 /**
  * D1 access to product reviews (worker/migrations/0003_forms.sql), newest first. Reviews are
  * seeded from the demo fixtures (kv-fixtures/reviews/, `demo` below); some are imported
- * from an outside marketplace (sourceType ETSY) with images.
+ * from an outside marketplace (sourceType ETSY) with images. A review the merchant hid
+ * (`hidden_at`, the site editor's Reviews) is left out of every list, count and average.
  */
 import type { DemoTable } from './demo'
+import { keysetPage, type Page, type PageRequest } from './keyset'
 
 /** A review as the reviews API answers it (storefront.md section 3, "Review"). */
 export interface ProductReview {
@@ -77,7 +79,7 @@ export async function listProductReviews(
   const params = query.productId === undefined ? [] : [query.productId]
   const { results } = await db
     .prepare(
-      `SELECT * FROM product_reviews WHERE site_id = ? ${product}
+      `SELECT * FROM product_reviews WHERE site_id = ? ${product} AND hidden_at IS NULL
        ORDER BY review_date DESC, id LIMIT ? OFFSET ?`,
     )
     .bind(siteId, ...params, query.size + 1, query.page * query.size)
@@ -187,7 +189,7 @@ export interface ProductPageReviews {
 }
 
 const TALLY = `SELECT COUNT(*) AS count, AVG(CAST(star_rating AS REAL)) AS average FROM (
-  SELECT star_rating FROM product_reviews WHERE site_id = ? %PRODUCT% ORDER BY review_date DESC, id LIMIT ${REVIEWS_SUMMARY_SIZE})`
+  SELECT star_rating FROM product_reviews WHERE site_id = ? %PRODUCT% AND hidden_at IS NULL ORDER BY review_date DESC, id LIMIT ${REVIEWS_SUMMARY_SIZE})`
 
 /**
  * What a product page shows of reviews, read in one round trip (storefront.md section 4): the
@@ -203,12 +205,12 @@ export async function productPageReviews(
   const [own, others, product, store] = await db.batch([
     db
       .prepare(
-        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id = ? ORDER BY review_date DESC, id LIMIT ?',
+        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id = ? AND hidden_at IS NULL ORDER BY review_date DESC, id LIMIT ?',
       )
       .bind(siteId, productId, size + 1),
     db
       .prepare(
-        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id != ? ORDER BY review_date DESC, id LIMIT ?',
+        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id != ? AND hidden_at IS NULL ORDER BY review_date DESC, id LIMIT ?',
       )
       .bind(siteId, productId, size),
     db.prepare(TALLY.replace('%PRODUCT%', 'AND product_id = ?')).bind(siteId, productId),
@@ -227,4 +229,66 @@ export async function productPageReviews(
     nextPage: ownRows.length > size ? 1 : null,
     summary: { product: tally(product), store: tally(store) },
   }
+}
+
+// ---- the merchant's view (the site editor's Reviews) ----
+
+/** A review with whether the merchant hid it. */
+export interface ModeratedReview extends ProductReview {
+  hiddenAt: number | null
+  hiddenBy: string | null
+}
+
+type RawModerated = ReviewRecord & { hidden_at: number | null; hidden_by: string | null }
+
+/** One page of a site's reviews, hidden ones too, newest first. */
+export async function moderatedReviewPage(
+  db: D1Database,
+  siteId: string,
+  page: PageRequest,
+): Promise<Page<ModeratedReview>> {
+  const raw = await keysetPage<RawModerated>(
+    db,
+    { from: 'FROM product_reviews WHERE site_id = ?', params: [siteId], at: 'review_date', id: 'id' },
+    page,
+    (row) => ({ at: row.review_date, id: row.id }),
+  )
+  return {
+    ...raw,
+    rows: raw.rows.map((row) => ({ ...reviewOf(row), hiddenAt: row.hidden_at, hiddenBy: row.hidden_by })),
+  }
+}
+
+/** Hides or shows a review; false when there is no such review or it already was so. */
+export async function setReviewHidden(
+  db: D1Database,
+  siteId: string,
+  id: string,
+  hidden: boolean,
+  by: string,
+  now: number,
+): Promise<boolean> {
+  const result = hidden
+    ? await db
+        .prepare(
+          'UPDATE product_reviews SET hidden_at = ?, hidden_by = ? WHERE site_id = ? AND id = ? AND hidden_at IS NULL',
+        )
+        .bind(now, by, siteId, id)
+        .run()
+    : await db
+        .prepare(
+          'UPDATE product_reviews SET hidden_at = NULL, hidden_by = NULL WHERE site_id = ? AND id = ? AND hidden_at IS NOT NULL',
+        )
+        .bind(siteId, id)
+        .run()
+  return result.meta.changes === 1
+}
+
+export async function reviewExists(db: D1Database, siteId: string, id: string): Promise<boolean> {
+  return (
+    (await db
+      .prepare('SELECT 1 AS one FROM product_reviews WHERE site_id = ? AND id = ?')
+      .bind(siteId, id)
+      .first()) !== null
+  )
 }

@@ -1,6 +1,8 @@
 /**
  * The admin API under `/config/api/` (shared/editing/api.ts): the session, records
- * (records-api.ts), Review Changes, publishing and rollback, tags and categories, link targets.
+ * (records-api.ts), Review Changes, publishing and rollback, tags and categories, link targets,
+ * and the shop's records (records-orders.ts, records-submissions.ts, records-restock.ts,
+ * records-reviews.ts).
  * Every answer is `private, no-store` and never indexed.
  */
 import { Hono } from 'hono'
@@ -19,6 +21,10 @@ import { collectionSummaries, itemSummaries, readLive } from './model'
 import { revisions } from './publish'
 import { publisherOf } from './publisher'
 import { recordRoutes } from './records-api'
+import { orderRoutes } from './records-orders'
+import { restockRoutes } from './records-restock'
+import { reviewRoutes } from './records-reviews'
+import { submissionRoutes } from './records-submissions'
 import { templateRoutes } from './templates-api'
 import { termRoutes } from './terms'
 import { siteTimeZone } from './time'
@@ -75,6 +81,11 @@ adminApi.route('/', timeZoneRoutes)
 adminApi.route('/', fileRoutes)
 adminApi.route('/', templateRoutes)
 adminApi.route('/', blockRoutes)
+// The shop's records (issue 23): orders, form submissions, restock sign-ups, reviews.
+adminApi.route('/', orderRoutes)
+adminApi.route('/', submissionRoutes)
+adminApi.route('/', restockRoutes)
+adminApi.route('/', reviewRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })

@@ -89,6 +89,27 @@ export class PublisherObject extends DurableObject<EditorEnv> {
     })
   }
 
+  /**
+   * Turns every cached page of the site over without writing a record: a change outside KV that
+   * pages show (a review hidden or shown) needs the next view to render afresh. An empty
+   * revision, as a schedule's, so it is one at a time with publishes and never reuses a version.
+   */
+  async turnOver(input: { siteId: string; by: string }): Promise<string> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      await this.remember(input.siteId)
+      await resumePublish(this.env, input.siteId)
+      const { seq, version } = await journal(
+        this.env,
+        input.siteId,
+        { keys: [], writes: [], drafts: [] },
+        input.by,
+      )
+      await completeRevision(this.env, input.siteId, seq)
+      await queuePurge(this.env, input.siteId, version)
+      return version
+    })
+  }
+
   /** Completes an interrupted publish (the worker calls this when it finds one). */
   async resume(siteId: string): Promise<number> {
     return this.ctx.blockConcurrencyWhile(async () => {

@@ -5,8 +5,9 @@
  *
  * A checkout must end paid or not charged whatever fails (worker/commerce/order-states.ts), so
  * the provider is asked three things: charge (under an idempotency key: a repeat charges once),
- * what it did under a key whose answer was lost (`find`, the provider's own record), and to
- * refund a charge the shop cannot fulfil.
+ * what it did under a key whose answer was lost (`find`, the provider's own record), to
+ * refund a charge the shop cannot fulfil, and to refund all or part of a charge when the
+ * merchant asks (the site editor's Refund, worker/editor/records-orders.ts).
  */
 import type { Env } from '../env'
 import { stripeProvider } from './stripe-provider'
@@ -43,6 +44,26 @@ export type FoundCharge =
   | { status: 'none' }
   | { status: 'error'; detail: string }
 
+/** The merchant's refund of all or part of a charge. */
+export interface RefundRequest {
+  /** The charge's reference at the provider (`payment_ref`). */
+  paymentRef: string
+  amountCents: number
+  currency: string
+  /** Our order id. */
+  reference: string
+  /** The same key on a repeat, so the provider refunds once. */
+  idempotencyKey: string
+}
+
+export type RefundResult =
+  /** The provider accepted the refund under `refundId` (Stripe's `re_…`). */
+  | { status: 'succeeded'; refundId: string }
+  /** The provider refused it: nothing was refunded; `message` says why. */
+  | { status: 'failed'; message: string }
+  /** No answer (a timeout, a network failure, the provider's own error): ask again under the same key. */
+  | { status: 'unknown'; message: string }
+
 export interface PaymentProvider {
   readonly name: string
   /** Whether the checkout form asks for a card number itself (only the test provider). */
@@ -52,6 +73,17 @@ export interface PaymentProvider {
   find(reference: string, idempotencyKey: string, env: Env): Promise<FoundCharge>
   /** Refunds a charge in full; true once the provider has accepted it (a repeat is harmless). */
   refund(paymentRef: string, env: Env): Promise<boolean>
+}
+
+/**
+ * The merchant's refunds through the same provider (worker/payments/refunds.ts picks it by
+ * `PAYMENT_PROVIDER`). Its own interface, beside `PaymentProvider`, so the storefront's bundle,
+ * which never refunds on a merchant's word, does not carry it.
+ */
+export interface RefundProvider {
+  readonly name: string
+  /** Refunds `amountCents` of a charge under an idempotency key (a repeat refunds once). */
+  refundAmount(request: RefundRequest, env: Env): Promise<RefundResult>
 }
 
 const PROVIDERS: Readonly<Record<string, PaymentProvider>> = { test: testProvider, stripe: stripeProvider }

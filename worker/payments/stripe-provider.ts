@@ -8,7 +8,15 @@
  */
 import { readSecret, secretProblem } from '../crypto/secrets'
 import type { Env } from '../env'
-import type { ChargeRequest, ChargeResult, FoundCharge, PaymentProvider } from './provider'
+import type {
+  ChargeRequest,
+  ChargeResult,
+  FoundCharge,
+  PaymentProvider,
+  RefundProvider,
+  RefundRequest,
+  RefundResult,
+} from './provider'
 
 const API = 'https://api.stripe.com/v1'
 /** A provider call that takes longer than this is treated as an unknown outcome (`find` tells). */
@@ -95,5 +103,46 @@ export const stripeProvider: PaymentProvider = {
       body: new URLSearchParams({ payment_intent: paymentRef }),
     })
     return response.ok
+  },
+}
+
+/** The merchant's refunds through this provider (worker/payments/refunds.ts). */
+export const stripeRefunds: RefundProvider = {
+  name: 'stripe',
+  async refundAmount(request: RefundRequest, env: Env): Promise<RefundResult> {
+    const problem = secretProblem('STRIPE_SECRET_KEY', env.STRIPE_SECRET_KEY, env.ENVIRONMENT)
+    if (problem !== null) return { status: 'failed', message: problem }
+    let response: Response
+    try {
+      response = await stripeFetch(env, '/refunds', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': request.idempotencyKey,
+        },
+        body: new URLSearchParams({
+          payment_intent: request.paymentRef,
+          amount: String(request.amountCents),
+          'metadata[order]': request.reference,
+        }),
+      })
+    } catch (error) {
+      return { status: 'unknown', message: `The payment provider could not be reached (${String(error)}).` }
+    }
+    const json = (await response.json().catch(() => ({}))) as {
+      id?: string
+      status?: string
+      failure_reason?: string
+      error?: { message?: string }
+    }
+    // A refund Stripe accepted is `pending` or `succeeded`; `failed` and `canceled` gave nothing back.
+    if (response.ok && json.id && json.status !== 'failed' && json.status !== 'canceled')
+      return { status: 'succeeded', refundId: json.id }
+    const message =
+      json.error?.message ?? json.failure_reason ?? `The payment provider answered ${response.status}.`
+    // 409 (the same key still in progress), 429 and 5xx: Stripe may yet refund under this key.
+    if (response.status === 409 || response.status === 429 || response.status >= 500)
+      return { status: 'unknown', message }
+    return { status: 'failed', message }
   },
 }

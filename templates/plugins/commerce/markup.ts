@@ -200,13 +200,24 @@ export function summaryFormFieldMarkup(title: string, valueHtml: string, strict 
 export type FieldParts = Readonly<Record<string, string>>
 const part = (p: FieldParts, key: string): string => p[key] ?? ''
 
+/** The address summary's last line: City, State Zip Country. */
+function summaryCityLine(p: FieldParts): string {
+  return `${part(p, 'City')}, ${part(p, 'State')} ${part(p, 'Zip')} ${part(p, 'Country')}`
+}
+
+/** The address summary's lines: Line1, Line2 (only when given), then City, State Zip Country. */
+export function summaryAddressLines(p: FieldParts): string[] {
+  const line2 = part(p, 'Line2')
+  return [part(p, 'Line1'), ...(line2 === '' ? [] : [line2]), summaryCityLine(p)]
+}
+
 /** Address: Line1, Line2 (only when given), then City, State Zip Country. */
 export function summaryAddressMarkup(p: FieldParts): string {
   const line2 = part(p, 'Line2')
   return (
     `<div style="padding-left:5px;">\n  <div>${part(p, 'Line1')}</div>` +
     (line2 === '' ? '' : `\n  <div>${line2}</div>`) +
-    `\n  <div>${part(p, 'City')}, ${part(p, 'State')} ${part(p, 'Zip')} ${part(p, 'Country')}</div>\n</div>`
+    `\n  <div>${summaryCityLine(p)}</div>\n</div>`
   )
 }
 
@@ -275,4 +286,26 @@ export function fieldValueText(field: FormFieldDefinition, value: FieldValue | u
       return [Line1, Line2, City, region].filter((line) => line !== '').join(', ')
     }
   }
+}
+
+/**
+ * A field's answer line by line, as the summary renderers print it (storefront.md section 2,
+ * "Form-submission summary renderers"), as text: an address on the summary's lines, a likert
+ * field one statement and its answer's label a line, every other field on one line
+ * (`fieldValueText`). No lines when unanswered (the caller prints 'N/A').
+ */
+export function fieldSummaryLines(field: FormFieldDefinition, value: FieldValue | undefined): string[] {
+  if (field.type === 'address' && Array.isArray(value)) {
+    if (value.every((v) => v.trim() === '')) return []
+    const parts: FieldParts = Object.fromEntries(
+      FIELD_PARTS.address.map((name, index) => [name, value[index]?.trim() ?? '']),
+    )
+    return summaryAddressLines(parts)
+  }
+  if (value !== undefined && typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value).map(
+      ([statement, answer]) => `${statement}: ${LIKERT_LABELS[answer] ?? answer}`,
+    )
+  const text = fieldValueText(field, value)
+  return text === '' ? [] : [text]
 }
