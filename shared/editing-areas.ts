@@ -5,6 +5,8 @@
  * Worker apply. A door of its own (like shared/theme) so the editor's shell, which imports
  * shared/index, does not carry them: only the lazy screens and the editor's Worker import it.
  */
+
+export * from './editing/connections'
 export { BLOCKS_TEXT } from './text/editing-blocks'
 export { CONNECTIONS_TEXT } from './text/editing-connections'
 export { RECORDS_TEXT } from './text/editing-records'

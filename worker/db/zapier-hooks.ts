@@ -60,7 +60,7 @@ export async function apiKeysOf(db: D1Database, siteId: string): Promise<ApiKeyR
 }
 
 /** The working key of this site with this hash (its id), noting that it was used; null otherwise. */
-export async function useApiKey(db: D1Database, siteId: string, keyHash: string, now: number) {
+export async function findWorkingApiKey(db: D1Database, siteId: string, keyHash: string, now: number) {
   const row = await db
     .prepare(
       `UPDATE zapier_api_keys SET last_used_at = ?3

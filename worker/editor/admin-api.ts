@@ -12,6 +12,7 @@ import { InputError, jsonBody } from '../http/body'
 import * as z from '../runtime/zod'
 import { editorOf, editorSession, editorsCanPublish, refusedUnless } from './access'
 import { changesOf } from './changes'
+import { connectionRoutes } from './connections-api'
 import type { EditorAppEnv } from './env'
 import { fileRoutes } from './files-api'
 import { collectionSummaries, itemSummaries, readLive } from './model'
@@ -71,6 +72,7 @@ adminApi.route('/', recordRoutes)
 adminApi.route('/', termRoutes)
 adminApi.route('/', timeZoneRoutes)
 adminApi.route('/', fileRoutes)
+adminApi.route('/', connectionRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })

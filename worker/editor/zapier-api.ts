@@ -1,0 +1,132 @@
+/**
+ * Zapier's REST hooks API under `/config/zapier/v1` (issue 23; docs/site-editor.md, "Connections"),
+ * on the site's own host. Zapier authenticates with the merchant's API key in `X-API-Key`
+ * (worker/editor/connections-api.ts makes keys): no cookie, so no crumb or XSRF token. Calls are
+ * rate limited per client address and per key; every body is checked (400 with a message).
+ *
+ *   GET    /me                 the auth test: the site's id and title
+ *   POST   /hooks              { target_url, event }: subscribe, 201 { id }
+ *   DELETE /hooks/:id          unsubscribe, 200 { id } (404 when this site has no such hook)
+ *   GET    /samples/:event     an array of one example payload, shaped as deliveries are (perform list)
+ */
+import { type Context, Hono } from 'hono'
+import { CONNECTIONS_TEXT } from '../../shared/editing-areas'
+import { COMMERCE_TEXT } from '../../shared/index'
+import { randomId } from '../crypto/encoding'
+import {
+  deleteHook,
+  findWorkingApiKey,
+  insertHook,
+  ZAPIER_EVENTS,
+  type ZapierEvent,
+} from '../db/zapier-hooks'
+import { InputError, jsonBody } from '../http/body'
+import { addressSubject, withinRateLimit } from '../middleware/rate-limit'
+import * as z from '../runtime/zod'
+import { API_KEY_PATTERN, apiKeyHash } from './connections-api'
+import type { EditorAppEnv } from './env'
+import { hookTarget } from './hook-targets'
+
+type ZapierEnv = EditorAppEnv & { Variables: EditorAppEnv['Variables'] & { apiKeyId: string } }
+
+export const zapierApi = new Hono<ZapierEnv>()
+
+zapierApi.use(async function zapierHeaders(c, next) {
+  await next()
+  c.header('Cache-Control', 'no-store')
+  c.header('X-Robots-Tag', 'noindex, nofollow')
+})
+
+zapierApi.onError((error, c) => {
+  if (error instanceof InputError)
+    return c.json({ message: error.message, errors: error.errors }, error.status)
+  throw error
+})
+
+zapierApi.use(async function apiKeyAuth(c, next) {
+  const limited = () => c.json({ message: COMMERCE_TEXT.tryAgainShortly }, 429, { 'Retry-After': '10' })
+  const address = addressSubject(c as never)
+  if (!(await withinRateLimit(c as never, 'zapier', 'ADDRESS_LIMITER', address))) return limited()
+  const key = c.req.header('x-api-key') ?? ''
+  const keyId = API_KEY_PATTERN.test(key)
+    ? await findWorkingApiKey(c.env.DB, c.var.tenant.siteId, await apiKeyHash(key), Date.now())
+    : null
+  if (keyId === null) return c.json({ message: CONNECTIONS_TEXT.apiKeyRequired }, 401)
+  if (!(await withinRateLimit(c as never, 'zapier', 'RATE_LIMITER', `k:${keyId}`))) return limited()
+  c.set('apiKeyId', keyId)
+  await next()
+})
+
+zapierApi.get('/me', (c) => {
+  const { siteId, site } = c.var.tenant
+  return c.json({ id: siteId, title: site.website.siteTitle })
+})
+
+const subscribeSchema = z.object({
+  target_url: z.string().check(z.maxLength(2000)),
+  event: z.string().check(z.maxLength(50)),
+})
+
+zapierApi.post('/hooks', async (c) => {
+  const body = await jsonBody(c, subscribeSchema)
+  if (!(ZAPIER_EVENTS as readonly string[]).includes(body.event)) {
+    throw new InputError(CONNECTIONS_TEXT.unknownEvent, { event: 'unknown' })
+  }
+  const target = hookTarget(body.target_url, c.env.ENVIRONMENT)
+  if (target === null) throw new InputError(CONNECTIONS_TEXT.targetUrlHttps, { target_url: 'refused' })
+  const id = randomId(12)
+  await insertHook(c.env.DB, c.var.tenant.siteId, {
+    id,
+    keyId: c.var.apiKeyId,
+    event: body.event as ZapierEvent,
+    targetUrl: target,
+    createdAt: Date.now(),
+  })
+  return c.json({ id }, 201)
+})
+
+zapierApi.delete('/hooks/:id', async (c) => {
+  const id = c.req.param('id')
+  if (!(await deleteHook(c.env.DB, c.var.tenant.siteId, id))) {
+    return c.json({ message: CONNECTIONS_TEXT.hookNotFound }, 404)
+  }
+  return c.json({ id })
+})
+
+/** One example per event, as a delivery carries it (worker/editor/connections-queue.ts). */
+function sampleOf(c: Context<ZapierEnv>, event: ZapierEvent): Record<string, unknown> {
+  const occurredAt = new Date().toISOString()
+  const data: Record<ZapierEvent, Record<string, unknown>> = {
+    form_submission: {
+      formId: 'sample-form',
+      formName: 'Newsletter',
+      values: { email: 'reader@example.com' },
+    },
+    order: {
+      order_id: 'sample-order',
+      email: 'shopper@example.com',
+      status: 'paid',
+      currency: c.var.tenant.site.storeSettings?.selectedCurrency ?? 'USD',
+      subtotal_cents: 2400,
+      total_cents: 2400,
+      lines: [{ sku: 'SAMPLE-1', title: 'Sample product', attributes: {}, quantity: 1, unit_cents: 2400 }],
+      shipping: null,
+      created_at: occurredAt,
+    },
+    restock_signup: {
+      productId: 'sample-product',
+      productTitle: 'Sample product',
+      variantId: 'sample-variant',
+      email: 'shopper@example.com',
+    },
+  }
+  return { id: `sample-${event}`, event, occurred_at: occurredAt, data: data[event] }
+}
+
+zapierApi.get('/samples/:event', (c) => {
+  const event = c.req.param('event')
+  if (!(ZAPIER_EVENTS as readonly string[]).includes(event)) {
+    return c.json({ message: CONNECTIONS_TEXT.unknownEvent }, 404)
+  }
+  return c.json([sampleOf(c, event as ZapierEvent)])
+})
