@@ -207,7 +207,7 @@ describe('Connections: the mailing-list connector', () => {
     const bindings = {
       ...env,
       MAILING_LIST_PROVIDER: 'mailchimp',
-      MAILCHIMP_API_KEY: 'a'.repeat(32) + '-us21',
+      MAILCHIMP_API_KEY: `${'a'.repeat(32)}-us21`,
     }
     const response = await admin.call('/config/api/connections/mailing-list/lists?provider=mailchimp', {
       bindings: bindings as unknown as EditorEnv,
