@@ -21,6 +21,7 @@ export const CONNECTIONS_TEXT = {
   stepCurrent: 'current',
   stepNumber: 'Step {number}',
   serviceLegend: 'Service',
+  serviceMustBeSelected: 'A service must be selected',
   listLegend: 'List',
   providerLocal: 'Local mailing lists',
   providerMailchimp: 'Mailchimp',
@@ -52,7 +53,8 @@ export const CONNECTIONS_TEXT = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   pageOf: 'Page {page} of {pages}',
-  notAllowedHere: 'Your role does not include connections.',
+  refresh: 'Refresh',
+  connecting: 'Connecting…',
 
   // Zapier.
   zapierTitle: 'Zapier',
@@ -72,6 +74,7 @@ export const CONNECTIONS_TEXT = {
   keyCreated: 'Created {date}',
   keyLastUsed: 'last used {date}',
   keyNeverUsed: 'never used',
+  zapierAddress: "This site's address for Zapier",
   revoke: 'Revoke',
   revokeTitle: 'Revoke the key starting {prefix}?',
   revokeWarning: 'Zaps connected with this key stop receiving events, and Zapier can no longer use it.',
