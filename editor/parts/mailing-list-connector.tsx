@@ -188,12 +188,11 @@ function Steps({ providers, onConnected }: { providers: MailingListProvider[]; o
   const [retryConnect, setRetryConnect] = useState(false)
   const ids = { service: useId(), list: useId(), problem: useId(), step: useId() }
 
-  const loadLists = async (chosen: MailingListProvider, select?: string) => {
-    setLists({ state: 'loading' })
+  const loadLists = async (chosen: MailingListProvider) => {
+    setLists((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }))
     try {
       const answer = await request<MailingListsAnswer>('GET', `${BASE}/lists?provider=${chosen}`)
       setLists({ state: 'ready', lists: answer.lists })
-      if (select !== undefined) setListId(select)
     } catch (error) {
       setLists({ state: 'error', message: messageOf(error) })
     }
@@ -211,6 +210,7 @@ function Steps({ providers, onConnected }: { providers: MailingListProvider[]; o
       return
     }
     setListId(null)
+    setLists({ state: 'loading' })
     void loadLists(provider)
     go(1)
   }
@@ -282,7 +282,7 @@ function Steps({ providers, onConnected }: { providers: MailingListProvider[]; o
             setProblem(null)
           }}
           onRetry={() => loadLists(provider)}
-          onCreated={(id) => loadLists(provider, id)}
+          onCreated={() => loadLists(provider)}
         />
       ) : null}
       {step === 2 && provider !== null ? (
@@ -314,7 +314,7 @@ function Steps({ providers, onConnected }: { providers: MailingListProvider[]; o
             type="button"
             className="button button-primary"
             onClick={nextFromList}
-            disabled={lists.state !== 'ready' || lists.lists.length === 0}
+            disabled={lists.state !== 'ready'}
           >
             {CONNECTIONS_TEXT.next}
           </button>
@@ -350,7 +350,7 @@ function ListStep({
   name: string
   onPick: (id: string) => void
   onRetry: () => void
-  onCreated: (id: string) => void
+  onCreated: () => void
 }) {
   if (lists.state === 'loading') return <Loading />
   if (lists.state === 'error')
@@ -386,7 +386,7 @@ function ListStep({
   )
 }
 
-function CreateList({ onCreated }: { onCreated: (id: string) => void }) {
+function CreateList({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -400,9 +400,9 @@ function CreateList({ onCreated }: { onCreated: (id: string) => void }) {
     setBusy(true)
     setError(null)
     try {
-      const created = await request<MailingListSummary>('POST', `${BASE}/lists`, { name: name.trim() })
+      await request<MailingListSummary>('POST', `${BASE}/lists`, { name: name.trim() })
       setName('')
-      onCreated(created.id)
+      onCreated()
     } catch (problem) {
       setError(messageOf(problem))
     } finally {
