@@ -112,7 +112,7 @@ function Members({ listId, listName }: { listId: string; listName: string }) {
   const headingId = useId()
   const pages = load.state === 'ready' ? Math.max(1, Math.ceil(load.data.total / LIST_MEMBERS_PAGE_SIZE)) : 1
   return (
-    <section className="members" aria-labelledby={headingId}>
+    <div className="members">
       <div className="card-row">
         <h3 id={headingId} className="members-title">
           {fillText(CONNECTIONS_TEXT.membersTitle, { list: listName })}
@@ -130,7 +130,9 @@ function Members({ listId, listName }: { listId: string; listName: string }) {
         <p className="hint">{CONNECTIONS_TEXT.noMembers}</p>
       ) : null}
       {load.state === 'ready' && load.data.members.length > 0 ? (
-        <div className="table-wrap">
+        // Scrolls sideways on a phone: focusable, so the keyboard scrolls it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+        <section className="table-wrap" tabIndex={0} aria-labelledby={headingId}>
           <table className="members-table">
             <thead>
               <tr>
@@ -151,7 +153,7 @@ function Members({ listId, listName }: { listId: string; listName: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
       {pages > 1 ? (
         <nav
@@ -167,7 +169,7 @@ function Members({ listId, listName }: { listId: string; listName: string }) {
           </button>
         </nav>
       ) : null}
-    </section>
+    </div>
   )
 }
 
@@ -245,7 +247,7 @@ function Steps({ providers, onConnected }: { providers: MailingListProvider[]; o
       </h3>
       {step === 0 ? (
         <fieldset className="choice-group" aria-describedby={problem === null ? undefined : ids.problem}>
-          <legend>{CONNECTIONS_TEXT.serviceLegend}</legend>
+          <legend className="visually-hidden">{CONNECTIONS_TEXT.serviceLegend}</legend>
           {providers.map((option) => (
             <div className="field-check" key={option}>
               <input
@@ -363,7 +365,7 @@ function ListStep({
         </div>
       ) : (
         <fieldset className="choice-group" aria-describedby={problemId}>
-          <legend>{CONNECTIONS_TEXT.listLegend}</legend>
+          <legend className="visually-hidden">{CONNECTIONS_TEXT.listLegend}</legend>
           {lists.lists.map((list) => (
             <div className="field-check" key={list.id}>
               <input

@@ -80,11 +80,7 @@ export function ZapierPanel() {
       ) : null}
       {load.state === 'ready' ? (
         <>
-          <p
-            className={
-              load.data.connectedZaps === 0 ? 'zap-status badge' : 'zap-status badge badge-published'
-            }
-          >
+          <p className={load.data.connectedZaps === 0 ? 'badge badge-draft' : 'badge badge-published'}>
             {load.data.connectedZaps === 0
               ? CONNECTIONS_TEXT.awaitingConnection
               : connectedZapsText(load.data.connectedZaps)}
