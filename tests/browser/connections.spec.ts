@@ -59,7 +59,7 @@ function zapier(path: string, key: string, init: { method?: string; body?: unkno
 /** What in the screen's main area reaches past the window's right edge (nothing should). */
 function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
+    Array.from(document.querySelectorAll('main *'))
       .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
       .filter((element) => element.closest('.table-wrap') === null)
       .map((element) => `${element.tagName}.${element.className}`),
