@@ -45,8 +45,11 @@ function privateHost(hostname: string): boolean {
   // IPv6: loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10), IPv4-mapped.
   if (host === '::1' || host === '::') return true
   if (/^f[cd]/.test(host) || /^fe[89ab]/.test(host)) return true
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)
-  return mapped !== null && privateV4(ipv4(mapped[1] ?? '') ?? [0])
+  // The URL parser writes an IPv4-mapped address in hex: `::ffff:a00:1` is 10.0.0.1.
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host)
+  if (mapped === null) return false
+  const [high, low] = [Number.parseInt(mapped[1] ?? '0', 16), Number.parseInt(mapped[2] ?? '0', 16)]
+  return privateV4([high >> 8, high & 255, low >> 8, low & 255])
 }
 
 /** The target as stored, or null when a hook may not deliver there. */
