@@ -16,6 +16,7 @@ import { confirmationEmailsTo, confirmFromEmail, QUEUE_WAIT } from './confirmati
 import { type Editor, editorFetch, signInEditor } from './editor-client'
 import { bindingsWith, fetchWith } from './faults'
 import { apiCall, newCrumb, rows, submissionKey } from './form-helpers'
+import { FLANNEL, Shopper } from './shopper'
 import { copyTenant } from './visitor'
 
 const JOURNAL = 'journal.localhost'
@@ -492,5 +493,84 @@ describe('Connections: Zapier', () => {
     const response = await subscribe(JOURNAL, email, bindingsWith({ CONNECTIONS_QUEUE: failing }))
     expect(response.status).toBe(200)
     expect(await rows('SELECT 1 FROM form_submissions WHERE instr(fields, ?) > 0', email)).toHaveLength(1)
+  })
+})
+
+describe('Connections: orders and restock sign-ups', () => {
+  /** A hook of Aurora's, stored as the hooks API stores one. */
+  async function auroraHook(event: string, url: string): Promise<string> {
+    const id = `h-${crypto.randomUUID()}`
+    await env.DB.prepare(
+      "INSERT INTO zapier_hooks (id, site_id, key_id, event, target_url, created_at) VALUES (?, 'aurora', 'test-key', ?, ?, 1)",
+    )
+      .bind(id, event, url)
+      .run()
+    return id
+  }
+
+  it('Should queue a paid order once and deliver it to the order hooks, read as it is now', async () => {
+    const hookId = await auroraHook('order', 'https://hooks.example.com/orders')
+    const { queue, sent } = recordingQueue()
+    const bindings = bindingsWith({ CONNECTIONS_QUEUE: queue })
+    const shopper = new Shopper('aurora.localhost')
+    shopper.send = (request) => fetchWith(bindings, request)
+    await shopper.add(FLANNEL.itemId, 'AO-RF-XL-FOR', 1)
+    const response = await shopper.checkout({ email: 'zapier-order@example.com' })
+    expect(response.status).toBe(303)
+    const orderId = /ord_[0-9a-f]{24}/.exec(response.headers.get('location') ?? '')?.[0]
+    const events = sent.filter((message) => message.kind === 'event' && message.event === 'order')
+    expect(events.map((message) => message.kind === 'event' && message.data)).toEqual([{ orderId }])
+
+    sent.length = 0
+    await consume(events, { bindings })
+    const { network, received } = target(202)
+    await consume(sent, { network })
+    expect(received).toHaveLength(1)
+    expect(received[0]?.url).toBe('https://hooks.example.com/orders')
+    expect(received[0]?.body).toMatchObject({
+      event: 'order',
+      data: {
+        order_id: orderId,
+        email: 'zapier-order@example.com',
+        status: 'paid',
+        lines: [expect.objectContaining({ sku: 'AO-RF-XL-FOR', quantity: 1 })],
+      },
+    })
+    await env.DB.prepare('DELETE FROM zapier_hooks WHERE id = ?').bind(hookId).run()
+  })
+
+  it('Should queue a restock sign-up for Zapier when it is stored', async () => {
+    const { queue, sent } = recordingQueue()
+    const email = uniqueEmail('restock')
+    const response = await fetchWith(
+      bindingsWith({ CONNECTIONS_QUEUE: queue }),
+      new Request('http://aurora.localhost/api/site-users/account/notifications/restock', {
+        method: 'POST',
+        headers: (() => {
+          const crumb = newCrumb()
+          return { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'X-CSRF-Token': crumb }
+        })(),
+        body: JSON.stringify({
+          productId: 'aurora-item-0004',
+          variantId: 'aurora-item-0004-v02',
+          siteVisitorEmail: email,
+          isJoinMailingList: true,
+        }),
+      }),
+    )
+    expect(response.status).toBe(200)
+    // Aurora asks for confirmation: Zapier hears of the sign-up now, the mailing list once confirmed.
+    expect(sent).toEqual([
+      expect.objectContaining({
+        kind: 'event',
+        siteId: 'aurora',
+        event: 'restock_signup',
+        data: expect.objectContaining({
+          productId: 'aurora-item-0004',
+          variantId: 'aurora-item-0004-v02',
+          email,
+        }),
+      }),
+    ])
   })
 })
