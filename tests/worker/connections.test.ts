@@ -365,8 +365,18 @@ describe('Connections: Zapier', () => {
     expect((await zapier(`/hooks/${id}`, key, { method: 'DELETE' })).status).toBe(200)
     expect((await zapier(`/hooks/${id}`, key, { method: 'DELETE' })).status).toBe(404)
     expect(await count()).toBe(before)
-    const samples = (await (await zapier('/samples/order', key)).json()) as { event: string }[]
-    expect(samples[0]?.event).toBe('order')
+    // Zapier's perform list: the site's own latest items, else one example shaped the same.
+    const samples = (await (await zapier('/samples/order', key)).json()) as { id: string; event: string }[]
+    expect(samples).toEqual([expect.objectContaining({ id: 'sample-order', event: 'order' })])
+    const email = uniqueEmail('sample')
+    await subscribe(JOURNAL, email)
+    const recent = (await (await zapier('/samples/form_submission', key)).json()) as Record<string, unknown>[]
+    expect(recent[0]).toMatchObject({
+      event: 'form_submission',
+      data: { formId: 'newsletter', formName: 'The monthly letter', values: { email } },
+    })
+    expect(recent.length).toBeLessThanOrEqual(3)
+    expect((await zapier('/samples/page_view', key)).status).toBe(404)
   })
 
   it('Should refuse private and metadata targets in production, and plain http there', async () => {

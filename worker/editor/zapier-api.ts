@@ -7,11 +7,13 @@
  *   GET    /me                 the auth test: the site's id and title
  *   POST   /hooks              { target_url, event }: subscribe, 201 { id }
  *   DELETE /hooks/:id          unsubscribe, 200 { id } (404 when this site has no such hook)
- *   GET    /samples/:event     an array of one example payload, shaped as deliveries are (perform list)
+ *   GET    /samples/:event     the latest 3 items of the event as deliveries carry them, or one
+ *                              example while there are none (Zapier's perform list)
  */
 import { type Context, Hono } from 'hono'
 import { CONNECTIONS_TEXT } from '../../shared/editing-areas'
 import { COMMERCE_TEXT, EDITOR_TEXT } from '../../shared/index'
+import { itemById } from '../catalogue/item-index'
 import { randomId } from '../crypto/encoding'
 import {
   deleteHook,
@@ -20,11 +22,13 @@ import {
   ZAPIER_EVENTS,
   type ZapierEvent,
 } from '../db/zapier-hooks'
+import { recentPaidOrders, recentRestockSignUps, recentSubmissions } from '../db/zapier-samples'
 import { InputError, jsonBody } from '../http/body'
 import { addressSubject, withinRateLimit } from '../middleware/rate-limit'
 import { logError } from '../runtime/log'
 import * as z from '../runtime/zod'
 import { API_KEY_PATTERN, apiKeyHash } from './connections-api'
+import { payloadOf } from './connections-queue'
 import type { EditorAppEnv } from './env'
 import { hookTarget } from './hook-targets'
 
@@ -133,10 +137,64 @@ function sampleOf(c: Context<ZapierEnv>, event: ZapierEvent): Record<string, unk
   return { id: `sample-${event}`, event, occurred_at: occurredAt, data: data[event] }
 }
 
-zapierApi.get('/samples/:event', (c) => {
+const RECENT = 3
+
+/** The site's latest items of the event, as deliveries carry them; none yet: the example. */
+async function recentOf(c: Context<ZapierEnv>, event: ZapierEvent): Promise<Record<string, unknown>[]> {
+  const { siteId } = c.var.tenant
+  const db = c.env.DB
+  const at = (ms: number) => new Date(ms).toISOString()
+  if (event === 'form_submission') {
+    const submissions = await recentSubmissions(db, siteId, RECENT)
+    return Promise.all(
+      submissions.map(async (submission) => ({
+        id: `form_submission:${submission.id}`,
+        event,
+        occurred_at: at(submission.createdAt),
+        data: {
+          formId: submission.formId,
+          formName: (await c.var.catalog.form(submission.formId))?.name ?? submission.formId,
+          values: submission.values,
+        },
+      })),
+    )
+  }
+  if (event === 'order') {
+    const orders = await recentPaidOrders(db, siteId, RECENT)
+    const payloads = await Promise.all(
+      orders.map((order) =>
+        payloadOf(c.env, `order:${order.id}`, {
+          kind: 'event',
+          siteId,
+          event,
+          data: { orderId: order.id },
+          occurredAt: order.paidAt,
+        }),
+      ),
+    )
+    return payloads.filter((payload) => payload !== null)
+  }
+  const signUps = await recentRestockSignUps(db, siteId, RECENT)
+  return Promise.all(
+    signUps.map(async (signUp) => ({
+      id: `restock_signup:${signUp.id}`,
+      event,
+      occurred_at: at(signUp.createdAt),
+      data: {
+        productId: signUp.productId,
+        productTitle: (await itemById(c.var.catalog, signUp.productId))?.title ?? signUp.productId,
+        variantId: signUp.variantId,
+        email: signUp.email,
+      },
+    })),
+  )
+}
+
+zapierApi.get('/samples/:event', async (c) => {
   const event = c.req.param('event')
   if (!(ZAPIER_EVENTS as readonly string[]).includes(event)) {
     return c.json({ message: CONNECTIONS_TEXT.unknownEvent }, 404)
   }
-  return c.json([sampleOf(c, event as ZapierEvent)])
+  const recent = await recentOf(c, event as ZapierEvent)
+  return c.json(recent.length > 0 ? recent : [sampleOf(c, event as ZapierEvent)])
 })
