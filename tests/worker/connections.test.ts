@@ -549,6 +549,44 @@ describe('Connections: orders and restock sign-ups', () => {
     await env.DB.prepare('DELETE FROM zapier_hooks WHERE id = ?').bind(hookId).run()
   })
 
+  it('Should put a restock sign-up that joined the mailing list into the connected list once confirmed', async () => {
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT OR IGNORE INTO mailing_lists (site_id, id, name, created_at) VALUES ('aurora', 'aurora-list', 'Outfitters', 1)",
+      ),
+      env.DB.prepare(
+        "INSERT OR REPLACE INTO mailing_list_connections (site_id, provider, list_id, list_name, connected_at, connected_by) VALUES ('aurora', 'local', 'aurora-list', 'Outfitters', 1, 'test')",
+      ),
+    ])
+    const joined = uniqueEmail('joined')
+    const notJoined = uniqueEmail('not-joined')
+    for (const [email, isJoinMailingList] of [
+      [joined, true],
+      [notJoined, false],
+    ] as const) {
+      const response = await apiCall('aurora.localhost', '/api/site-users/account/notifications/restock', {
+        body: {
+          productId: 'aurora-item-0004',
+          variantId: 'aurora-item-0004-v02',
+          siteVisitorEmail: email,
+          isJoinMailingList,
+        },
+      })
+      expect(response.status).toBe(200)
+      await confirmFromEmail('aurora.localhost', email)
+    }
+    const members = () =>
+      rows<{ email: string; source: string }>(
+        "SELECT email, source FROM mailing_list_members WHERE site_id = 'aurora' AND list_id = 'aurora-list'",
+      )
+    await vi.waitFor(
+      async () => expect(await members()).toContainEqual({ email: joined, source: 'restock' }),
+      QUEUE_WAIT,
+    )
+    expect((await members()).map((member) => member.email)).not.toContain(notJoined)
+    await env.DB.prepare("DELETE FROM mailing_list_connections WHERE site_id = 'aurora'").run()
+  }, 30_000)
+
   it('Should queue a restock sign-up for Zapier when it is stored', async () => {
     const { queue, sent } = recordingQueue()
     const email = uniqueEmail('restock')
