@@ -264,7 +264,9 @@ test('Should show CAMPAIGNS_EDITOR the mailing lists alone, and look right at 39
   await admin.context.close()
 })
 
-test('Should disconnect the list (asked first), leaving the site as it was', async ({ browser }) => {
+test('Should disconnect the list (asked first) and walk the steps by keyboard, leaving the site as it was', async ({
+  browser,
+}) => {
   const { context, page } = await signedIn(browser, JOURNAL, USERS.journalAdmin)
   await openConnections(page)
   const panel = page.getByRole('region', { name: CONNECTIONS_TEXT.mailingListsTitle })
@@ -273,6 +275,23 @@ test('Should disconnect the list (asked first), leaving the site as it was', asy
   await expect(dialog.getByText(CONNECTIONS_TEXT.disconnectWarning)).toBeVisible()
   await dialog.getByRole('button', { name: CONNECTIONS_TEXT.disconnect }).click()
   await expect(panel.getByRole('list', { name: CONNECTIONS_TEXT.steps })).toBeVisible()
+
+  // The steps by keyboard alone: Next moves on and its heading takes focus; arrows pick a list.
+  await panel.getByRole('button', { name: CONNECTIONS_TEXT.next }).focus()
+  await page.keyboard.press('Enter')
+  const heading = panel.getByRole('heading', { name: CONNECTIONS_TEXT.stepList })
+  await expect(heading).toBeFocused()
+  await expect(panel.getByRole('radio').first()).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(panel.getByRole('radio').first()).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(panel.getByRole('radio').first()).toBeChecked()
+  await panel.getByRole('button', { name: CONNECTIONS_TEXT.next }).focus()
+  await page.keyboard.press('Enter')
+  await expect(panel.getByRole('heading', { name: CONNECTIONS_TEXT.stepConfirm })).toBeFocused()
+  await panel.getByRole('button', { name: CONNECTIONS_TEXT.back }).focus()
+  await page.keyboard.press('Enter')
+  await expect(heading).toBeFocused()
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: '/tmp/connections-steps-390.png', fullPage: true })
   await context.close()
