@@ -277,7 +277,8 @@ function Steps({ providers, onConnected }: { providers: MailingListProvider[]; o
           provider={provider}
           lists={lists}
           listId={listId}
-          problemId={problem === null ? undefined : ids.problem}
+          problem={problem}
+          problemId={ids.problem}
           name={ids.list}
           onPick={(id) => {
             setListId(id)
@@ -295,7 +296,7 @@ function Steps({ providers, onConnected }: { providers: MailingListProvider[]; o
           })}
         </p>
       ) : null}
-      {problem === null ? null : (
+      {problem === null || step === 1 ? null : (
         <p id={ids.problem} className="field-error" role="alert">
           {problem}
         </p>
@@ -339,6 +340,7 @@ function ListStep({
   provider,
   lists,
   listId,
+  problem,
   problemId,
   name,
   onPick,
@@ -348,7 +350,8 @@ function ListStep({
   provider: MailingListProvider
   lists: ListsState
   listId: string | null
-  problemId: string | undefined
+  problem: string | null
+  problemId: string
   name: string
   onPick: (id: string) => void
   onRetry: () => void
@@ -364,7 +367,7 @@ function ListStep({
           <p>{CONNECTIONS_TEXT.noMailingLists}</p>
         </div>
       ) : (
-        <fieldset className="choice-group" aria-describedby={problemId}>
+        <fieldset className="choice-group" aria-describedby={problem === null ? undefined : problemId}>
           <legend className="visually-hidden">{CONNECTIONS_TEXT.listLegend}</legend>
           {lists.lists.map((list) => (
             <div className="field-check" key={list.id}>
@@ -374,7 +377,7 @@ function ListStep({
                 name={name}
                 checked={listId === list.id}
                 onChange={() => onPick(list.id)}
-                aria-invalid={problemId === undefined ? undefined : true}
+                aria-invalid={problem === null ? undefined : true}
               />
               <label htmlFor={`${name}-${list.id}`}>
                 {list.name} <span className="hint">{memberCountText(list.memberCount)}</span>
@@ -382,6 +385,11 @@ function ListStep({
             </div>
           ))}
         </fieldset>
+      )}
+      {problem === null ? null : (
+        <p id={problemId} className="field-error" role="alert">
+          {problem}
+        </p>
       )}
       {provider === 'local' ? <CreateList onCreated={onCreated} /> : null}
     </>

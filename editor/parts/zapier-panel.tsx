@@ -147,7 +147,7 @@ export function ZapierPanel() {
       >
         <div className="dialog-body">
           <div className="field">
-            <label htmlFor={ids.key}>{CONNECTIONS_TEXT.newApiKey}</label>
+            <label htmlFor={ids.key}>{CONNECTIONS_TEXT.apiKeyField}</label>
             <input
               id={ids.key}
               readOnly

@@ -66,6 +66,7 @@ export const CONNECTIONS_TEXT = {
   noApiKeys: 'No API keys yet.',
   createApiKey: 'Create API key',
   newApiKey: 'Your new API key',
+  apiKeyField: 'API key',
   newApiKeyNotice: 'Copy it now: it is shown only once. Only a fingerprint of it is kept.',
   copy: 'Copy',
   copied: 'Copied',

@@ -129,6 +129,7 @@ test('Should connect a newsletter form to a local list through the steps, and sh
     "SELECT COUNT(*) AS n FROM mailing_lists WHERE site_id = 'journal'",
   )
   if (lists[0]?.n === 0) await expect(panel.getByText(CONNECTIONS_TEXT.noMailingLists)).toBeVisible()
+  await page.screenshot({ path: '/tmp/connections-step-list-1280.png' })
   await panel.getByRole('textbox', { name: CONNECTIONS_TEXT.listName }).fill(LIST)
   await panel.getByRole('button', { name: CONNECTIONS_TEXT.createList }).click()
   const listRadio = panel.getByRole('radio', { name: new RegExp(LIST) })
@@ -136,6 +137,7 @@ test('Should connect a newsletter form to a local list through the steps, and sh
   await expect(panel.getByText(CONNECTIONS_TEXT.noMailingLists)).toHaveCount(0)
   await panel.getByRole('button', { name: CONNECTIONS_TEXT.next }).click()
   await expect(panel.getByRole('alert')).toHaveText(CONNECTIONS_TEXT.listMustBeSelected)
+  await page.screenshot({ path: '/tmp/connections-list-must-be-selected.png' })
   expect(await axeViolations(page, 'main')).toEqual([])
   await listRadio.check()
   await expect(panel.getByRole('alert')).toHaveCount(0)
@@ -185,9 +187,10 @@ test('Should show Awaiting Connection, then the connected Zap a hook makes, and 
   // A key, shown once.
   await panel.getByRole('button', { name: CONNECTIONS_TEXT.createApiKey }).click()
   const dialog = page.getByRole('dialog', { name: CONNECTIONS_TEXT.newApiKey })
-  const keyField = dialog.getByRole('textbox', { name: CONNECTIONS_TEXT.newApiKey })
+  const keyField = dialog.getByRole('textbox', { name: CONNECTIONS_TEXT.apiKeyField })
   await expect(keyField).toHaveValue(/^zk_/)
   const key = await keyField.inputValue()
+  await page.screenshot({ path: '/tmp/connections-key-dialog.png' })
   expect(await axeViolations(page, 'body')).toEqual([])
   await dialog.getByRole('button', { name: CONNECTIONS_TEXT.done }).click()
   await expect(dialog).toBeHidden()
