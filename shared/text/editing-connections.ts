@@ -74,6 +74,7 @@ export const CONNECTIONS_TEXT = {
   keyLastUsed: 'last used {date}',
   keyNeverUsed: 'never used',
   zapierAddress: "This site's address for Zapier",
+  tooManyKeys: 'This site has {max} API keys, the most it may have: revoke one before creating another',
   revoke: 'Revoke',
   revokeTitle: 'Revoke the key starting {prefix}?',
   revokeWarning: 'Zaps connected with this key stop receiving events, and Zapier can no longer use it.',
@@ -83,4 +84,5 @@ export const CONNECTIONS_TEXT = {
   targetUrlHttps: 'target_url must be an https URL that is not a private address',
   unknownEvent: 'event must be one of form_submission, order, restock_signup',
   hookNotFound: 'No such hook',
+  tooManyHooks: 'This site has {max} hooks, the most it may have: turn off a Zap first',
 } as const

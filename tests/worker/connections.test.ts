@@ -388,6 +388,41 @@ describe('Connections: Zapier', () => {
     expect((await zapier('/samples/page_view', key)).status).toBe(404)
   })
 
+  it('Should refuse a hook past the site’s hundredth, and a key past its twentieth (409 with a message)', async () => {
+    const admin = await signInEditor(JOURNAL, ADMIN)
+    const key = await newKey(admin)
+    const [keyRow] = await rows<{ id: string }>(
+      'SELECT id FROM zapier_api_keys WHERE prefix = ?',
+      key.slice(0, 8),
+    )
+    // Journal's key opens Journal only; fill Journal's hooks to the limit directly.
+    const statements = Array.from({ length: 100 }, (_, i) =>
+      env.DB.prepare(
+        "INSERT INTO zapier_hooks (id, site_id, key_id, event, target_url, created_at) VALUES (?, 'journal', ?, 'order', 'https://hooks.example.com/x', 1)",
+      ).bind(`limit-${i}`, keyRow?.id),
+    )
+    await env.DB.batch(statements)
+    const refused = await zapier('/hooks', key, {
+      body: { target_url: 'https://hooks.example.com/y', event: 'order' },
+    })
+    expect(refused.status).toBe(409)
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'This site has 100 hooks, the most it may have: turn off a Zap first',
+    )
+    await env.DB.prepare("DELETE FROM zapier_hooks WHERE id LIKE 'limit-%'").run()
+
+    const working = await rows<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM zapier_api_keys WHERE site_id = 'journal' AND revoked_at IS NULL",
+    )
+    for (let i = working[0]?.n ?? 0; i < 20; i++) await newKey(admin)
+    const tooMany = await admin.call('/config/api/connections/zapier/keys', { method: 'POST', body: {} })
+    expect(tooMany.status).toBe(409)
+    expect(((await tooMany.json()) as { message: string }).message).toBe(
+      'This site has 20 API keys, the most it may have: revoke one before creating another',
+    )
+    await env.DB.prepare("UPDATE zapier_api_keys SET revoked_at = 1 WHERE site_id = 'journal'").run()
+  })
+
   it('Should refuse private and metadata targets in production, and plain http there', async () => {
     const admin = await signInEditor(JOURNAL, ADMIN)
     const key = await newKey(admin)

@@ -183,7 +183,13 @@ export async function apiKeyHash(key: string): Promise<string> {
   return hex(await sha256(key))
 }
 
+/** Working API keys a site may have at once. */
+export const MAX_API_KEYS = 20
+
 connectionRoutes.post('/connections/zapier/keys', async (c) => {
+  if ((await apiKeysOf(c.env.DB, c.var.tenant.siteId)).length >= MAX_API_KEYS) {
+    throw new InputError(fillText(CONNECTIONS_TEXT.tooManyKeys, { max: MAX_API_KEYS }), {}, 409)
+  }
   const key = `zk_${base64url(randomBytes(32))}`
   const row = {
     id: randomId(9),

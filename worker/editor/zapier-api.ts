@@ -12,12 +12,13 @@
  */
 import { type Context, Hono } from 'hono'
 import { CONNECTIONS_TEXT } from '../../shared/editing-areas'
-import { COMMERCE_TEXT, EDITOR_TEXT } from '../../shared/index'
+import { COMMERCE_TEXT, EDITOR_TEXT, fillText } from '../../shared/index'
 import { itemById } from '../catalogue/item-index'
 import { randomId } from '../crypto/encoding'
 import {
   deleteHook,
   findWorkingApiKey,
+  hooksOf,
   insertHook,
   ZAPIER_EVENTS,
   type ZapierEvent,
@@ -81,6 +82,9 @@ const subscribeSchema = z.object({
   event: z.string().check(z.maxLength(50)),
 })
 
+/** Hooks a site may have at once (one per Zap turned on). */
+export const MAX_HOOKS = 100
+
 zapierApi.post('/hooks', async (c) => {
   const body = await jsonBody(c, subscribeSchema)
   if (!(ZAPIER_EVENTS as readonly string[]).includes(body.event)) {
@@ -88,6 +92,14 @@ zapierApi.post('/hooks', async (c) => {
   }
   const target = hookTarget(body.target_url, c.env.ENVIRONMENT)
   if (target === null) throw new InputError(CONNECTIONS_TEXT.targetUrlHttps, { target_url: 'refused' })
+  // Every hook is a POST per event: a site's fan-out stays bounded.
+  if ((await hooksOf(c.env.DB, c.var.tenant.siteId)).length >= MAX_HOOKS) {
+    throw new InputError(
+      fillText(CONNECTIONS_TEXT.tooManyHooks, { max: MAX_HOOKS }),
+      { target_url: 'limit' },
+      409,
+    )
+  }
   const id = randomId(12)
   await insertHook(c.env.DB, c.var.tenant.siteId, {
     id,
