@@ -1,33 +1,19 @@
 /**
  * The mailing-list connector (issue 23): connected, the service and list with Disconnect (asked
- * first) and, for a local list, its members; not connected, three steps with a step indicator:
- * choose a service, choose a list (or create one, for local lists), confirm. The server's
- * messages are shown as it words them ('A List must be selected', 'Unable to connect. Please
- * try again' with Retry).
+ * first) and, for a local list, its members (list-members.tsx); not connected, the three steps
+ * (connector-steps.tsx).
  */
-import { type FormEvent, useId, useState } from 'react'
-import {
-  CONNECTIONS_TEXT,
-  LIST_MEMBERS_PAGE_SIZE,
-  type ListMembersAnswer,
-  type MailingListAnswer,
-  type MailingListProvider,
-  type MailingListSummary,
-  type MailingListsAnswer,
-  memberCountText,
-  providerName,
-} from '../../shared/editing-areas'
+import { useId, useState } from 'react'
+import { CONNECTIONS_TEXT, type MailingListAnswer, providerName } from '../../shared/editing-areas'
 import { fillText } from '../../shared/index'
-import { ApiError, messageOf, request } from '../api'
-import { formatWhen } from '../format'
+import { messageOf, request } from '../api'
 import { useLoad } from '../hooks'
-import { useSession } from '../session'
+import { ConnectorSteps, MAILING_LIST_API } from './connector-steps'
 import { ConfirmDialog } from './dialog'
+import { ListMembers } from './list-members'
 import { LoadError, Loading } from './load-error'
-import { StepIndicator } from './step-indicator'
 
-const BASE = '/config/api/connections/mailing-list'
-const STEPS = [CONNECTIONS_TEXT.stepService, CONNECTIONS_TEXT.stepList, CONNECTIONS_TEXT.stepConfirm]
+const BASE = MAILING_LIST_API
 
 export function MailingListConnector() {
   const [load, reload] = useLoad(() => request<MailingListAnswer>('GET', BASE), [])
@@ -44,7 +30,7 @@ export function MailingListConnector() {
         <Connected answer={load.data} onChange={reload} />
       ) : null}
       {load.state === 'ready' && load.data.connection === null ? (
-        <Steps providers={load.data.providers} onConnected={reload} />
+        <ConnectorSteps providers={load.data.providers} onConnected={reload} />
       ) : null}
     </section>
   )
@@ -84,7 +70,7 @@ function Connected({ answer, onChange }: { answer: MailingListAnswer; onChange: 
         </p>
       )}
       {connection.provider === 'local' ? (
-        <Members listId={connection.listId} listName={connection.listName} />
+        <ListMembers listId={connection.listId} listName={connection.listName} />
       ) : null}
       <ConfirmDialog
         open={asking}
@@ -97,349 +83,5 @@ function Connected({ answer, onChange }: { answer: MailingListAnswer; onChange: 
         busy={busy}
       />
     </>
-  )
-}
-
-/** A local list's members, newest first, a page at a time. */
-function Members({ listId, listName }: { listId: string; listName: string }) {
-  const { session } = useSession()
-  const [page, setPage] = useState(1)
-  const [load, reload] = useLoad(
-    () =>
-      request<ListMembersAnswer>('GET', `${BASE}/lists/${encodeURIComponent(listId)}/members?page=${page}`),
-    [listId, page],
-  )
-  const headingId = useId()
-  const pages = load.state === 'ready' ? Math.max(1, Math.ceil(load.data.total / LIST_MEMBERS_PAGE_SIZE)) : 1
-  return (
-    <div className="members">
-      <div className="card-row">
-        <h3 id={headingId} className="members-title">
-          {fillText(CONNECTIONS_TEXT.membersTitle, { list: listName })}
-        </h3>
-        {load.state === 'ready' ? <span className="meta">{memberCountText(load.data.total)}</span> : null}
-        <button type="button" className="button" onClick={reload}>
-          {CONNECTIONS_TEXT.refresh}
-        </button>
-      </div>
-      {load.state === 'loading' ? <Loading /> : null}
-      {load.state === 'error' ? (
-        <LoadError title={CONNECTIONS_TEXT.unableToConnect} detail={load.message} onRetry={reload} />
-      ) : null}
-      {load.state === 'ready' && load.data.members.length === 0 ? (
-        <p className="hint">{CONNECTIONS_TEXT.noMembers}</p>
-      ) : null}
-      {load.state === 'ready' && load.data.members.length > 0 ? (
-        // Scrolls sideways on a phone: focusable, so the keyboard scrolls it too.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
-        <section className="table-wrap" tabIndex={0} aria-labelledby={headingId}>
-          <table className="members-table">
-            <thead>
-              <tr>
-                <th scope="col">{CONNECTIONS_TEXT.memberEmail}</th>
-                <th scope="col">{CONNECTIONS_TEXT.memberStatus}</th>
-                <th scope="col">{CONNECTIONS_TEXT.memberSource}</th>
-                <th scope="col">{CONNECTIONS_TEXT.memberAdded}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.data.members.map((member) => (
-                <tr key={member.email}>
-                  <td>{member.email}</td>
-                  <td>{member.status}</td>
-                  <td>{member.source}</td>
-                  <td>{formatWhen(member.addedAt, session.site.timeZone)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
-      {pages > 1 ? (
-        <nav
-          className="row-actions pager"
-          aria-label={fillText(CONNECTIONS_TEXT.membersTitle, { list: listName })}
-        >
-          <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {CONNECTIONS_TEXT.previousPage}
-          </button>
-          <span className="meta">{fillText(CONNECTIONS_TEXT.pageOf, { page, pages })}</span>
-          <button type="button" className="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {CONNECTIONS_TEXT.nextPage}
-          </button>
-        </nav>
-      ) : null}
-    </div>
-  )
-}
-
-type ListsState =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; lists: MailingListSummary[] }
-
-function Steps({ providers, onConnected }: { providers: MailingListProvider[]; onConnected: () => void }) {
-  const [step, setStep] = useState(0)
-  const [provider, setProvider] = useState<MailingListProvider | null>(
-    providers.length === 1 ? (providers[0] ?? null) : null,
-  )
-  const [lists, setLists] = useState<ListsState>({ state: 'loading' })
-  const [listId, setListId] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [retryConnect, setRetryConnect] = useState(false)
-  const ids = { service: useId(), list: useId(), problem: useId(), step: useId() }
-
-  const loadLists = async (chosen: MailingListProvider) => {
-    setLists((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }))
-    try {
-      const answer = await request<MailingListsAnswer>('GET', `${BASE}/lists?provider=${chosen}`)
-      setLists({ state: 'ready', lists: answer.lists })
-    } catch (error) {
-      setLists({ state: 'error', message: messageOf(error) })
-    }
-  }
-  const go = (next: number) => {
-    setProblem(null)
-    setRetryConnect(false)
-    setStep(next)
-    // The new step's heading takes focus, so a screen reader hears where it is.
-    requestAnimationFrame(() => document.getElementById(ids.step)?.focus())
-  }
-  const nextFromService = () => {
-    if (provider === null) {
-      setProblem(CONNECTIONS_TEXT.serviceMustBeSelected)
-      return
-    }
-    setListId(null)
-    setLists({ state: 'loading' })
-    void loadLists(provider)
-    go(1)
-  }
-  const nextFromList = () => {
-    if (listId === null) {
-      setProblem(CONNECTIONS_TEXT.listMustBeSelected)
-      return
-    }
-    go(2)
-  }
-  const connect = async () => {
-    setBusy(true)
-    setProblem(null)
-    setRetryConnect(false)
-    try {
-      await request('PUT', BASE, { provider, listId })
-      onConnected()
-    } catch (error) {
-      setProblem(messageOf(error))
-      setRetryConnect(error instanceof ApiError && (error.status === 0 || error.status >= 500))
-    } finally {
-      setBusy(false)
-    }
-  }
-  const chosenList = lists.state === 'ready' ? lists.lists.find((list) => list.id === listId) : undefined
-
-  return (
-    <div className="connector">
-      <StepIndicator label={CONNECTIONS_TEXT.steps} steps={STEPS} current={step} />
-      <h3 id={ids.step} className="step-heading" tabIndex={-1}>
-        {STEPS[step]}
-      </h3>
-      {step === 0 ? (
-        <fieldset className="choice-group" aria-describedby={problem === null ? undefined : ids.problem}>
-          <legend className="visually-hidden">{CONNECTIONS_TEXT.serviceLegend}</legend>
-          {providers.map((option) => (
-            <div className="field-check" key={option}>
-              <input
-                type="radio"
-                id={`${ids.service}-${option}`}
-                name={ids.service}
-                checked={provider === option}
-                onChange={() => {
-                  setProvider(option)
-                  setProblem(null)
-                }}
-              />
-              <label htmlFor={`${ids.service}-${option}`}>
-                {providerName(option)}{' '}
-                <span className="hint">
-                  {option === 'local'
-                    ? CONNECTIONS_TEXT.providerLocalHint
-                    : CONNECTIONS_TEXT.providerMailchimpHint}
-                </span>
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      ) : null}
-      {step === 1 && provider !== null ? (
-        <ListStep
-          provider={provider}
-          lists={lists}
-          listId={listId}
-          problem={problem}
-          problemId={ids.problem}
-          name={ids.list}
-          onPick={(id) => {
-            setListId(id)
-            setProblem(null)
-          }}
-          onRetry={() => loadLists(provider)}
-          onCreated={() => loadLists(provider)}
-        />
-      ) : null}
-      {step === 2 && provider !== null ? (
-        <p>
-          {fillText(CONNECTIONS_TEXT.confirmSummary, {
-            list: chosenList?.name ?? '',
-            service: providerName(provider),
-          })}
-        </p>
-      ) : null}
-      {problem === null || step === 1 ? null : (
-        <p id={ids.problem} className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="row-actions">
-        {step > 0 ? (
-          <button type="button" className="button" onClick={() => go(step - 1)}>
-            {CONNECTIONS_TEXT.back}
-          </button>
-        ) : null}
-        {step === 0 ? (
-          <button type="button" className="button button-primary" onClick={nextFromService}>
-            {CONNECTIONS_TEXT.next}
-          </button>
-        ) : null}
-        {step === 1 ? (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={nextFromList}
-            disabled={lists.state !== 'ready'}
-          >
-            {CONNECTIONS_TEXT.next}
-          </button>
-        ) : null}
-        {step === 2 ? (
-          <button type="button" className="button button-primary" onClick={connect} disabled={busy}>
-            {busy
-              ? CONNECTIONS_TEXT.connecting
-              : retryConnect
-                ? CONNECTIONS_TEXT.retry
-                : CONNECTIONS_TEXT.connect}
-          </button>
-        ) : null}
-      </div>
-    </div>
-  )
-}
-
-function ListStep({
-  provider,
-  lists,
-  listId,
-  problem,
-  problemId,
-  name,
-  onPick,
-  onRetry,
-  onCreated,
-}: {
-  provider: MailingListProvider
-  lists: ListsState
-  listId: string | null
-  problem: string | null
-  problemId: string
-  name: string
-  onPick: (id: string) => void
-  onRetry: () => void
-  onCreated: () => void
-}) {
-  if (lists.state === 'loading') return <Loading />
-  if (lists.state === 'error')
-    return <LoadError title={CONNECTIONS_TEXT.unableToConnect} detail={lists.message} onRetry={onRetry} />
-  return (
-    <>
-      {lists.lists.length === 0 ? (
-        <div className="notice notice-warn" role="status">
-          <p>{CONNECTIONS_TEXT.noMailingLists}</p>
-        </div>
-      ) : (
-        <fieldset className="choice-group" aria-describedby={problem === null ? undefined : problemId}>
-          <legend className="visually-hidden">{CONNECTIONS_TEXT.listLegend}</legend>
-          {lists.lists.map((list) => (
-            <div className="field-check" key={list.id}>
-              <input
-                type="radio"
-                id={`${name}-${list.id}`}
-                name={name}
-                checked={listId === list.id}
-                onChange={() => onPick(list.id)}
-                aria-invalid={problem === null ? undefined : true}
-              />
-              <label htmlFor={`${name}-${list.id}`}>
-                {list.name} <span className="hint">{memberCountText(list.memberCount)}</span>
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      )}
-      {problem === null ? null : (
-        <p id={problemId} className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
-      {provider === 'local' ? <CreateList onCreated={onCreated} /> : null}
-    </>
-  )
-}
-
-function CreateList({ onCreated }: { onCreated: () => void }) {
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const id = useId()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (name.trim() === '') {
-      setError(CONNECTIONS_TEXT.listNameRequired)
-      return
-    }
-    setBusy(true)
-    setError(null)
-    try {
-      await request<MailingListSummary>('POST', `${BASE}/lists`, { name: name.trim() })
-      setName('')
-      onCreated()
-    } catch (problem) {
-      setError(messageOf(problem))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <form className="inline-form create-list" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{CONNECTIONS_TEXT.listName}</label>
-        <input
-          id={id}
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={error === null ? undefined : true}
-          aria-describedby={error === null ? undefined : `${id}-error`}
-        />
-        {error === null ? null : (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="button" disabled={busy}>
-        {CONNECTIONS_TEXT.createList}
-      </button>
-    </form>
   )
 }
