@@ -108,23 +108,30 @@ export async function payloadOf(
   return { id, event: message.event, occurred_at: new Date(message.occurredAt).toISOString(), data }
 }
 
-/** One delivery message per hook subscribed to the event. */
+const DELIVERIES_PER_BATCH = 5
+
+/**
+ * One delivery message per hook subscribed to the event. A failure part-way retries the event,
+ * so a hook may get a delivery twice: it carries the same `id` (Zapier deduplicates on it).
+ */
 async function fanOut(env: Env, messageId: string, message: EventMessage): Promise<void> {
   const hooks = await hooksOf(env.DB, message.siteId, message.event as ZapierEvent)
   if (hooks.length === 0) return
   const payload = await payloadOf(env, messageId, message)
   if (payload === null) return
-  await env.CONNECTIONS_QUEUE.sendBatch(
-    hooks.map((hook) => ({
-      body: {
-        kind: 'delivery',
-        id: `${messageId}:${hook.id}`,
-        siteId: message.siteId,
-        hookId: hook.id,
-        payload,
-      },
-    })),
-  )
+  const deliveries = hooks.map((hook) => ({
+    body: {
+      kind: 'delivery' as const,
+      id: `${messageId}:${hook.id}`,
+      siteId: message.siteId,
+      hookId: hook.id,
+      payload,
+    },
+  }))
+  // A batch holds at most 100 messages and 256 KB: a form's answers can be tens of KB each.
+  for (let start = 0; start < deliveries.length; start += DELIVERIES_PER_BATCH) {
+    await env.CONNECTIONS_QUEUE.sendBatch(deliveries.slice(start, start + DELIVERIES_PER_BATCH))
+  }
 }
 
 /** POSTs one payload to its hook; 410 removes the hook; anything else but 2xx throws. */
