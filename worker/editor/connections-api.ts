@@ -35,6 +35,7 @@ import {
 import { apiKeysOf, hooksOf, insertApiKey, revokeApiKey } from '../db/zapier-hooks'
 import { InputError, jsonBody } from '../http/body'
 import {
+  type MailingList,
   type MailingListProvider,
   MailingListUnavailable,
   mailingListService,
@@ -137,7 +138,7 @@ connectionRoutes.put('/connections/mailing-list', async (c) => {
   const provider = providerOf(c, body.provider)
   const listId = body.listId ?? ''
   if (listId === '') throw new InputError(CONNECTIONS_TEXT.listMustBeSelected, { listId: 'required' })
-  let lists: Awaited<ReturnType<ReturnType<typeof mailingListService>['lists']>>
+  let lists: MailingList[]
   try {
     lists = await mailingListService(c.env, c.var.tenant.siteId, provider).lists()
   } catch (error) {
