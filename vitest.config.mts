@@ -17,12 +17,9 @@ buildFonts()
 await buildIslands()
 await buildEditor()
 
-/** The queues of wrangler.toml in one environment, as wrangler reads them (tests/worker/queue-config.test.ts). */
-function queuesOf(environment?: string) {
-  const { queues } = unstable_readConfig(
-    { config: './wrangler.toml', env: environment },
-    { hideWarnings: true },
-  )
+/** The queues of a wrangler.toml in one environment, as wrangler reads them (tests/worker/queue-config.test.ts). */
+function queuesOf(environment?: string, config = './wrangler.toml') {
+  const { queues } = unstable_readConfig({ config, env: environment }, { hideWarnings: true })
   return { producers: queues.producers ?? [], consumers: queues.consumers ?? [] }
 }
 
@@ -44,13 +41,27 @@ export default defineConfig(async () => ({
         // The editor's queue (worker/editor/wrangler.toml): file processing and purges, consumed by
         // this Worker's entry as by the editor's (tests/setup/workers.ts).
         queueProducers: { EDITOR_QUEUE: { queueName: 'editor-jobs' } },
-        queueConsumers: { 'editor-jobs': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 3 } },
+        // The connections queue (issue 23) too: the storefront produces, the editor's Worker consumes.
+        queueConsumers: {
+          'editor-jobs': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 3 },
+          'storefront-connections': {
+            maxBatchSize: 10,
+            maxBatchTimeout: 1,
+            maxRetries: 8,
+            deadLetterQueue: 'storefront-connections-dlq',
+          },
+          'storefront-connections-dlq': { maxBatchSize: 100, maxBatchTimeout: 1, maxRetries: 100 },
+        },
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
           // The demo rows of D1's tables (worker/db/demo.ts), stored by tests/setup/worker-state.ts.
           TEST_DEMO_ROWS: await readDemoRows(['kv-fixtures', 'tests/fixtures/kv']),
           TEST_QUEUES: { development: queuesOf(), production: queuesOf('production') },
+          TEST_EDITOR_QUEUES: {
+            development: queuesOf(undefined, './worker/editor/wrangler.toml'),
+            production: queuesOf('production', './worker/editor/wrangler.toml'),
+          },
         },
       },
     }),

@@ -10,7 +10,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { build, type Plugin, transform } from 'esbuild'
 import { declarationsWithoutSideEffects } from './build-islands.ts'
 import { ROOT } from './wrangler.ts'
 
@@ -63,6 +63,21 @@ function sourceName(input: string): string {
   return input.replace(/\.(tsx?|css)$/, '')
 }
 
+/**
+ * `*.lazy.css` (editor/areas.lazy.css): a stylesheet a lazy chunk adds itself
+ * (editor/parts/area-style.ts), imported as its minified text, so the shell's stylesheet does
+ * not carry it.
+ */
+const lazyStylesheets: Plugin = {
+  name: 'lazy-stylesheets',
+  setup(context) {
+    context.onLoad({ filter: /\.lazy\.css$/ }, async (args) => {
+      const { code } = await transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true })
+      return { contents: `export default ${JSON.stringify(code)}`, loader: 'js' }
+    })
+  },
+}
+
 export async function buildEditorWithDetails(): Promise<EditorBuild> {
   // Emptied, not removed: a running `wrangler dev` watches the folder and stops when it vanishes.
   mkdirSync(OUT_DIR, { recursive: true })
@@ -86,7 +101,7 @@ export async function buildEditorWithDetails(): Promise<EditorBuild> {
     chunkNames: 'chunk-[hash]',
     assetNames: 'asset-[hash]',
     logLevel: 'warning',
-    plugins: [declarationsWithoutSideEffects],
+    plugins: [declarationsWithoutSideEffects, lazyStylesheets],
   })
   const engineBuild = await build({
     absWorkingDir: ROOT,

@@ -19,6 +19,7 @@ export {
   type CodeBlockData,
   type CodeMode,
 } from './blocks/model'
+export * from './editing/connections'
 export * from './editing/records'
 export {
   type BudgetUse,

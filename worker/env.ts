@@ -52,6 +52,11 @@ export interface Env {
   ENVIRONMENT: string
   /** Restock notifications and confirmation emails on their way to the email provider (worker/queues/notifications.ts). */
   NOTIFICATIONS_QUEUE: Queue<NotificationMessage>
+  /**
+   * Connections (issue 23): form submissions, restock sign-ups, paid orders and mailing-list
+   * subscribers, for the editor's Worker to deliver (worker/queues/connection-events.ts).
+   */
+  CONNECTIONS_QUEUE: Queue<ConnectionMessage>
   /** Signs form submission keys (worker/auth/form-keys.ts); a secret in production. */
   FORM_KEY_SECRET?: string
   /** `local` (default) or `recaptcha` (worker/providers/captcha.ts). */
@@ -66,6 +71,12 @@ export interface Env {
   EMAIL_PROVIDER?: string
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
+  /**
+   * The mailing-list connector's services (the editor's Worker; worker/providers/mailing-lists.ts):
+   * `local` (default: lists in D1) alone, or `mailchimp` beside it, with its key in `MAILCHIMP_API_KEY`.
+   */
+  MAILING_LIST_PROVIDER?: string
+  MAILCHIMP_API_KEY?: string
   /**
    * Opens the operator's calls (worker/api/operator.ts: replaying dead letters); unset, they
    * do not exist. A secret in production (`wrangler secret put OPERATOR_TOKEN --env production`).
@@ -122,6 +133,24 @@ export interface ConfirmationMessage {
 }
 
 export type NotificationMessage = RestockNotificationMessage | ConfirmationMessage
+
+/** What the storefront tells the site's connections: Zapier's events, and `subscriber` for the mailing list. */
+export type ConnectionEvent = 'form_submission' | 'order' | 'restock_signup' | 'subscriber'
+
+/**
+ * The connections queue's messages: an `event` the storefront queued (`subscriber` data is the
+ * address, or the confirmed token's hash), and one `delivery` of an event to one Zapier hook,
+ * which the editor's consumer fans out (worker/editor/connections-queue.ts).
+ */
+export type ConnectionMessage =
+  | {
+      kind: 'event'
+      siteId: string
+      event: ConnectionEvent
+      data: Record<string, unknown>
+      occurredAt: number
+    }
+  | { kind: 'delivery'; id: string; siteId: string; hookId: string; payload: Record<string, unknown> }
 
 /** One analytics event as it travels through the queue. */
 export interface AnalyticsMessage {

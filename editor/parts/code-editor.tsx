@@ -23,7 +23,10 @@ import {
   lineNumbers,
 } from '@codemirror/view'
 import { useEffect, useRef } from 'react'
+import { addAreaStyle } from './area-style'
 import { readableHighlightStyle } from './code-highlight'
+
+addAreaStyle()
 
 // CodeMirror adds its style elements; the editor's CSP allows them by the page's nonce.
 const pageNonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? ''

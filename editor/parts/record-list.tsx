@@ -7,6 +7,9 @@
 import { type ReactNode, useId } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { RECORDS_TEXT } from '../../shared/editing-areas'
+import { addAreaStyle } from './area-style'
+
+addAreaStyle()
 
 /** The screen's query string as an object, and a way to change it (replacing the history entry for filters). */
 export function useQuery(): [

@@ -18,6 +18,7 @@ import {
 import { EDITOR_LIMITS, EDITOR_TEXT, fillText, type PublishProblem } from '../../shared/index'
 import { ApiError, messageOf } from '../api'
 import { useAutosaveGuard, useLoad } from '../hooks'
+import { addAreaStyle } from '../parts/area-style'
 import { type CodeDiagnostic, CodeEditor } from '../parts/code-editor'
 import { ConfirmDialog } from '../parts/dialog'
 import { LoadError, Loading } from '../parts/load-error'
@@ -25,6 +26,8 @@ import { screenTitle, useSession } from '../session'
 import { templatesApi } from '../template-editor/api'
 import { type Check, checkTemplate } from '../template-editor/check'
 import { jsonTemplate } from '../template-editor/language'
+
+addAreaStyle()
 
 const CompareView = lazy(() => import('../template-editor/compare'))
 

@@ -20,6 +20,7 @@ export const USERS = {
   journalAdmin: { email: 'admin@journal.example', password: 'journal-admin-2026' },
   journalEditor: { email: 'editor@journal.example', password: 'journal-editor-2026' },
   journalViewer: { email: 'viewer@journal.example', password: 'journal-viewer-2026' },
+  journalCampaigns: { email: 'campaigns@journal.example', password: 'journal-campaigns-2026' },
 } as const
 
 export type User = (typeof USERS)[keyof typeof USERS]

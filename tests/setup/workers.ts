@@ -3,8 +3,8 @@
 // them over its `EDITOR` service binding, which vitest.config.mts points back at this module).
 // Both run against the same real bindings.
 
-import type { EditorEnv, EditorJob } from '../../worker/editor/env'
-import editor, { editorJobs } from '../../worker/editor/index'
+import type { EditorEnv } from '../../worker/editor/env'
+import editor, { EDITOR_QUEUES, editorQueue } from '../../worker/editor/index'
 import type { Env } from '../../worker/env'
 import storefront from '../../worker/index'
 
@@ -24,8 +24,8 @@ export default {
       : storefront.fetch(request, env, ctx)
   },
   queue(batch: MessageBatch<never>, env: Env): Promise<void> {
-    return batch.queue === 'editor-jobs'
-      ? editorJobs(batch as MessageBatch<EditorJob>, env as EditorEnv)
+    return (EDITOR_QUEUES as readonly string[]).includes(batch.queue)
+      ? editorQueue(batch, env as EditorEnv)
       : storefront.queue(batch, env)
   },
 }

@@ -4,7 +4,13 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { DEAD_LETTER_MAX_RETRIES, deadLetterRetryDelaySeconds } from '../../worker/queues/dead-letters'
-import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE } from '../../worker/queues/names'
+import {
+  ANALYTICS_QUEUE,
+  CONNECTIONS_DEAD_LETTER_QUEUE,
+  CONNECTIONS_QUEUE,
+  DEAD_LETTER_QUEUES,
+  NOTIFICATIONS_QUEUE,
+} from '../../worker/queues/names'
 import { MAX_RETRIES, retryDelaySeconds, totalRetryWaitSeconds } from '../../worker/queues/retry'
 
 const ENVIRONMENTS = ['development', 'production'] as const
@@ -12,10 +18,23 @@ const ENVIRONMENTS = ['development', 'production'] as const
 describe('Queue configuration', () => {
   for (const environment of ENVIRONMENTS) {
     it(`Should give every consumer a dead-letter queue that has a consumer (${environment})`, () => {
-      const { consumers, producers } = env.TEST_QUEUES[environment]
-      const names = consumers.map((consumer) => consumer.queue).sort()
-      expect(names).toEqual([ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE, ...Object.keys(DEAD_LETTER_QUEUES)].sort())
-      for (const queue of [ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE]) {
+      const storefront = env.TEST_QUEUES[environment]
+      const editor = env.TEST_EDITOR_QUEUES[environment]
+      // The editor's Worker consumes the connections queues; the storefront every other one.
+      const consumers = [...storefront.consumers, ...editor.consumers]
+      const storefrontNames = storefront.consumers.map((consumer) => consumer.queue).sort()
+      expect(storefrontNames).toEqual(
+        [
+          ANALYTICS_QUEUE,
+          NOTIFICATIONS_QUEUE,
+          'storefront-analytics-dlq',
+          'storefront-notifications-dlq',
+        ].sort(),
+      )
+      expect(editor.consumers.map((consumer) => consumer.queue).sort()).toEqual(
+        ['editor-jobs', CONNECTIONS_QUEUE, CONNECTIONS_DEAD_LETTER_QUEUE].sort(),
+      )
+      for (const queue of [ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE, CONNECTIONS_QUEUE]) {
         const consumer = consumers.find((candidate) => candidate.queue === queue)
         expect(consumer?.max_retries).toBe(MAX_RETRIES)
         expect(consumer?.retry_delay).toBeGreaterThan(0)
@@ -27,10 +46,17 @@ describe('Queue configuration', () => {
         expect(consumer?.max_retries).toBe(DEAD_LETTER_MAX_RETRIES)
         expect(consumer?.dead_letter_queue).toBeUndefined()
       }
-      expect(producers.map((producer) => producer.binding).sort()).toEqual([
+      expect(storefront.producers.map((producer) => producer.binding).sort()).toEqual([
         'ANALYTICS_QUEUE',
+        'CONNECTIONS_QUEUE',
         'NOTIFICATIONS_QUEUE',
       ])
+      // The editor's producers name the same queues as the storefront's (one queue, two Workers).
+      for (const producer of editor.producers) {
+        const same = storefront.producers.find((candidate) => candidate.binding === producer.binding)
+        if (same !== undefined) expect(producer.queue).toBe(same.queue)
+      }
+      expect(editor.producers.map((producer) => producer.binding)).toContain('CONNECTIONS_QUEUE')
     })
   }
 

@@ -32,6 +32,7 @@ const DEVELOPMENT: Record<SecretName, string> = {
   RECAPTCHA_SECRET_KEY: 'development-only-recaptcha-secret-key',
   EMAIL_API_KEY: 'development-only-email-api-key',
   GOOGLE_MAPS_API_KEY: 'development-only-google-maps-api-key',
+  MAILCHIMP_API_KEY: 'development-only-mailchimp-api-key-us21',
 }
 
 const production = (overrides: Partial<Env> = {}): Env => ({

@@ -101,6 +101,7 @@ export const DEMO_PASSWORDS: Record<string, string> = {
   'member@journal.example': 'journal-member-2026',
   'editor@journal.example': 'journal-editor-2026',
   'viewer@journal.example': 'journal-viewer-2026',
+  'campaigns@journal.example': 'journal-campaigns-2026',
 }
 
 /**

@@ -12,6 +12,7 @@ import { itemById } from '../catalogue/item-index'
 import type { Catalog } from '../catalogue/reader'
 import { storePendingRestockSignUp, storeRestockSignUp } from '../db/restock-signups'
 import type { Env } from '../env'
+import { queueConnectionEvents } from '../queues/connection-events'
 import { captchaPassed, captchaSiteKey } from './captcha'
 import { doubleOptInOf, newConfirmation, queueConfirmation } from './subscriptions'
 
@@ -59,8 +60,24 @@ export async function signUpForRestock(
     joinMailingList: signUp.isJoinMailingList,
     now: Date.now(),
   }
+  const event = {
+    productId: product.id,
+    productTitle: product.title,
+    variantId: variant.id,
+    email: stored.email,
+  }
   if (!doubleOptInOf(site)) {
     await storeRestockSignUp(env.DB, stored)
+    await queueConnectionEvents(
+      env,
+      siteId,
+      stored.joinMailingList
+        ? [
+            ['restock_signup', event],
+            ['subscriber', { email: stored.email, source: 'restock' }],
+          ]
+        : [['restock_signup', event]],
+    )
     return { kind: 'stored', productTitle: product.title }
   }
   // Double opt-in: stored pending; the confirmation email is queued before the answer (a queue
@@ -74,6 +91,7 @@ export async function signUpForRestock(
       tokenHash: confirmation.tokenHash,
       productTitle: product.title,
     })
+    await queueConnectionEvents(env, siteId, [['restock_signup', event]])
   }
   return { kind: 'stored', productTitle: product.title }
 }

@@ -29,6 +29,7 @@ import {
 } from '../db/form-submissions'
 import type { Env, Tenant } from '../env'
 import { fingerprintOf } from '../middleware/sender'
+import { queueConnectionEvents } from '../queues/connection-events'
 import { logError } from '../runtime/log'
 import { captchaPassed, captchaSiteKey } from './captcha'
 import { doubleOptInOf, newConfirmation, queueConfirmation } from './subscriptions'
@@ -73,6 +74,15 @@ function subscriberEmail(form: Form, values: FormValues): string | null {
   const field = form.fields.find((candidate) => candidate.type === 'email')
   const value = field === undefined ? undefined : values[field.id]
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null
+}
+
+/** Zapier's event, and the mailing list's subscriber when one was stored confirmed (no double opt-in). */
+function connectionEvents(form: Form, values: FormValues, subscriber: string | null) {
+  const events: Parameters<typeof queueConnectionEvents>[2] = [
+    ['form_submission', { formId: form.id, formName: form.name, values }],
+  ]
+  if (subscriber !== null) events.push(['subscriber', { email: subscriber, source: `form:${form.id}` }])
+  return events
 }
 
 /**
@@ -136,10 +146,13 @@ export async function submitForm(submission: FormSubmission): Promise<FormOutcom
     ])
     const storedNow = await storeSubmission(env.DB, row, fingerprint)
     if (storedNow && confirm) await requestConfirmation(env, tenant, form, email, row.now)
+    if (storedNow)
+      await queueConnectionEvents(env, tenant.siteId, connectionEvents(form, values, row.subscriberEmail))
     return { kind: 'stored', form, replayed: !storedNow }
   }
   if (await storeKeyedSubmission(env.DB, row, key)) {
     if (confirm) await requestConfirmation(env, tenant, form, email, row.now)
+    await queueConnectionEvents(env, tenant.siteId, connectionEvents(form, values, row.subscriberEmail))
     return { kind: 'stored', form, replayed: false }
   }
   // The key stored a submission before (its answer was lost, or two copies raced).

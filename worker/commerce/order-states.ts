@@ -35,6 +35,7 @@ import {
 } from '../db/orders'
 import type { Env } from '../env'
 import { chargeKey, type FoundCharge, paymentProvider } from '../payments/provider'
+import { queueConnectionEvents } from '../queues/connection-events'
 import { logError, logInfo } from '../runtime/log'
 import { cartObjectOf } from './cart-session'
 import { inventoryOf } from './stock'
@@ -99,6 +100,7 @@ export async function finishCharged(env: Env, order: OrderRow): Promise<OrderSta
     : null
   const changed = await markOrderPaid(env.DB, order.siteId, order.id, giftCard, Date.now())
   logChange(order, 'paid', changed)
+  if (changed) await queueConnectionEvents(env, order.siteId, [['order', { orderId: order.id }]])
   return 'paid'
 }
 

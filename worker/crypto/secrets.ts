@@ -32,6 +32,8 @@ export const SECRETS = {
   EMAIL_API_KEY: PROVIDER_KEY_MIN_LENGTH,
   /** PLACES_PROVIDER = "google". */
   GOOGLE_MAPS_API_KEY: PROVIDER_KEY_MIN_LENGTH,
+  /** MAILING_LIST_PROVIDER = "mailchimp" (the editor's Worker). */
+  MAILCHIMP_API_KEY: PROVIDER_KEY_MIN_LENGTH,
 } as const satisfies Record<string, number>
 
 export type SecretName = keyof typeof SECRETS

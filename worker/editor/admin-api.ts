@@ -15,6 +15,7 @@ import * as z from '../runtime/zod'
 import { editorOf, editorSession, editorsCanPublish, refusedUnless } from './access'
 import { blockRoutes } from './blocks'
 import { changesOf } from './changes'
+import { connectionRoutes } from './connections-api'
 import type { EditorAppEnv } from './env'
 import { fileRoutes } from './files-api'
 import { collectionSummaries, itemSummaries, readLive } from './model'
@@ -86,6 +87,7 @@ adminApi.route('/', orderRoutes)
 adminApi.route('/', submissionRoutes)
 adminApi.route('/', restockRoutes)
 adminApi.route('/', reviewRoutes)
+adminApi.route('/', connectionRoutes)
 
 adminApi.get('/changes', async (c) => {
   return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })

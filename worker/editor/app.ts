@@ -16,6 +16,7 @@ import { assetResponse } from './assets'
 import type { EditorAppEnv } from './env'
 import { PREVIEW_PREFIX, previewResponse } from './preview'
 import { EDITOR_HEADERS, shellResponse } from './shell'
+import { zapierApi } from './zapier-api'
 
 export const editorApp = new Hono<EditorAppEnv>()
 
@@ -37,6 +38,9 @@ editorApp.onError(function reportError(error, c) {
 // The app's bundle is the same on every host, and sets no cookie (it is cached for a year).
 editorApp.get('/config/assets/*', (c) => assetResponse(c.req.raw))
 editorApp.use(shared(resolveTenant()))
+// Zapier's calls carry an API key and no cookie: no crumb is minted for them.
+editorApp.route('/config/zapier/v1', zapierApi as unknown as Hono<EditorAppEnv>)
+editorApp.all('/config/zapier/*', (c) => c.json({ message: EDITOR_TEXT.unableToLocateContent }, 404))
 editorApp.use(shared(visitorCrumb()))
 editorApp.route('/config/api', adminApi)
 editorApp.all('/config/api/*', (c) =>

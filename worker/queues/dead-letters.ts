@@ -12,7 +12,13 @@
 import { claimDeadLetters, type ParkedLetter, parkDeadLetters, releaseDeadLetters } from '../db/dead-letters'
 import type { Env } from '../env'
 import { logError, logWarning } from '../runtime/log'
-import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE, type ReplayableQueue } from './names'
+import {
+  ANALYTICS_QUEUE,
+  CONNECTIONS_QUEUE,
+  DEAD_LETTER_QUEUES,
+  NOTIFICATIONS_QUEUE,
+  type ReplayableQueue,
+} from './names'
 import { backoffSeconds, MAX_RETRIES } from './retry'
 
 /**
@@ -89,6 +95,7 @@ function batchesOf(letters: readonly ParkedLetter[]): ParkedLetter[][] {
 function producerOf(env: Env, queue: string): Queue<unknown> | null {
   if (queue === NOTIFICATIONS_QUEUE) return env.NOTIFICATIONS_QUEUE as Queue<unknown>
   if (queue === ANALYTICS_QUEUE) return env.ANALYTICS_QUEUE as Queue<unknown>
+  if (queue === CONNECTIONS_QUEUE) return env.CONNECTIONS_QUEUE as Queue<unknown>
   return null
 }
 

@@ -18,6 +18,7 @@ import type { AppEnv } from '../env'
 import { formBody, InputError } from '../http/body'
 import { requireSameOrigin } from '../middleware/crumb'
 import { withinLimits } from '../middleware/rate-limit'
+import { queueConnectionEvents } from '../queues/connection-events'
 import { renderToString } from '../render/react-server'
 import { renderReactPage } from '../render/template-page'
 import * as z from '../runtime/zod'
@@ -157,6 +158,8 @@ subscriptionRoutes.post(CONFIRM_PATH, requireSameOrigin(), async function confir
   const confirmed = hash !== null && (await confirmByToken(c.env.DB, siteId, hash, now))
   const confirmation = hash === null ? null : await findConfirmation(c.env.DB, siteId, hash)
   if (!confirmed || confirmation === null) return (await outcomePage(c, confirmation, now)) ?? notFound(c)
+  // A confirmed address (a restock sign-up's only when it joined the list) goes to the connected list.
+  await queueConnectionEvents(c.env, siteId, [['subscriber', { tokenHash: hash }]])
   const message = confirmation.subscription === 'restock' ? text.confirmedRestock : text.confirmedNewsletter
   return confirmPage(c, {
     status: 200,
