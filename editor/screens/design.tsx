@@ -35,6 +35,7 @@ import { ColourPicker } from '../parts/colour-picker'
 import { FontPicker, loadFontCatalogue } from '../parts/font-picker'
 import { ImageField } from '../parts/image-field'
 import { LoadError, Loading } from '../parts/load-error'
+import { PreviewToggle } from '../parts/preview-controls'
 import { screenTitle, useSession } from '../session'
 
 const SITE = 'site'
@@ -404,14 +405,7 @@ function DesignEditor({ answer }: { answer: RecordAnswer }) {
           <Link href="/changes" className="button">
             {EDITOR_TEXT.reviewChanges}
           </Link>
-          <button
-            type="button"
-            className="button preview-toggle"
-            aria-pressed={showPreview}
-            onClick={() => setShowPreview((v) => !v)}
-          >
-            {showPreview ? EDITOR_TEXT.hidePreview : EDITOR_TEXT.showPreview}
-          </button>
+          <PreviewToggle shown={showPreview} onToggle={() => setShowPreview((v) => !v)} />
         </div>
       </div>
       {conflict !== null ? (

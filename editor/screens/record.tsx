@@ -31,6 +31,7 @@ import { Chips } from '../parts/chips'
 import { changedFields, DiffTable } from '../parts/diff'
 import { ImageField, ImageListField } from '../parts/image-field'
 import { LoadError, Loading } from '../parts/load-error'
+import { PhoneTabs, PreviewToggle } from '../parts/preview-controls'
 import { ProductFields, type StructuredContent } from '../parts/product-fields'
 import { STATUS_LABEL, StatusBadge } from '../parts/status-badge'
 import { screenTitle, useSession } from '../session'
@@ -408,14 +409,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
               {EDITOR_TEXT.save}
             </button>
           ) : null}
-          <button
-            type="button"
-            className="button preview-toggle"
-            aria-pressed={showPreview}
-            onClick={() => setShowPreview((v) => !v)}
-          >
-            {showPreview ? EDITOR_TEXT.hidePreview : EDITOR_TEXT.showPreview}
-          </button>
+          <PreviewToggle shown={showPreview} onToggle={() => setShowPreview((v) => !v)} />
         </div>
       </div>
       {conflict !== null ? (
@@ -439,24 +433,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
           setConflict(c)
         }}
       />
-      <div className="phone-tabs">
-        <button
-          type="button"
-          className="button"
-          aria-pressed={phoneTab === 'edit'}
-          onClick={() => setPhoneTab('edit')}
-        >
-          {EDITOR_TEXT.editTab}
-        </button>
-        <button
-          type="button"
-          className="button"
-          aria-pressed={phoneTab === 'preview'}
-          onClick={() => setPhoneTab('preview')}
-        >
-          {EDITOR_TEXT.preview}
-        </button>
-      </div>
+      <PhoneTabs tab={phoneTab} onChange={setPhoneTab} />
       <div className={`record-body${showPreview ? ' with-preview' : ''} phone-${phoneTab}`}>
         <div className="record-edit">{editorPane}</div>
         {showPreview || phoneTab === 'preview' ? (

@@ -22,6 +22,7 @@ import { addAreaStyle } from '../parts/area-style'
 import { type CodeDiagnostic, CodeEditor } from '../parts/code-editor'
 import { ConfirmDialog } from '../parts/dialog'
 import { LoadError, Loading } from '../parts/load-error'
+import { PhoneTabs, PreviewToggle } from '../parts/preview-controls'
 import { screenTitle, useSession } from '../session'
 import { templatesApi } from '../template-editor/api'
 import { type Check, checkTemplate } from '../template-editor/check'
@@ -336,14 +337,7 @@ function TemplateEditor({ answer }: { answer: TemplateAnswer }) {
           <button type="button" className="button" disabled={publishing} onClick={() => void publish()}>
             {publishing ? EDITOR_TEXT.publishing : TEMPLATES_TEXT.publishTemplate}
           </button>
-          <button
-            type="button"
-            className="button preview-toggle"
-            aria-pressed={showPreview}
-            onClick={() => setShowPreview((v) => !v)}
-          >
-            {showPreview ? EDITOR_TEXT.hidePreview : EDITOR_TEXT.showPreview}
-          </button>
+          <PreviewToggle shown={showPreview} onToggle={() => setShowPreview((v) => !v)} />
         </div>
       </div>
       {published !== null ? (
@@ -377,24 +371,7 @@ function TemplateEditor({ answer }: { answer: TemplateAnswer }) {
         </section>
       ) : null}
       {restoring ? <p className="notice">{TEMPLATES_TEXT.restoreDraftNote}</p> : null}
-      <div className="phone-tabs">
-        <button
-          type="button"
-          className="button"
-          aria-pressed={phoneTab === 'edit'}
-          onClick={() => setPhoneTab('edit')}
-        >
-          {EDITOR_TEXT.editTab}
-        </button>
-        <button
-          type="button"
-          className="button"
-          aria-pressed={phoneTab === 'preview'}
-          onClick={() => setPhoneTab('preview')}
-        >
-          {EDITOR_TEXT.preview}
-        </button>
-      </div>
+      <PhoneTabs tab={phoneTab} onChange={setPhoneTab} />
       <div className={`record-body${showPreview ? ' with-preview' : ''} phone-${phoneTab}`}>
         <div className="record-edit">
           <p className="hint" id={`${id}-keys`}>

@@ -6,6 +6,7 @@
  * Worker stores (shared/blocks/chart-svg.ts). A dataset the chart cannot draw is not inserted:
  * section 5's message shows beside the grid.
  */
+
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import {
   BLOCK_LIMITS,
@@ -22,12 +23,13 @@ import {
 import { fillText } from '../../../shared/index'
 import { Dialog } from '../dialog'
 import { addBlockStyle } from './block-style'
+import { Choices } from './choices'
 import type { BlockValue } from './render-block'
 
-const KINDS: { kind: ChartKind; label: string }[] = [
-  { kind: 'bar', label: BLOCKS_TEXT.chartBar },
-  { kind: 'line', label: BLOCKS_TEXT.chartLine },
-  { kind: 'pie', label: BLOCKS_TEXT.chartPie },
+const KINDS: { value: ChartKind; label: string }[] = [
+  { value: 'bar', label: BLOCKS_TEXT.chartBar },
+  { value: 'line', label: BLOCKS_TEXT.chartLine },
+  { value: 'pie', label: BLOCKS_TEXT.chartPie },
 ]
 
 const MAX_ROWS = BLOCK_LIMITS.maxRows + 1
@@ -173,23 +175,13 @@ export default function ChartDialog({
       }
     >
       <div className="dialog-body">
-        <fieldset className="field">
-          <legend>{BLOCKS_TEXT.chartType}</legend>
-          <div className="block-modes">
-            {KINDS.map((k) => (
-              <label key={k.kind}>
-                <input
-                  type="radio"
-                  name={`${ids}-kind`}
-                  value={k.kind}
-                  checked={chart === k.kind}
-                  onChange={() => setChart(k.kind)}
-                />
-                {k.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choices
+          legend={BLOCKS_TEXT.chartType}
+          name={`${ids}-kind`}
+          options={KINDS}
+          value={chart}
+          onChange={setChart}
+        />
         <div className="grid-2">
           <div className="field">
             <label className="label" htmlFor={`${ids}-title`}>

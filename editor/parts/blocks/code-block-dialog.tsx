@@ -5,6 +5,7 @@
  * editing is unreliable, the dialog says 'Code editing is not available on Android.' (section
  * 5) in place of the editor and the block stays as it is.
  */
+
 import { useEffect, useId, useState } from 'react'
 import {
   BLOCK_LIMITS,
@@ -19,12 +20,13 @@ import { messageOf } from '../../api'
 import { CodeEditor } from '../code-editor'
 import { Dialog } from '../dialog'
 import { addBlockStyle } from './block-style'
+import { Choices } from './choices'
 import { type BlockValue, renderBlock } from './render-block'
 
-const MODES: { mode: CodeMode; label: string; language: 'html' | 'markdown' | 'text' }[] = [
-  { mode: 'html', label: BLOCKS_TEXT.codeModeCode, language: 'html' },
-  { mode: 'markdown', label: BLOCKS_TEXT.codeModeMarkdown, language: 'markdown' },
-  { mode: 'source', label: BLOCKS_TEXT.codeModeDisplaySource, language: 'text' },
+const MODES: { value: CodeMode; label: string; language: 'html' | 'markdown' | 'text' }[] = [
+  { value: 'html', label: BLOCKS_TEXT.codeModeCode, language: 'html' },
+  { value: 'markdown', label: BLOCKS_TEXT.codeModeMarkdown, language: 'markdown' },
+  { value: 'source', label: BLOCKS_TEXT.codeModeDisplaySource, language: 'text' },
 ]
 
 /** Android's browsers (platform.md section 5: no code editing there). */
@@ -75,7 +77,7 @@ export default function CodeBlockDialog({
       clearTimeout(timer)
     }
   }, [mode, source])
-  const language = MODES.find((m) => m.mode === mode)?.language ?? 'text'
+  const language = MODES.find((m) => m.value === mode)?.language ?? 'text'
   const submit = () => {
     if (problem !== null) return
     const data = { mode, source }
@@ -101,23 +103,14 @@ export default function CodeBlockDialog({
       }
     >
       <div className="dialog-body">
-        <fieldset className="field" disabled={android}>
-          <legend>{BLOCKS_TEXT.codeMode}</legend>
-          <div className="block-modes">
-            {MODES.map((m) => (
-              <label key={m.mode}>
-                <input
-                  type="radio"
-                  name={`${ids}-mode`}
-                  value={m.mode}
-                  checked={mode === m.mode}
-                  onChange={() => setMode(m.mode)}
-                />
-                {m.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choices
+          legend={BLOCKS_TEXT.codeMode}
+          name={`${ids}-mode`}
+          options={MODES}
+          value={mode}
+          onChange={setMode}
+          disabled={android}
+        />
         <div className="field">
           <span className="label" id={`${ids}-source`}>
             {BLOCKS_TEXT.codeSource}
