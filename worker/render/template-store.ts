@@ -81,10 +81,12 @@ export function builtIns() {
   return defaults
 }
 
-const tenantPartials = new SettledCache<Record<string, CompiledTemplate>>(500)
+type Partials = Record<string, CompiledTemplate>
+
+const tenantPartials = new SettledCache<Partials>(500)
 
 /** The built-in partials with the tenant's own compiled ones (a publish stores them) over them. */
-function partialsOf(catalog: Catalog): Promise<Record<string, CompiledTemplate>> {
+function partialsOf(catalog: Catalog): Promise<Partials> {
   const { siteId, version } = catalog.tenant
   return tenantPartials.getOrRead(`${siteId}\u0000${version}`, async () => {
     const own = { ...builtIns().partials }
@@ -97,25 +99,29 @@ function partialsOf(catalog: Catalog): Promise<Record<string, CompiledTemplate>>
   })
 }
 
-/** A tenant's compiled template by name: its own from KV, else the built-in one. */
-export async function loadTemplate(catalog: Catalog, name: TemplateName): Promise<PageTemplate> {
+/**
+ * A tenant's compiled template by name: its own from KV, else the built-in one, with the
+ * tenant's partials (`partials`: one read shared by the templates `loadTemplates` loads).
+ */
+async function loadTemplate(
+  catalog: Catalog,
+  name: TemplateName,
+  partials: () => Promise<Partials>,
+): Promise<PageTemplate> {
   const { siteId, version } = catalog.tenant
   const key = `${siteId}\u0000${version}\u0000${name}`
   const hit = cache.get(key)
   if (hit) return hit
   const { templates } = builtIns()
   // A publish stores the compiled form beside the source: a cold isolate takes it without parsing.
-  const [compiled, partials] = await Promise.all([
-    catalog.compiledTemplate(name).catch(() => null),
-    partialsOf(catalog),
-  ])
-  if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, partials))
+  const [compiled, own] = await Promise.all([catalog.compiledTemplate(name).catch(() => null), partials()])
+  if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, own))
   const source = await catalog.templateSource(name)
   const code =
     source === null
       ? (templates.get(name) as PageTemplate).code
       : compileLogged(source, { siteId, template: name })
-  return cache.set(key, pageTemplate(code, partials))
+  return cache.set(key, pageTemplate(code, own))
 }
 
 /** Loads several templates at once (one KV read each on a cold isolate, none when warm). */
@@ -123,6 +129,12 @@ export async function loadTemplates<N extends TemplateName>(
   catalog: Catalog,
   names: readonly N[],
 ): Promise<Record<N, PageTemplate>> {
-  const codes = await Promise.all(names.map((name) => loadTemplate(catalog, name)))
+  // One read of the partials for all of them (this request's own promise, never kept).
+  let read: Promise<Partials> | undefined
+  const partials = () => {
+    read ??= partialsOf(catalog)
+    return read
+  }
+  const codes = await Promise.all(names.map((name) => loadTemplate(catalog, name, partials)))
   return Object.fromEntries(names.map((name, i) => [name, codes[i]])) as Record<N, PageTemplate>
 }
