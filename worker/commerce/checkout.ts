@@ -154,6 +154,8 @@ function orderOf(
     failure: null,
     confirmationSentAt: null,
     origin: tenant.origin,
+    // Issue 25 fills these in from the priced cart (shipping, tax, coupons).
+    amounts: null,
   }
 }
 

@@ -29,6 +29,45 @@ export interface ShippingAddress {
   country: string
 }
 
+/**
+ * Every amount of an order as the server computed it at checkout (issue 25), integer minor units.
+ * `grandTotalCents = subtotalCents - discountCents + shippingCents + (taxIncluded ? 0 : taxCents)`:
+ * `taxCents` is the tax the order carries, already inside the prices when `taxIncluded`.
+ */
+export interface OrderAmounts {
+  subtotalCents: number
+  discountCents: number
+  shippingCents: number
+  taxCents: number
+  taxIncluded: boolean
+  grandTotalCents: number
+  /** The shipping option chosen, or null when nothing ships. */
+  shippingOption: { id: string; name: string; cents: number } | null
+  /** One line per tax rule applied: its name (e.g. 'CA sales tax'), rate in basis points, amount. */
+  taxLines: { name: string; rateBasisPoints: number; cents: number }[]
+  /** The coupons applied, each with what it took off (free shipping: the shipping it waived). */
+  coupons: { code: string; discountCents: number; freeShipping: boolean }[]
+}
+
+/** The amounts of an order; an order from before issue 25 has its subtotal and total only. */
+export function amountsOf(
+  order: Pick<OrderRow, 'amounts' | 'subtotalCents' | 'grandTotalCents'>,
+): OrderAmounts {
+  return (
+    order.amounts ?? {
+      subtotalCents: order.subtotalCents,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      taxIncluded: false,
+      grandTotalCents: order.grandTotalCents,
+      shippingOption: null,
+      taxLines: [],
+      coupons: [],
+    }
+  )
+}
+
 export type OrderStatus = 'pending' | 'charged' | 'paid' | 'failed' | 'refunded'
 
 export interface OrderRow {
@@ -59,6 +98,8 @@ export interface OrderRow {
   confirmationSentAt: number | null
   /** The tenant's origin at checkout (the email's links). */
   origin: string | null
+  /** Every amount as computed at checkout (issue 25); null on older orders: use amountsOf. */
+  amounts: OrderAmounts | null
 }
 
 interface RawOrder {
@@ -84,6 +125,7 @@ interface RawOrder {
   failure: string | null
   confirmation_sent_at: number | null
   origin: string | null
+  amounts: string | null
 }
 
 function rowOf(raw: RawOrder): OrderRow {
@@ -110,6 +152,8 @@ function rowOf(raw: RawOrder): OrderRow {
     failure: raw.failure,
     confirmationSentAt: raw.confirmation_sent_at,
     origin: raw.origin,
+    amounts:
+      raw.amounts === null || raw.amounts === undefined ? null : (JSON.parse(raw.amounts) as OrderAmounts),
   }
 }
 
@@ -122,8 +166,8 @@ export async function insertPendingOrder(db: D1Database, order: OrderRow): Promi
     .prepare(
       `INSERT OR IGNORE INTO orders (id, site_id, idempotency_key, cart_id, status, email, shipping, lines,
         currency, subtotal_cents, grand_total_cents, payment_ref, subscription_plan, gift_card_code, created_at,
-        site_user_id, placed_by, attempt, updated_at, origin)
-       VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, ?, ?, 1, ?, ?)`,
+        site_user_id, placed_by, attempt, updated_at, origin, amounts)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, ?, ?, 1, ?, ?, ?)`,
     )
     .bind(
       order.id,
@@ -142,6 +186,7 @@ export async function insertPendingOrder(db: D1Database, order: OrderRow): Promi
       order.placedBy,
       order.createdAt,
       order.origin,
+      order.amounts === null ? null : JSON.stringify(order.amounts),
     )
     .run()
   return result.meta.changes === 1
@@ -160,7 +205,7 @@ export async function restartOrder(
   const result = await db
     .prepare(
       `UPDATE orders SET status = 'pending', attempt = ?, email = ?, shipping = ?, lines = ?, subtotal_cents = ?,
-         grand_total_cents = ?, failure = NULL, updated_at = ?
+         grand_total_cents = ?, amounts = ?, failure = NULL, updated_at = ?
        WHERE site_id = ? AND id = ? AND status = 'failed' AND attempt = ?`,
     )
     .bind(
@@ -170,6 +215,7 @@ export async function restartOrder(
       JSON.stringify(order.lines),
       order.subtotalCents,
       order.grandTotalCents,
+      order.amounts === null ? null : JSON.stringify(order.amounts),
       now,
       order.siteId,
       order.id,
