@@ -8,13 +8,21 @@
  *
  * Both engines get the same data, partials, locale and clock; the reference gets its CLDR data
  * from @phensley/cldr as its own test loader does. The last column says whether both printed
- * the same page. Figures, not assertions; issue #10 asks for at least 2x (aim 3x) cached.
- * BENCH_ROUNDS and BENCH_MS (per round) shorten or lengthen the run.
+ * the same page. Figures, not assertions; issue #26 asks for at least 3x cached (medians) on
+ * every page kind, the demo tenants' pages (`tenant:`) included. BENCH_ROUNDS and BENCH_MS (per
+ * round) shorten or lengthen the run; BENCH_ONLY (a pattern) picks pages by name; BENCH_DUMP (a
+ * folder) writes each page's output there.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { type CompiledTemplate, createEngine } from '../../templates/index'
+import { localizedText } from '../../shared/text/index'
+import {
+  type CompiledTemplate,
+  createEngine,
+  DEFAULT_PARTIALS,
+  DEFAULT_TEMPLATES,
+} from '../../templates/index'
 import { domainPlugins } from '../../templates/plugins/index'
 
 interface ReferenceCompiler {
@@ -145,7 +153,7 @@ const euroData = {
 
 // ---- templates ----
 
-const PARTIALS = {
+const SHOP_PARTIALS: Record<string, string> = {
   'price.block': `<span class="price{.if onSale} price--sale{.end}">{.section salePrice}<s>{.eval price / 100}</s> {.eval salePrice / 100}{.or}{.eval price / 100}{.end}</span>`,
 }
 
@@ -209,12 +217,145 @@ const EURO_LIST = `<!doctype html><title>{collection.title|html}</title>
   <p class="from">ab {structuredContent.variants.0.priceMoney|money style:code}</p>
 </article>{.end}</main>`
 
+// ---- pages shaped like real tenant pages (issue #26): the demo tenants' data and templates ----
+
+const FIXTURES = path.join(import.meta.dirname, '../../kv-fixtures/site')
+const fixture = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8')) as Record<string, unknown>
+/** A collection's items in display order. */
+const itemsOf = (site: string, slug: string): Record<string, unknown>[] =>
+  (fixture(`${site}/collection/${slug}.json`).itemSlugs as string[]).map((item) =>
+    fixture(`${site}/item/${slug}/${item}.json`),
+  )
+/** Images as the platform stores them once processed: with their width variants, for srcsets. */
+const VARIANTS = '100w,300w,500w,750w,1000w,1500w'
+function withVariants(item: Record<string, unknown>): Record<string, unknown> {
+  const image = item.mainImage as Record<string, unknown> | undefined
+  return image ? { ...item, mainImage: { ...image, systemDataVariants: VARIANTS } } : item
+}
+/** What every page renders against (worker/catalogue/template-data.ts `siteData`). */
+function siteDataOf(site: string): Record<string, unknown> {
+  const record = fixture(`${site}.json`) as { website: object; storeSettings?: object }
+  return {
+    website: {
+      ...record.website,
+      baseUrl: `https://${site}.example`,
+      authenticUrl: `https://${site}.example`,
+    },
+    storeSettings: record.storeSettings ?? null,
+    text: localizedText(undefined),
+  }
+}
+
+/**
+ * The built-in templates a tenant without its own gets (templates/defaults), as they are but
+ * for the storefront's own `srcset` formatter, which the reference lacks: its `image-srcset`
+ * prints the same attribute.
+ */
+const forBoth = (template: string) => template.replaceAll('srcset="{@|srcset}"', '{@|image-srcset}')
+const TENANT_PARTIALS = Object.fromEntries(
+  Object.entries(DEFAULT_PARTIALS).map(([name, source]) => [name, forBoth(source)]),
+)
+
+/** Aurora's first 48 products across its shop collections: one page of the grid. */
+const aurora = siteDataOf('aurora')
+const auroraProducts = ['apparel', 'footwear', 'gear', 'gifts']
+  .flatMap((slug) => itemsOf('aurora', slug))
+  .slice(0, 48)
+  .map(withVariants)
+const tenantListData = {
+  ...aurora,
+  collection: fixture('aurora/collection/apparel.json'),
+  items: auroraProducts,
+  pagination: { page: 1, pageCount: 2, prevPageUrl: null, nextPageUrl: '/apparel?page=2' },
+}
+
+/**
+ * A product with 12 variants (Size x Color). The default product template leans on formatters
+ * the reference does not have (reviews, gallery, instalments); this one keeps its layout and
+ * uses the reference's commerce formatters for the same parts, plus the variant list and the
+ * related products a theme shows.
+ */
+const anorak = withVariants(fixture('aurora/item/apparel/breakwater-anorak.json'))
+const tenantDetailData = {
+  ...aurora,
+  collection: fixture('aurora/collection/apparel.json'),
+  item: anorak,
+  related: auroraProducts.slice(1, 5),
+}
+const TENANT_DETAIL = `{.section item}<article class="product-detail {@|item-classes}" data-item-id="{id|htmlattr}">
+  <nav class="breadcrumb" aria-label="{text.theme.themeBreadcrumb|htmlattr}"><a href="{collection.fullUrl|htmlattr}">{collection.title|html}</a></nav>
+  <div class="product-layout">
+    <div class="product-summary">
+      <h1 class="product-title">{title|html}</h1>
+      {@|product-price}
+      {@|product-status}
+    </div>
+    <div class="product-images">{.section mainImage}<img {@|image-meta}{@|image-srcset} sizes="(max-width: 991px) 100vw, 50vw">{.end}</div>
+    <div class="product-meta">
+      {@|product-scarcity}
+      {@|variants-select}
+      <table class="product-variants">{.repeated section structuredContent.variants}<tr class="variant-{sku|slugify}"><td>{attributes.Size|html}</td><td>{attributes.Color|html}</td><td>{priceMoney|money}</td><td>{.if unlimited}In stock{.or}{.greaterThan? qtyInStock 0}{qtyInStock} left{.or}Sold out{.end}{.end}</td></tr>{.end}</table>
+      {@|product-checkout}
+      {@|product-restock-notification}
+      {.section body}<div class="product-description">{@}</div>{.or}{.excerpt?}<div class="product-description">{excerpt}</div>{.end}{.end}
+      {.section tags}<p class="product-tags">{.repeated section @}<a href="{collection.fullUrl|htmlattr}?tag={@|url-encode}">{@|html}</a>{.alternates with}, {.end}</p>{.end}
+      {.if website.simpleLikingEnabled}{@|like-button}{.end}
+    </div>
+  </div>
+</article>{.end}
+<aside class="related"><h2>You may also like</h2><ul class="product-grid">{.repeated section related}<li class="product-grid-cell">{@|apply product-card.block}</li>{.end}</ul></aside>`
+
+/**
+ * Field Journal's posts, twenty of them (its eight, again with their own ids, links and dates),
+ * as a theme's blog list shows them: the image with its metadata and srcset, the item's
+ * classes, dates in strftime patterns and in CLDR's medium form, author, categories and tags
+ * linked (slugified classes, url-encoded queries), an excerpt (else the start of the body,
+ * truncated), the comment count.
+ */
+const journal = siteDataOf('journal')
+const journalPosts = itemsOf('journal', 'field-notes')
+const tenantBlogData = {
+  ...journal,
+  collection: fixture('journal/collection/field-notes.json'),
+  items: Array.from({ length: 20 }, (_, i) => {
+    const post = withVariants(journalPosts[i % journalPosts.length] as Record<string, unknown>)
+    const round = Math.floor(i / journalPosts.length)
+    return {
+      ...post,
+      id: `${post.id}-${round}`,
+      fullUrl: round === 0 ? post.fullUrl : `${post.fullUrl}-${round + 1}`,
+      publishOn: (post.publishOn as number) - round * 400 * DAY,
+      // Some posts without an excerpt: the list falls back to the body.
+      excerpt: i % 3 === 2 ? '' : post.excerpt,
+      starred: i % 5 === 0,
+    }
+  }),
+  pagination: { page: 1, pageCount: 3, prevPageUrl: null, nextPageUrl: '/field-notes?page=2' },
+}
+const TENANT_BLOG = `<section class="blog-list">
+  {.section collection}<header class="collection-header"><h1 class="collection-title">{title|html}</h1>
+  {.section description}<p class="collection-description">{@|html}</p>{.end}</header>{.end}
+  {.section items}<div class="post-grid">{.repeated section @}<article class="post-card {@|item-classes}" id="post-{id|htmlattr}">
+    {.section mainImage}<a class="post-card-media" href="{fullUrl|htmlattr}"><img {@|image-meta}{@|image-srcset} sizes="(max-width: 640px) 100vw, 400px"{.lessThanOrEqual? @index 3}{.or} loading="lazy"{.end}></a>{.end}
+    <p class="post-card-meta"><time datetime="{publishOn|date %Y-%m-%dT%H:%M:%S%z}">{publishOn|date %A, %B %e, %Y}</time> <span class="post-card-time" title="{publishOn|datetime date:medium}">{publishOn|date %l:%M %p %Z}</span>{.section author}<span class="post-author">{text.theme.themeBy|html} <a href="/field-notes?author={displayName|url-encode}">{displayName|html}</a></span>{.end}</p>
+    <h2 class="post-card-title"><a class="post-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
+    {.excerpt?}<div class="post-card-excerpt">{excerpt|truncate 120}</div>{.or}<div class="post-card-excerpt">{body|truncate 160}</div>{.end}
+    {.section categories}<p class="post-card-categories">{.repeated section @}<a class="category-{@|slugify}" href="/field-notes?category={@|url-encode}">{@|html}</a>{.alternates with}, {.end}</p>{.end}
+    {.section tags}<ul class="post-card-tags">{.repeated section @}<li class="tag-{@|slugify}"><a href="/field-notes?tag={@|url-encode}">#{@|html}</a></li>{.end}</ul>{.end}
+    <p class="post-card-comments"><a href="{fullUrl|htmlattr}#comments">{@|comment-count}</a>{.if likeCount} · {likeCount} likes{.end}</p>
+  </article>{.end}</div>{.or}<p class="empty">{text.theme.themeNoPosts|html}</p>{.end}
+  {@|apply pagination.block}
+</section>`
+
 interface Page {
   name: string
   template: string
   /** The data of each render, cycled through. */
   data: unknown[]
   locale: string
+  /** The partials it applies (else the small shop's). */
+  partials?: Record<string, string>
 }
 
 const pages: Page[] = [
@@ -223,6 +364,27 @@ const pages: Page[] = [
   { name: 'blog list (20, dates)', template: BLOG, data: [blogData], locale: 'en-US' },
   { name: 'events list (24, 4 zones)', template: EVENTS, data: eventsData, locale: 'en-US' },
   { name: 'product list (48, EUR de)', template: EURO_LIST, data: [euroData], locale: 'de-DE' },
+  {
+    name: 'tenant: product list (48)',
+    template: forBoth(DEFAULT_TEMPLATES.products),
+    data: [tenantListData],
+    locale: 'en-US',
+    partials: TENANT_PARTIALS,
+  },
+  {
+    name: 'tenant: product (12 var.)',
+    template: TENANT_DETAIL,
+    data: [tenantDetailData],
+    locale: 'en-US',
+    partials: TENANT_PARTIALS,
+  },
+  {
+    name: 'tenant: blog list (20)',
+    template: TENANT_BLOG,
+    data: [tenantBlogData],
+    locale: 'en-US',
+    partials: TENANT_PARTIALS,
+  },
 ]
 
 // ---- engines ----
@@ -308,7 +470,10 @@ console.log(
 )
 
 let worstCached = Number.POSITIVE_INFINITY
+const only = new RegExp(process.env.BENCH_ONLY ?? '')
 for (const page of pages) {
+  if (!only.test(page.name)) continue
+  const PARTIALS = page.partials ?? SHOP_PARTIALS
   const ourCode: CompiledTemplate = ours.compile(page.template).code
   const ourPartials = Object.fromEntries(Object.entries(PARTIALS).map(([k, v]) => [k, ours.compile(v).code]))
   const refCode = reference.parse(page.template).code
@@ -323,6 +488,8 @@ for (const page of pages) {
     const mine = ours.render(ourCode, data, options)
     const theirs = referenceRender(refCode, data, refPartials, page.locale)
     if (mine.output !== theirs || mine.errors.length > 0) same = false
+    if (process.env.BENCH_DUMP)
+      writeFileSync(`${process.env.BENCH_DUMP}/${page.name.replace(/\W+/g, '-')}.html`, mine.output)
   }
 
   let i = 0
@@ -343,13 +510,15 @@ for (const page of pages) {
   ]
   for (const [mode, runOurs, runRef] of modes) {
     const [a, b] = compare(runOurs, runRef)
-    if (mode === 'cached') worstCached = Math.min(worstCached, a.best / b.best)
+    if (mode === 'cached') worstCached = Math.min(worstCached, a.median / b.median)
     console.log(
       `${page.name.padEnd(27)}${mode.padEnd(8)}${fmt(a.best, 10)}${fmt(a.median, 9)}${fmt(b.best, 10)}${fmt(b.median, 9)}   ${(a.best / b.best).toFixed(2).padStart(5)}x ${(a.median / b.median).toFixed(2).padStart(5)}x   ${same ? 'yes' : 'NO'}`,
     )
   }
 }
-console.log(`\nworst cached ratio (best rounds): ${worstCached.toFixed(2)}x (issue #10: at least 2x, aim 3x)`)
+console.log(
+  `\nworst cached ratio (medians): ${worstCached.toFixed(2)}x (issue #26: at least 3x on every page kind)`,
+)
 
 // ---- the render budget: how long a hostile template takes to stop ----
 
