@@ -1,21 +1,50 @@
 /** String helpers shared by formatter plugins. */
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
-const HTML_TEXT = /[&<>]/g
-const HTML_ATTR = /[&<>"]/g
-// Separate non-global patterns for the quick test: a global pattern's `test` is stateful.
+// Non-global patterns for the quick test: most values have nothing to escape.
 const HAS_HTML_TEXT = /[&<>]/
 const HAS_HTML_ATTR = /[&<>"]/
-const escapeChar = (c: string) => HTML_ESCAPES[c] as string
+
+/**
+ * `s` with `&`, `<`, `>` (and `"` when `quotes`) as entities. One pass that copies the runs
+ * between them: a regular expression with a replacer function calls back per match, and the
+ * JSON of a product's variants in an attribute has hundreds of quotes.
+ */
+function escapeEntities(s: string, quotes: boolean): string {
+  let out = ''
+  let last = 0
+  for (let i = 0; i < s.length; i++) {
+    let entity: string
+    switch (s.charCodeAt(i)) {
+      case 38:
+        entity = '&amp;'
+        break
+      case 60:
+        entity = '&lt;'
+        break
+      case 62:
+        entity = '&gt;'
+        break
+      case 34:
+        if (!quotes) continue
+        entity = '&quot;'
+        break
+      default:
+        continue
+    }
+    out += s.slice(last, i) + entity
+    last = i + 1
+  }
+  return out + s.slice(last)
+}
 
 /** Escapes text for HTML element content (`&`, `<`, `>`). */
 export function escapeHtml(s: string): string {
-  return HAS_HTML_TEXT.test(s) ? s.replace(HTML_TEXT, escapeChar) : s
+  return HAS_HTML_TEXT.test(s) ? escapeEntities(s, false) : s
 }
 
 /** Escapes text for a double-quoted HTML attribute (`&`, `<`, `>`, `"`). */
 export function escapeHtmlAttribute(s: string): string {
-  return HAS_HTML_ATTR.test(s) ? s.replace(HTML_ATTR, escapeChar) : s
+  return HAS_HTML_ATTR.test(s) ? escapeEntities(s, true) : s
 }
 
 const WHITESPACE = new Set([' ', '\n', '\t', '\u000b', '\r', '\f'])
@@ -36,29 +65,82 @@ export function truncateWords(s: string, max: number, ellipsis: string): string 
   return s.slice(0, end) + ellipsis
 }
 
-/** `Hello, World!` → `hello-world`: drops all but ASCII letters, digits, whitespace and '-'. */
+/**
+ * Whether the UTF-16 code unit `c` is one that `\s` matches in a JavaScript regular expression
+ * (ASCII and Unicode spaces, line terminators, the byte-order mark).
+ */
+export function isRegExpSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13)
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
+}
+
+/**
+ * `Hello, World!` → `hello-world`: drops all but ASCII letters, digits, whitespace and '-', then
+ * each run of whitespace becomes one '-' (what dropping `[^a-zA-Z0-9\s-]+` then replacing `\s+`
+ * by '-' does, in one pass: a dropped character does not end a run of whitespace).
+ */
 export function slugify(s: string): string {
-  return s
-    .replace(/[^a-zA-Z0-9\s-]+/g, '')
-    .replace(/\s+/g, '-')
-    .toLowerCase()
+  let out = ''
+  let space = false
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    let kept: number
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45) kept = c
+    else if (c >= 65 && c <= 90) kept = c + 32
+    else {
+      if (isRegExpSpace(c)) space = true
+      continue
+    }
+    if (space) {
+      out += '-'
+      space = false
+    }
+    out += String.fromCharCode(kept)
+  }
+  return space ? `${out}-` : out
 }
 
 /** Characters `url-encode` leaves as they are (the set JavaScript's legacy `escape` keeps). */
-const URL_SAFE = /[A-Za-z0-9@*_+\-./]/
-const encoder = new TextEncoder()
+const URL_KEPT = /^[A-Za-z0-9@*_+\-./]*$/
+/** Where `encodeURIComponent` differs from that set: it keeps `!~'()` and encodes `@+/`. */
+const URL_DIFFERENCES = /%(?:40|2B|2F)|[!~'()]/g
+const URL_FIXES: Readonly<Record<string, string>> = {
+  '%40': '@',
+  '%2B': '+',
+  '%2F': '/',
+  '!': '%21',
+  '~': '%7E',
+  "'": '%27',
+  '(': '%28',
+  ')': '%29',
+}
+/** A surrogate without its pair; UTF-8 encoding writes U+FFFD for it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
-/** Percent-encodes the UTF-8 bytes of `s`, keeping letters, digits and `@*_+-./`. */
+/**
+ * Percent-encodes the UTF-8 bytes of `s`, keeping letters, digits and `@*_+-./` (in upper-case
+ * hex). `encodeURIComponent` does the encoding natively; the few characters where its kept set
+ * differs are put right after, and a lone surrogate is U+FFFD as a UTF-8 encoder makes it.
+ */
 export function urlEncode(s: string): string {
-  let out = ''
-  for (const ch of s) {
-    if (ch.length === 1 && URL_SAFE.test(ch)) {
-      out += ch
-      continue
-    }
-    for (const byte of encoder.encode(ch)) out += `%${byte < 16 ? '0' : ''}${byte.toString(16).toUpperCase()}`
+  if (URL_KEPT.test(s)) return s
+  let encoded: string
+  try {
+    encoded = encodeURIComponent(s)
+  } catch {
+    encoded = encodeURIComponent(s.replace(LONE_SURROGATE, '\uFFFD'))
   }
-  return out
+  return encoded.replace(URL_DIFFERENCES, (m) => URL_FIXES[m] as string)
 }
 
 /**

@@ -294,7 +294,6 @@ const TENANT_DETAIL = `{.section item}<article class="product-detail {@|item-cla
     <div class="product-images">{.section mainImage}<img {@|image-meta}{@|image-srcset} sizes="(max-width: 991px) 100vw, 50vw">{.end}</div>
     <div class="product-meta">
       {@|product-scarcity}
-      {@|variants-select}
       <table class="product-variants">{.repeated section structuredContent.variants}<tr class="variant-{sku|slugify}"><td>{attributes.Size|html}</td><td>{attributes.Color|html}</td><td>{priceMoney|money}</td><td>{.if unlimited}In stock{.or}{.greaterThan? qtyInStock 0}{qtyInStock} left{.or}Sold out{.end}{.end}</td></tr>{.end}</table>
       {@|product-checkout}
       {@|product-restock-notification}

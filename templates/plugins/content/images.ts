@@ -92,14 +92,24 @@ export function imageSrcset(image: unknown): string {
   if (image === MISSING) return ''
   const url = asString(child(image, 'assetUrl'))
   const variants = asString(child(image, 'systemDataVariants'))
-    .split(',')
-    .filter((v) => v.endsWith('w'))
-  const last = variants[variants.length - 1]
-  if (last === undefined) return ''
-  let original = ''
+  // One pass over the comma-separated names: the srcset of every image of a page.
+  let list = ''
+  let last = ''
+  for (let from = 0; from <= variants.length; ) {
+    let end = variants.indexOf(',', from)
+    if (end === -1) end = variants.length
+    const v = variants.slice(from, end)
+    if (v.endsWith('w')) {
+      list += `${last === '' ? '' : ','}${url}?format=${v} ${v}`
+      last = v
+    }
+    from = end + 1
+  }
+  if (last === '') return ''
   const at = SRCSET_NAMES.indexOf(last)
-  if (at !== -1 && at < SRCSET_NAMES.length - 1) original = `,${url}?format=original ${SRCSET_NAMES[at + 1]}`
-  return ` srcset="${variants.map((v) => `${url}?format=${v} ${v}`).join(',')}${original}"`
+  const original =
+    at !== -1 && at < SRCSET_NAMES.length - 1 ? `,${url}?format=original ${SRCSET_NAMES[at + 1]}` : ''
+  return ` srcset="${list}${original}"`
 }
 
 /** `WIDTHxHEIGHT` as two strings, or null when the value does not split into exactly two. */

@@ -13,7 +13,7 @@ import {
   SliceType,
 } from '../../../shared/enumerations'
 import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING, walk } from '../../../shared/json'
-import { stripTags } from '../../../shared/strings'
+import { isRegExpSpace } from '../../../shared/strings'
 import { type AnyPredicate, definePredicate, type Plugin, type Scope } from '../../registry'
 
 type Test = (scope: Scope) => boolean
@@ -91,14 +91,27 @@ for (const flag of GALLERY_FLAGS)
   predicates[`gallery-${flag}?`] = is((s) => asBoolean(galleryOption(s, flag)))
 
 /** Text left after stripping markup and all whitespace (zero-width and no-break spaces too). */
-const INVISIBLE = /[\s\u200b\u00a0]+/g
+/**
+ * Whether `html` has visible text: a character outside its tags that is neither whitespace
+ * (`\s`) nor a zero-width space. What stripping the tags and then the invisible characters
+ * would leave, found without building either string.
+ */
+function hasVisibleText(html: string): boolean {
+  let inTag = false
+  for (let i = 0; i < html.length; i++) {
+    const c = html.charCodeAt(i)
+    if (c === 60) inTag = true
+    else if (c === 62) inTag = false
+    else if (!inTag && c !== 0x200b && !isRegExpSpace(c)) return true
+  }
+  return false
+}
 
 /** `excerpt?`: the item's excerpt (its `html`, or a plain string) has visible text. */
 function hasExcerpt(s: Scope): boolean {
   const excerpt = field(s, 'excerpt')
   const html = child(excerpt, 'html')
-  const text = typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : ''
-  return stripTags(text).replace(INVISIBLE, '').length > 0
+  return hasVisibleText(typeof html === 'string' ? html : typeof excerpt === 'string' ? excerpt : '')
 }
 
 /** `current-type? name`: the slide's `currentType` is the named slice type. */
