@@ -21,7 +21,7 @@ import {
 import { formatRelative, humanizeSince, relativeAmount } from './relative'
 import { formatStrftime } from './strftime'
 import { INVALID_DATE, INVALID_DATE_OBJECT } from './words'
-import { resolveZone, zoneOffset } from './zones'
+import { BoundedCache, resolveZone, zoneOffset } from './zones'
 
 /** The website's zone, resolved (aliases, unknown ids to UTC). */
 export function siteZone(scope: Scope): string {
@@ -31,22 +31,36 @@ export function siteZone(scope: Scope): string {
 
 const now = (scope: Scope): number => scope.settings.now ?? Date.now()
 
-/** `date %Y-%m-%d`: strftime pattern in the site's zone; no pattern prints nothing. */
-const date = defineFormatter<string>({
-  prepare: (args) => args.join(' '),
-  apply(value, pattern, scope) {
+/** A `date` call site's pattern, and its texts so far per zone and instant. */
+interface DatePattern {
+  pattern: string
+  texts: BoundedCache<BoundedCache<string, number>>
+}
+
+/**
+ * `date %Y-%m-%d`: strftime pattern in the site's zone; no pattern prints nothing. The text
+ * depends on the pattern, the zone and the instant alone, so each is kept (bounded, settled
+ * strings): a blog list prints the same few dates on every view.
+ */
+const date = defineFormatter<DatePattern>({
+  prepare: (args) => ({ pattern: args.join(' '), texts: new BoundedCache(64) }),
+  apply(value, { pattern, texts }, scope) {
     if (pattern === '') return ''
     const instant = asNumber(value)
     if (!Number.isFinite(instant)) {
       scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'date', INVALID_DATE_OBJECT))
       return ''
     }
-    const result = dateFields(instant, siteZone(scope))
+    const zone = siteZone(scope)
+    const byInstant = texts.get(zone) ?? texts.set(zone, new BoundedCache(1024))
+    const known = byInstant.get(instant)
+    if (known !== undefined) return known
+    const result = dateFields(instant, zone)
     if (!result.ok) {
       scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'date', result.error))
       return ''
     }
-    return formatStrftime(result.fields, pattern)
+    return byInstant.set(instant, formatStrftime(result.fields, pattern))
   },
 })
 
