@@ -110,8 +110,16 @@ export function slugify(s: string): string {
   return space ? `${out}-` : out
 }
 
-/** Characters `url-encode` leaves as they are (the set JavaScript's legacy `escape` keeps). */
-const URL_KEPT = /^[A-Za-z0-9@*_+\-./]*$/
+/** Characters `url-encode` leaves as they are (the set JavaScript's legacy `escape` keeps), by code. */
+const URL_KEPT = new Uint8Array(128)
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@*_+-./')
+  URL_KEPT[c.charCodeAt(0)] = 1
+
+/** Whether `url-encode` leaves every character of `s` as it is (most tags and names). */
+function urlKept(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (URL_KEPT[s.charCodeAt(i)] !== 1) return false
+  return true
+}
 /** Where `encodeURIComponent` differs from that set: it keeps `!~'()` and encodes `@+/`. */
 const URL_DIFFERENCES = /%(?:40|2B|2F)|[!~'()]/g
 const URL_FIXES: Readonly<Record<string, string>> = {
@@ -133,7 +141,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * differs are put right after, and a lone surrogate is U+FFFD as a UTF-8 encoder makes it.
  */
 export function urlEncode(s: string): string {
-  if (URL_KEPT.test(s)) return s
+  if (urlKept(s)) return s
   let encoded: string
   try {
     encoded = encodeURIComponent(s)

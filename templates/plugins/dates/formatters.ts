@@ -6,6 +6,7 @@
 
 import { asNumber, asString, child, MISSING } from '../../../shared/json'
 import { messages } from '../../errors'
+import type { Path } from '../../opcodes'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'
 import { renderLocale } from '../i18n/locale'
 import { dateFields } from './calendar'
@@ -24,8 +25,10 @@ import { INVALID_DATE, INVALID_DATE_OBJECT } from './words'
 import { BoundedCache, resolveZone, zoneOffset } from './zones'
 
 /** The website's zone, resolved (aliases, unknown ids to UTC). */
+const TIME_ZONE: Path = ['website', 'timeZone']
+
 export function siteZone(scope: Scope): string {
-  const id = scope.resolve(['website', 'timeZone'])
+  const id = scope.resolve(TIME_ZONE)
   return resolveZone(id === MISSING ? null : asString(id))
 }
 

@@ -302,16 +302,18 @@ const TEXTS_PER_FORMAT = 512
  * page. Only settled strings are kept; options objects are prepared once per template, so the
  * weak map lets a template's entries go with it.
  */
-const texts = new WeakMap<object, BoundedCache<BoundedCache<string, unknown>>>()
+const texts = new WeakMap<object, BoundedCache<BoundedCache<BoundedCache<string, unknown>>>>()
 
 function textCache(options: object, locale: string, zone: string): BoundedCache<string, unknown> {
-  let byPlace = texts.get(options)
-  if (byPlace === undefined) {
-    byPlace = new BoundedCache(64)
-    texts.set(options, byPlace)
+  let byLocale = texts.get(options)
+  if (byLocale === undefined) {
+    byLocale = new BoundedCache(16)
+    texts.set(options, byLocale)
   }
-  const key = `${locale}|${zone}`
-  return byPlace.get(key) ?? byPlace.set(key, new BoundedCache(TEXTS_PER_FORMAT))
+  // Keyed by locale, then zone: both strings come from the render's settings and data, which
+  // keep their hashes, where a joined key would be a new string to hash on every call.
+  const byZone = byLocale.get(locale) ?? byLocale.set(locale, new BoundedCache(64))
+  return byZone.get(zone) ?? byZone.set(zone, new BoundedCache(TEXTS_PER_FORMAT))
 }
 
 /** Formats one instant, with the narrow space before AM/PM restored where the platform removed it. */
