@@ -4,6 +4,13 @@
 const HAS_HTML_TEXT = /[&<>]/
 const HAS_HTML_ATTR = /[&<>"]/
 
+/** The entity of each character HTML escaping replaces, by code. */
+const ENTITIES: (string | undefined)[] = []
+ENTITIES[34] = '&quot;'
+ENTITIES[38] = '&amp;'
+ENTITIES[60] = '&lt;'
+ENTITIES[62] = '&gt;'
+
 /**
  * `s` with `&`, `<`, `>` (and `"` when `quotes`) as entities. One pass that copies the runs
  * between them: a regular expression with a replacer function calls back per match, and the
@@ -13,24 +20,9 @@ function escapeEntities(s: string, quotes: boolean): string {
   let out = ''
   let last = 0
   for (let i = 0; i < s.length; i++) {
-    let entity: string
-    switch (s.charCodeAt(i)) {
-      case 38:
-        entity = '&amp;'
-        break
-      case 60:
-        entity = '&lt;'
-        break
-      case 62:
-        entity = '&gt;'
-        break
-      case 34:
-        if (!quotes) continue
-        entity = '&quot;'
-        break
-      default:
-        continue
-    }
+    const c = s.charCodeAt(i)
+    const entity = c < 63 ? ENTITIES[c] : undefined
+    if (entity === undefined || (c === 34 && !quotes)) continue
     out += s.slice(last, i) + entity
     last = i + 1
   }
@@ -65,23 +57,9 @@ export function truncateWords(s: string, max: number, ellipsis: string): string 
   return s.slice(0, end) + ellipsis
 }
 
-/**
- * Whether the UTF-16 code unit `c` is one that `\s` matches in a JavaScript regular expression
- * (ASCII and Unicode spaces, line terminators, the byte-order mark).
- */
+/** Whether the UTF-16 code unit `c` is one that `\s` matches in a JavaScript regular expression. */
 export function isRegExpSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13)
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  )
+  return c < 128 ? c === 32 || (c >= 9 && c <= 13) : SPACE.test(String.fromCharCode(c))
 }
 
 /**
@@ -122,18 +100,8 @@ function urlKept(s: string): boolean {
 }
 /** Where `encodeURIComponent` differs from that set: it keeps `!~'()` and encodes `@+/`. */
 const URL_DIFFERENCES = /%(?:40|2B|2F)|[!~'()]/g
-const URL_FIXES: Readonly<Record<string, string>> = {
-  '%40': '@',
-  '%2B': '+',
-  '%2F': '/',
-  '!': '%21',
-  '~': '%7E',
-  "'": '%27',
-  '(': '%28',
-  ')': '%29',
-}
-/** A surrogate without its pair; UTF-8 encoding writes U+FFFD for it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const urlFix = (m: string) =>
+  m.length > 1 ? decodeURIComponent(m) : `%${m.charCodeAt(0).toString(16).toUpperCase()}`
 
 /**
  * Percent-encodes the UTF-8 bytes of `s`, keeping letters, digits and `@*_+-./` (in upper-case
@@ -146,9 +114,10 @@ export function urlEncode(s: string): string {
   try {
     encoded = encodeURIComponent(s)
   } catch {
-    encoded = encodeURIComponent(s.replace(LONE_SURROGATE, '\uFFFD'))
+    // A lone surrogate (all that `\p{Cs}` matches with the `u` flag) throws there.
+    encoded = encodeURIComponent(s.replace(/\p{Cs}/gu, '\uFFFD'))
   }
-  return encoded.replace(URL_DIFFERENCES, (m) => URL_FIXES[m] as string)
+  return encoded.replace(URL_DIFFERENCES, urlFix)
 }
 
 /**

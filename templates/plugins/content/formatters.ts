@@ -7,7 +7,6 @@ import { RecordType } from '../../../shared/enumerations'
 import { asNumber, asString, child, isTruthy, MISSING, walk } from '../../../shared/json'
 import { isOnSale, isSoldOut } from '../../../shared/products'
 import { slugify } from '../../../shared/strings'
-import type { Path } from '../../opcodes'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
 import { colorWeight, websiteColor } from './colors'
 import {
@@ -113,33 +112,22 @@ function slugClasses(prefix: string, list: unknown): string {
  * `item-classes`: the CSS classes of a content item in a list: `hentry`, promoted block,
  * categories, tags, author, post type, position, featured, and for products on-sale/sold-out.
  */
-/** The names `item-classes` looks up, made once (it runs for every item of a list). */
-const ITEM = {
-  PROMOTED: ['promotedBlockType'],
-  CATEGORIES: ['categories'],
-  TAGS: ['tags'],
-  AUTHOR: ['author'],
-  RECORD_TYPE_LABEL: ['recordTypeLabel'],
-  INDEX: ['@index'],
-  STARRED: ['starred'],
-} satisfies Record<string, Path>
-
 const itemClasses = defineFormatter({
   apply(value, _args, scope) {
     let out = 'hentry'
-    const promoted = scope.resolve(ITEM.PROMOTED)
+    const promoted = scope.resolve(['promotedBlockType'])
     if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(asString(promoted))}`
-    const categories = scope.resolve(ITEM.CATEGORIES)
+    const categories = scope.resolve(['categories'])
     if (isTruthy(categories)) out += slugClasses('category', categories)
-    const tags = scope.resolve(ITEM.TAGS)
+    const tags = scope.resolve(['tags'])
     if (isTruthy(tags)) out += slugClasses('tag', tags)
-    const author = scope.resolve(ITEM.AUTHOR)
+    const author = scope.resolve(['author'])
     const name = child(author, 'displayName')
     if (isTruthy(author) && isTruthy(name)) out += ` author-${slugify(asString(name))}`
-    out += ` post-type-${asString(scope.resolve(ITEM.RECORD_TYPE_LABEL))}`
-    const index = scope.resolve(ITEM.INDEX)
+    out += ` post-type-${asString(scope.resolve(['recordTypeLabel']))}`
+    const index = scope.resolve(['@index'])
     if (index !== MISSING) out += ` article-index-${asNumber(index)}`
-    if (isTruthy(scope.resolve(ITEM.STARRED))) out += ' featured'
+    if (isTruthy(scope.resolve(['starred']))) out += ' featured'
     if (asNumber(child(value, 'recordType')) === RecordType.STORE_ITEM) {
       if (isOnSale(value)) out += ' on-sale'
       if (isSoldOut(value)) out += ' sold-out'

@@ -113,54 +113,30 @@ function intlOffset(zone: string, utc: number): number {
 }
 
 const DAY_MS = 86_400_000
+/** Marks a UTC day that holds a transition: its offsets are asked of `Intl` one by one. */
+const CHANGES = Number.NaN
 const DAYS_PER_ZONE = 4096
-/**
- * Per zone, what is known of each UTC day seen so far: its offset, or for a day that holds a
- * transition the instant it happens (the first whole second with the new offset) and the
- * offsets before and after it.
- */
-const dayOffsets = new BoundedCache<BoundedCache<number | Transition, number>>(256)
-
-interface Transition {
-  at: number
-  before: number
-  after: number
-}
+/** Per zone, the offset of each UTC day seen so far (NaN for a day with a transition). */
+const dayOffsets = new BoundedCache<BoundedCache<number, number>>(256)
 
 /**
  * Offset of `zone` from UTC at the instant `utc`, in milliseconds (east positive). Asked of
  * `Intl` once per zone and UTC day: a day whose first and last second have the same offset
  * holds no transition (zones change at most once a day), so every instant in it shares that
- * offset; in a day that holds one, the transition's second is found by bisection, once. A page
- * of dated posts then costs map lookups, not a `formatToParts` per date.
+ * offset. A page of dated posts then costs map lookups, not a `formatToParts` per date.
  */
 export function zoneOffset(zone: string, utc: number): number {
   if (zone === UTC) return 0
   const day = Math.floor(utc / DAY_MS)
   let days = dayOffsets.get(zone)
   if (days === undefined) days = dayOffsets.set(zone, new BoundedCache(DAYS_PER_ZONE))
-  let known = days.get(day)
-  if (known === undefined) {
-    const start = day * DAY_MS
-    const first = intlOffset(zone, start)
-    const last = intlOffset(zone, start + DAY_MS - 1000)
-    known = days.set(day, first === last ? first : transitionIn(zone, start, first, last))
-  }
-  if (typeof known === 'number') return known
-  // Offsets are those of the instant's whole second, as `intlOffset` reads them.
-  return Math.floor(utc / 1000) * 1000 < known.at ? known.before : known.after
-}
-
-/** The transition in the day from `start`: the first whole second whose offset is `after`. */
-function transitionIn(zone: string, start: number, before: number, after: number): Transition {
-  let lo = start
-  let hi = start + DAY_MS - 1000
-  while (hi - lo > 1000) {
-    const mid = lo + Math.floor((hi - lo) / 2000) * 1000
-    if (intlOffset(zone, mid) === before) lo = mid
-    else hi = mid
-  }
-  return { at: hi, before, after }
+  const known = days.get(day)
+  if (known !== undefined) return Number.isNaN(known) ? intlOffset(zone, utc) : known
+  const start = day * DAY_MS
+  const first = intlOffset(zone, start)
+  const last = intlOffset(zone, start + DAY_MS - 1000)
+  days.set(day, first === last ? first : CHANGES)
+  return first === last ? first : intlOffset(zone, utc)
 }
 
 /**
