@@ -223,6 +223,19 @@ export function linkExpression(code: readonly ExprToken[][]): LinkedExpr {
 
 /** Evaluates one statement; returns its scalar result or undefined (assignment, error, nothing). */
 function statement(rpn: readonly RunToken[], scope: ExprScope, maxLen: number): Literal | undefined {
+  // The commonest statement, two operands and a binary operator (`price / 100`), without a stack.
+  if (rpn.length === 3) {
+    const x = rpn[0] as RunToken
+    const y = rpn[1] as RunToken
+    const op = (rpn[2] as RunToken).op
+    if (x.op === OPERAND && y.op === OPERAND && op > Oper.BNOT && op !== Oper.ASN) {
+      const b = literal(scope, y.value)
+      const a = literal(scope, x.value)
+      if (a !== undefined && b !== undefined) return binary(op, a, b, maxLen, scope)
+      scope.fail('INVALID_OPERANDS', messages.INVALID_OPERANDS(OPERATORS[op]?.symbol ?? '?'))
+      return undefined
+    }
+  }
   const stack: Slot[] = []
   for (let k = 0; k < rpn.length; k++) {
     const t = rpn[k] as RunToken
