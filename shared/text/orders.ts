@@ -46,6 +46,8 @@ export const ORDERS_TEXT = {
   orderStatusRefunded: 'Refunded',
   /** Not the signed-in user's order, or no such order: the same answer either way. */
   orderHistoryNotFound: 'This order is not in your order history.',
+  /** A `?cursor=` the history never gave out (edited by hand, or from another account). */
+  orderHistoryBadCursor: 'That page of your orders could not be found. Start again from your newest orders.',
   /** From the history and the lookup form to each other. */
   orderHistoryGuestLink: 'Ordered without an account? Find your order',
   orderHistoryLink: 'Your orders',

@@ -201,26 +201,27 @@ export function orderHistoryHtml(props: {
   orders: { href: string; id: string; date: string; status: string; items: string; total: string }[]
   newer: string | null
   older: string | null
+  /** Not signed in: the sign-in form alone, no list. */
+  signedOut: boolean
 }): string {
   const { text } = props
-  const list =
-    props.orders.length === 0 ? (
-      <p className="order-history-empty">{text.orderHistoryEmpty}</p>
-    ) : (
-      <ol className="order-history">
-        {props.orders.map((order) => (
-          <li key={order.id} className="order-history-row">
-            <a className="order-history-number" href={order.href}>
-              {order.id}
-            </a>
-            <span className="order-history-date">{order.date}</span>
-            <span className="order-history-status">{order.status}</span>
-            <span className="order-history-items">{order.items}</span>
-            <span className="order-history-total">{order.total}</span>
-          </li>
-        ))}
-      </ol>
-    )
+  const list = props.signedOut ? null : props.orders.length === 0 ? (
+    <p className="order-history-empty">{text.orderHistoryEmpty}</p>
+  ) : (
+    <ol className="order-history">
+      {props.orders.map((order) => (
+        <li key={order.id} className="order-history-row">
+          <a className="order-history-number" href={order.href}>
+            {order.id}
+          </a>
+          <span className="order-history-date">{order.date}</span>
+          <span className="order-history-status">{order.status}</span>
+          <span className="order-history-items">{order.items}</span>
+          <span className="order-history-total">{order.total}</span>
+        </li>
+      ))}
+    </ol>
+  )
   const body = renderToString(
     <>
       {list}
