@@ -11,7 +11,7 @@ import {
   centsText,
   escapeHtml,
   type MoneyDisplay,
-  type ORDERS_TEXT,
+  ORDERS_TEXT,
 } from '../../shared/index'
 import type { Receipt } from '../commerce/receipt'
 import type { OrderLine, OrderRow } from '../db/orders'
@@ -296,6 +296,9 @@ export function orderLookupHtml(props: {
           {CART_TEXT.orderLookupSubmit}
         </button>
       </form>
+      <p>
+        <a href="/account/orders">{ORDERS_TEXT.orderHistoryLink}</a>
+      </p>
     </section>,
   )
 }
