@@ -57,7 +57,7 @@ export interface Env {
    * subscribers, for the editor's Worker to deliver (worker/queues/connection-events.ts).
    */
   CONNECTIONS_QUEUE: Queue<ConnectionMessage>
-  /** Order confirmation emails the first send could not deliver, retried (worker/queues/order-emails.ts). */
+  /** Order confirmation emails the first send could not deliver, retried (worker/commerce/order-email.ts). */
   ORDER_EMAILS_QUEUE: Queue<OrderEmailMessage>
   /** Signs form submission keys (worker/auth/form-keys.ts); a secret in production. */
   FORM_KEY_SECRET?: string

@@ -1,12 +1,12 @@
 /** Worker entry: pages and APIs over HTTP, the queues' consumers, and the Durable Objects. */
 import { app } from './app'
+import { sendOrderEmailBatch } from './commerce/order-email'
 import { reconcileOrders } from './commerce/reconcile'
 import type { AnalyticsMessage, Env, NotificationMessage, OrderEmailMessage } from './env'
 import { storeAnalyticsBatch } from './queues/analytics'
 import { parkDeadLetterBatch } from './queues/dead-letters'
 import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE, ORDER_EMAILS_QUEUE } from './queues/names'
 import { sendNotificationBatch } from './queues/notifications'
-import { sendOrderEmailBatch } from './queues/order-emails'
 
 /** What the queues of wrangler.toml carry (a dead-letter queue: its source queue's messages). */
 type QueueMessage = AnalyticsMessage | NotificationMessage | OrderEmailMessage

@@ -6,7 +6,7 @@
  * text part and an HTML part with every value escaped.
  *
  * A send never blocks or fails the order: it runs after the answer (`waitUntil`), and one that
- * fails is queued on the order-emails queue (worker/queues/order-emails.ts), whose consumer
+ * fails is queued on the order-emails queue (its consumer, `sendOrderEmailBatch`, is below), which
  * retries it with back-off and parks it in the dead letters after the last retry. The
  * reconciliation sweep also sends any still unsent. All of them send under one message id per
  * order (`order-confirmation:<site>:<order>`), which the provider keeps once (the local outbox's
@@ -15,11 +15,13 @@
  */
 import { escapeHtml, escapeHtmlAttribute, fillText } from '../../shared/index'
 import type { Site } from '../catalogue/records'
-import { markConfirmationSent, type OrderRow } from '../db/orders'
+import { markConfirmationSent, type OrderRow, orderById } from '../db/orders'
 import type { Env, OrderEmailMessage } from '../env'
 import { getSite } from '../middleware/tenant'
 import { emailSender } from '../providers/email'
+import { type FailedDelivery, retryOrPark } from '../queues/retry'
 import { logError } from '../runtime/log'
+import * as z from '../runtime/zod'
 import { ACCESS_LINK_SECONDS, orderAccessToken, orderPath } from './order-access'
 import { type Receipt, receiptOf } from './receipt'
 
@@ -158,4 +160,51 @@ export async function sendOrderConfirmation(
     }
     return false
   }
+}
+
+/*
+ * The order-emails queue's consumer (wrangler.toml `storefront-order-emails`): each message is an
+ * order whose confirmation failed to send after checkout. The order is read again and its email
+ * sent unless it went out meanwhile (the sweep, an earlier delivery): one email per order however
+ * often a message is delivered, re-queued or replayed. A failed send or D1 read is retried with
+ * back-off (10 s doubling to 5 minutes) and parked in the dead letters after the last retry
+ * (worker/queues/retry.ts); a message that does not match the schema, or names no order, is
+ * acknowledged and logged.
+ */
+const orderEmailSchema = z.object({
+  kind: z.literal('order-confirmation'),
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  siteId: z.string().check(z.minLength(1), z.maxLength(200)),
+  orderId: z.string().check(z.regex(/^ord_[0-9a-f]{24}$/)),
+})
+
+export async function sendOrderEmailBatch(batch: MessageBatch<OrderEmailMessage>, env: Env): Promise<void> {
+  const failures: FailedDelivery[] = []
+  for (const message of batch.messages) {
+    const parsed = orderEmailSchema.safeParse(message.body)
+    if (!parsed.success) {
+      logError('order-email-message-invalid', {
+        messageId: message.id,
+        issue: parsed.error.issues[0]?.message,
+      })
+      message.ack()
+      continue
+    }
+    const { siteId, orderId } = parsed.data
+    try {
+      const order = await orderById(env.DB, siteId, orderId)
+      if (order === null) logError('order-email-no-order', { messageId: message.id, siteId, order: orderId })
+      else await deliverOrderConfirmation(env, order)
+      message.ack()
+    } catch (error) {
+      logError('order-email-send-failed', {
+        messageId: message.id,
+        siteId,
+        order: orderId,
+        message: String(error),
+      })
+      failures.push({ message, error })
+    }
+  }
+  await retryOrPark(env.DB, batch.queue, failures)
 }

@@ -5,7 +5,7 @@
  */
 export const ANALYTICS_QUEUE = 'storefront-analytics'
 export const NOTIFICATIONS_QUEUE = 'storefront-notifications'
-/** Order confirmation emails to retry (issue 25; worker/queues/order-emails.ts). */
+/** Order confirmation emails to retry (issue 25; worker/commerce/order-email.ts). */
 export const ORDER_EMAILS_QUEUE = 'storefront-order-emails'
 /** Consumed by the editor's Worker (worker/editor/wrangler.toml; worker/editor/connections-queue.ts). */
 export const CONNECTIONS_QUEUE = 'storefront-connections'

@@ -296,7 +296,7 @@ export function orderLookupHtml(props: {
           {CART_TEXT.orderLookupSubmit}
         </button>
       </form>
-      <p>
+      <p className="order-lookup-history">
         <a href="/account/orders">{ORDERS_TEXT.orderHistoryLink}</a>
       </p>
     </section>,
@@ -366,9 +366,11 @@ export const COMMERCE_PAGE_CSS = `
 .order-amount--total{font-weight:700;font-size:1.1rem;border-top:1px solid #e4e1da;padding-top:.5rem}
 .order-history{list-style:none;margin:0 0 1.5rem;padding:0}
 .order-history-row{display:grid;grid-template-columns:1fr auto;gap:.25rem 1rem;padding:.75rem 0;border-bottom:1px solid #e4e1da}
-@media (min-width:768px){.order-history-row{grid-template-columns:minmax(0,2fr) 1fr 1fr 1fr auto}}
-.order-history-number{font-family:ui-monospace,monospace;overflow-wrap:anywhere}.order-history-total{font-weight:600;text-align:end}
+.order-history-number{grid-column:1/-1;font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+@media (min-width:768px){.order-history-row{grid-template-columns:minmax(0,2fr) 1fr 1fr 1fr auto}.order-history-number{grid-column:auto}}
+.order-history-total{font-weight:600;text-align:end}
 .order-history-pages{display:flex;gap:1.5rem;margin:1rem 0}
+.order-lookup-history{margin-top:1.5rem}
 .single-purchase-item{display:flex;flex-wrap:wrap;gap:1.5rem}
 .single-purchase-checkout{display:inline-flex;align-items:center;min-height:3rem;padding:0 2.5rem;border-radius:var(--r-btn,4px);background:var(--c-accent,#1d1d1b);color:var(--c-on-accent,#fff);text-decoration:none;font-weight:600}
 `
