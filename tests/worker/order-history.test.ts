@@ -124,6 +124,7 @@ describe('The order history', () => {
       const html = await response.text()
       expect(html).toContain('This order is not in your order history.')
       expect(html).not.toContain('Grace Hopper')
+      expect(html).toContain('Back to your orders')
     }
     const unknown = await viewer.fetch('/account/orders/ord_000000000000000000000000')
     expect(unknown.status).toBe(404)

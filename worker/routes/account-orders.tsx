@@ -89,7 +89,14 @@ accountOrderRoutes.get(HISTORY_PATH, async function showOrderHistory(c) {
   const query = historyQuery.safeParse(c.req.query())
   const request = cursorPageRequest(query.success ? query.data.cursor : '', ORDER_HISTORY_PAGE_SIZE)
   if (request === null)
-    return refusalPage(c, 400, text.orderHistoryTitle, text.orderHistoryBadCursor, HISTORY_PATH)
+    return refusalPage(
+      c,
+      400,
+      text.orderHistoryTitle,
+      text.orderHistoryBadCursor,
+      HISTORY_PATH,
+      text.orderHistoryBack,
+    )
   const { site, siteId } = c.var.tenant
   const page = await siteUserOrderPage(c.env.DB, siteId, session.user.id, request)
   const display = moneyDisplayOf(site)
@@ -131,7 +138,14 @@ accountOrderRoutes.get(`${HISTORY_PATH}/:orderId`, async function showHistoryOrd
   const id = orderIdSchema.safeParse(c.req.param('orderId'))
   const order = id.success ? await orderById(c.env.DB, c.var.tenant.siteId, id.data) : null
   if (order === null || order.siteUserId !== session.user.id || order.status === 'pending')
-    return refusalPage(c, 404, text.orderHistoryTitle, text.orderHistoryNotFound, HISTORY_PATH)
+    return refusalPage(
+      c,
+      404,
+      text.orderHistoryTitle,
+      text.orderHistoryNotFound,
+      HISTORY_PATH,
+      text.orderHistoryBack,
+    )
   return showOrderPage(c, order, { href: HISTORY_PATH, label: text.orderHistoryBack })
 })
 

@@ -107,15 +107,17 @@ export function personalPage(
 }
 
 /** A refusal page (bad link, refused post), personal like the pages it stands for. */
-export function refusalPage(c: Context<AppEnv>, status: number, title: string, message: string, back = '/') {
-  return personalPage(
-    c,
-    title,
-    () => refusalHtml(title, message, { href: back, label: CART_TEXT.continueShopping }),
-    {
-      status,
-    },
-  )
+export function refusalPage(
+  c: Context<AppEnv>,
+  status: number,
+  title: string,
+  message: string,
+  back = '/',
+  backLabel: string = CART_TEXT.continueShopping,
+) {
+  return personalPage(c, title, () => refusalHtml(title, message, { href: back, label: backLabel }), {
+    status,
+  })
 }
 
 const tokenQuery = z.object({ cartToken: z.optional(z.string().check(z.maxLength(4096))) })
