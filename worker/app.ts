@@ -14,6 +14,7 @@ import { pageCache, privateWhenSettingCookies } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { visitCookies } from './middleware/visit-cookies'
+import { accountOrderRoutes } from './routes/account-orders'
 import { cartFormRoutes } from './routes/cart-forms'
 import { commercePageRoutes, refusalPage } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
@@ -67,4 +68,5 @@ app.use(pageCache({ refetch: async (request, env, ctx) => app.fetch(request, env
 app.route('/', sitemapRoutes)
 app.route('/', cartFormRoutes)
 app.route('/', commercePageRoutes)
+app.route('/', accountOrderRoutes)
 app.route('/', pageRoutes)

@@ -57,6 +57,8 @@ export interface Env {
    * subscribers, for the editor's Worker to deliver (worker/queues/connection-events.ts).
    */
   CONNECTIONS_QUEUE: Queue<ConnectionMessage>
+  /** Order confirmation emails the first send could not deliver, retried (worker/commerce/order-email.ts). */
+  ORDER_EMAILS_QUEUE: Queue<OrderEmailMessage>
   /** Signs form submission keys (worker/auth/form-keys.ts); a secret in production. */
   FORM_KEY_SECRET?: string
   /** `local` (default) or `recaptcha` (worker/providers/captcha.ts). */
@@ -133,6 +135,18 @@ export interface ConfirmationMessage {
 }
 
 export type NotificationMessage = RestockNotificationMessage | ConfirmationMessage
+
+/**
+ * An order's confirmation email to retry (issue 25): queued when the send after checkout failed;
+ * the consumer reads the order and sends it unless it went out meanwhile.
+ */
+export interface OrderEmailMessage {
+  kind: 'order-confirmation'
+  /** `order-confirmation:<siteId>:<orderId>`: the email's idempotency key. */
+  id: string
+  siteId: string
+  orderId: string
+}
 
 /** What the storefront tells the site's connections: Zapier's events, and `subscriber` for the mailing list. */
 export type ConnectionEvent = 'form_submission' | 'order' | 'restock_signup' | 'subscriber'

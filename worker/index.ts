@@ -1,14 +1,15 @@
 /** Worker entry: pages and APIs over HTTP, the queues' consumers, and the Durable Objects. */
 import { app } from './app'
+import { sendOrderEmailBatch } from './commerce/order-email'
 import { reconcileOrders } from './commerce/reconcile'
-import type { AnalyticsMessage, Env, NotificationMessage } from './env'
+import type { AnalyticsMessage, Env, NotificationMessage, OrderEmailMessage } from './env'
 import { storeAnalyticsBatch } from './queues/analytics'
 import { parkDeadLetterBatch } from './queues/dead-letters'
-import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE } from './queues/names'
+import { ANALYTICS_QUEUE, DEAD_LETTER_QUEUES, NOTIFICATIONS_QUEUE, ORDER_EMAILS_QUEUE } from './queues/names'
 import { sendNotificationBatch } from './queues/notifications'
 
 /** What the queues of wrangler.toml carry (a dead-letter queue: its source queue's messages). */
-type QueueMessage = AnalyticsMessage | NotificationMessage
+type QueueMessage = AnalyticsMessage | NotificationMessage | OrderEmailMessage
 
 export { CartObject } from './durable/cart'
 export { InventoryObject } from './durable/inventory'
@@ -31,6 +32,7 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
 const CONSUMERS: Readonly<Record<string, (batch: MessageBatch<never>, env: Env) => Promise<void>>> = {
   [ANALYTICS_QUEUE]: storeAnalyticsBatch,
   [NOTIFICATIONS_QUEUE]: sendNotificationBatch,
+  [ORDER_EMAILS_QUEUE]: sendOrderEmailBatch,
   ...Object.fromEntries(Object.keys(DEAD_LETTER_QUEUES).map((name) => [name, parkDeadLetterBatch])),
 }
 

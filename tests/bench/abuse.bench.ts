@@ -1119,6 +1119,22 @@ function routes(w: World): Route[] {
       sample: { orderNumber: w.kissa.orderId, email: 'nobody@example.com' },
     },
     {
+      group: 'orders',
+      host: AURORA,
+      methods: ['GET', 'HEAD', 'POST'],
+      path: '/account/orders',
+      kind: 'form-post',
+      sample: { email: `abuse-${RUN}-member@example.com`, password: randomText(12) },
+    },
+    {
+      group: 'orders',
+      host: AURORA,
+      methods: ['GET', 'HEAD', 'POST'],
+      path: `/account/orders/${order}`,
+      kind: 'form-post',
+      sample: { email: `abuse-${RUN}-member@example.com`, password: randomText(12) },
+    },
+    {
       group: 'subscription and gift card pages',
       host: KISSA,
       methods: ['GET', 'HEAD'],

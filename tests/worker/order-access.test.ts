@@ -125,12 +125,20 @@ describe('An order page', () => {
     const email = 'Owner-6@Example.com'
     const { path, id } = await placeOrder(new Shopper('aurora.localhost'), { email })
     const visitor = new Shopper('aurora.localhost')
-    const wrong = await visitor.form(path, { orderNumber: id, email: 'someone@example.com' })
+    const wrong = await visitor.form(path, {
+      orderNumber: id,
+      email: 'someone@example.com',
+      crumb: visitor.crumb,
+    })
     expect(wrong.status).toBe(404)
     const wrongHtml = await wrong.text()
     expect(wrongHtml).toContain('We could not find an order with that number and email address.')
     expect(wrongHtml).not.toContain('Ridgeline Flannel Shirt')
-    const right = await visitor.form('/commerce/orders', { orderNumber: id, email: ' owner-6@example.com ' })
+    const right = await visitor.form('/commerce/orders', {
+      orderNumber: id,
+      email: ' owner-6@example.com ',
+      crumb: visitor.crumb,
+    })
     expect(right.status).toBe(303)
     expect(right.headers.get('location')).toBe(path)
     expect(await (await visitor.fetch(path)).text()).toContain('Order confirmed')

@@ -10,6 +10,7 @@ import {
   CONNECTIONS_QUEUE,
   DEAD_LETTER_QUEUES,
   NOTIFICATIONS_QUEUE,
+  ORDER_EMAILS_QUEUE,
 } from '../../worker/queues/names'
 import { MAX_RETRIES, retryDelaySeconds, totalRetryWaitSeconds } from '../../worker/queues/retry'
 
@@ -27,14 +28,16 @@ describe('Queue configuration', () => {
         [
           ANALYTICS_QUEUE,
           NOTIFICATIONS_QUEUE,
+          ORDER_EMAILS_QUEUE,
           'storefront-analytics-dlq',
           'storefront-notifications-dlq',
+          'storefront-order-emails-dlq',
         ].sort(),
       )
       expect(editor.consumers.map((consumer) => consumer.queue).sort()).toEqual(
         ['editor-jobs', CONNECTIONS_QUEUE, CONNECTIONS_DEAD_LETTER_QUEUE].sort(),
       )
-      for (const queue of [ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE, CONNECTIONS_QUEUE]) {
+      for (const queue of [ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE, CONNECTIONS_QUEUE, ORDER_EMAILS_QUEUE]) {
         const consumer = consumers.find((candidate) => candidate.queue === queue)
         expect(consumer?.max_retries).toBe(MAX_RETRIES)
         expect(consumer?.retry_delay).toBeGreaterThan(0)
@@ -50,6 +53,7 @@ describe('Queue configuration', () => {
         'ANALYTICS_QUEUE',
         'CONNECTIONS_QUEUE',
         'NOTIFICATIONS_QUEUE',
+        'ORDER_EMAILS_QUEUE',
       ])
       // The editor's producers name the same queues as the storefront's (one queue, two Workers).
       for (const producer of editor.producers) {

@@ -233,27 +233,50 @@ async function tooManyTries(
   return response
 }
 
-async function signInOrOut(c: Context<AppEnv>, collection: Collection): Promise<Response> {
+/** The member form again after a refused post: the area (with the email typed), its status and message. */
+export type MemberScreen = (memberArea: MemberArea, status: number, error: string) => Promise<Response>
+
+/**
+ * The member form's plain post (sign in or sign out) to `memberArea.action`, answered with a
+ * redirect back to it (post/redirect/get), or the form again through `screen` with what went
+ * wrong. Member pages and the account's order history (worker/routes/account-orders.tsx) share it.
+ */
+export async function memberFormPost(
+  c: Context<AppEnv>,
+  memberArea: MemberArea,
+  screen: MemberScreen,
+): Promise<Response> {
   const fields = await textFields(c)
-  const memberArea: MemberArea = { action: collection.fullUrl, title: collection.title }
   if (fields.intent === 'sign-out') {
     const session = await liveSiteUser(c)
     await endSession(c, session?.sessionId ?? null, true)
-    return backToPage(c, collection)
+    return c.redirect(memberArea.action, 303)
   }
   const parsed = signInFormSchema.safeParse(fields)
   const email = parsed.success ? normalizeEmail(parsed.data.email) : ''
   // The form comes back with the email typed, so only the password is asked again.
-  const screen = { kind: 'member-screen', memberArea: { ...memberArea, email } } as const
+  const shown = { ...memberArea, email }
   if (!(await withinLimits(c, SIGN_IN, { limiter: 'SIGN_IN_LIMITER' })))
-    return guardScreen(c, collection, collection.fullUrl, screen, 429, ACCOUNT_TEXT.tooManyAttempts)
+    return screen(shown, 429, ACCOUNT_TEXT.tooManyAttempts)
   const attempt = parsed.success ? await signInAttempt(c, email, parsed.data.password) : { result: null }
-  if ('waited' in attempt) return tooManyTries(c, collection, screen, attempt.waited)
+  if ('waited' in attempt) {
+    const response = await screen(shown, 429, ACCOUNT_TEXT.tooManyAttempts)
+    response.headers.set('Retry-After', String(attempt.waited))
+    return response
+  }
   const user = attempt.result
-  if (user === null)
-    return guardScreen(c, collection, collection.fullUrl, screen, 401, ACCOUNT_TEXT.wrongCredentials)
+  if (user === null) return screen(shown, 401, ACCOUNT_TEXT.wrongCredentials)
   await startSession(c, user, parsed.success && parsed.data.rememberMe !== undefined)
-  return backToPage(c, collection)
+  return c.redirect(memberArea.action, 303)
+}
+
+function signInOrOut(c: Context<AppEnv>, collection: Collection): Promise<Response> {
+  return memberFormPost(
+    c,
+    { action: collection.fullUrl, title: collection.title },
+    (memberArea, status, error) =>
+      guardScreen(c, collection, collection.fullUrl, { kind: 'member-screen', memberArea }, status, error),
+  )
 }
 
 /**

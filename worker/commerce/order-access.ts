@@ -8,7 +8,9 @@
  * - anyone with the link of the confirmation email: `?access=<expiry>.<HMAC>`, good for 30
  *   days; it sets the cookie and redirects to the bare URL at once, so the token leaves the
  *   address bar, the history and any `Referer`;
- * - anyone who types the order number and the email address used at checkout (rate limited).
+ * - anyone who types the order number and the email address used at checkout (rate limited,
+ *   the form's crumb checked; a wrong email and an unknown number get the same answer);
+ * - on `/account/orders/<id>`, the signed-in site user who placed it (worker/routes/account-orders.tsx).
  *
  * Everyone else gets the page asking for the order number and email, whether or not the order
  * exists. An order id alone opens nothing, so ids may appear in logs for operators.

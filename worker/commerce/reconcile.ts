@@ -34,7 +34,8 @@ export async function reconcileOrders(env: Env, now = Date.now()): Promise<Sweep
       report.outcomes[status] = (report.outcomes[status] ?? 0) + 1
       if (status === 'paid') {
         const paid = await orderById(env.DB, order.siteId, order.id)
-        if (paid !== null && (await sendOrderConfirmation(env, paid))) report.confirmationsSent++
+        if (paid !== null && (await sendOrderConfirmation(env, paid, { retry: false })))
+          report.confirmationsSent++
       }
     } catch (error) {
       report.outcomes.error = (report.outcomes.error ?? 0) + 1

@@ -75,3 +75,37 @@ export async function keysetPage<R>(
     previous: page.after !== undefined && first ? positionOf(first) : null,
   }
 }
+
+/**
+ * A page's neighbour as an opaque `?cursor=`: base64url of `[direction, time, id]`, where
+ * direction is `n` (the older page, after) or `p` (the newer page, before).
+ */
+export function encodeCursor(direction: 'n' | 'p', position: Position): string {
+  return btoa(JSON.stringify([direction, position.at, position.id]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+function isCursor(value: unknown): value is ['n' | 'p', number, string | number] {
+  if (!Array.isArray(value) || value.length !== 3) return false
+  const [direction, at, id] = value
+  return (
+    (direction === 'n' || direction === 'p') &&
+    Number.isSafeInteger(at) &&
+    ((typeof id === 'string' && id.length <= 200) || Number.isSafeInteger(id))
+  )
+}
+
+/** The page a `?cursor=` asks for (the first without one); null for a cursor never given out. */
+export function cursorPageRequest(cursor: string | undefined, limit: number): PageRequest | null {
+  if (cursor === undefined || cursor === '') return { limit }
+  try {
+    const parsed: unknown = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')))
+    if (!isCursor(parsed)) return null
+    const [direction, at, id] = parsed
+    return direction === 'n' ? { after: { at, id }, limit } : { before: { at, id }, limit }
+  } catch {
+    return null
+  }
+}

@@ -360,6 +360,31 @@ export async function ordersToReconcile(db: D1Database, before: number, limit: n
   return results.map(rowOf)
 }
 
+/**
+ * One page of a signed-in site user's orders on one site, newest first (the account's order
+ * history): a range of the index `orders_site_user_page (site_id, site_user_id, created_at, id)`.
+ * Checkouts that never went through (pending, or failed before a charge) are left out.
+ */
+export async function siteUserOrderPage(
+  db: D1Database,
+  siteId: string,
+  siteUserId: string,
+  page: PageRequest,
+): Promise<Page<OrderRow>> {
+  const raw = await keysetPage<RawOrder>(
+    db,
+    {
+      from: "FROM orders WHERE site_id = ? AND site_user_id = ? AND status IN ('paid', 'refunded', 'charged')",
+      params: [siteId, siteUserId],
+      at: 'created_at',
+      id: 'id',
+    },
+    page,
+    (row) => ({ at: row.created_at, id: row.id }),
+  )
+  return { ...raw, rows: raw.rows.map(rowOf) }
+}
+
 /** Paid orders of a site (tests and operators count them). */
 export async function countPaidOrders(db: D1Database, siteId: string): Promise<number> {
   const row = await db

@@ -7,15 +7,18 @@ export interface OutboundEmail {
   kind: string
   recipient: string
   subject: string
+  /** The text part. */
   body: string
+  /** The HTML part, when the email has one (the order confirmation). */
+  html?: string
   createdAt: number
 }
 
 export function insertOutboundEmail(db: D1Database, email: OutboundEmail): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT OR IGNORE INTO outbound_emails (message_id, site_id, kind, recipient, subject, body, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO outbound_emails (message_id, site_id, kind, recipient, subject, body, html, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       email.messageId,
@@ -24,6 +27,7 @@ export function insertOutboundEmail(db: D1Database, email: OutboundEmail): D1Pre
       email.recipient,
       email.subject,
       email.body,
+      email.html ?? null,
       email.createdAt,
     )
 }

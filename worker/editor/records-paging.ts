@@ -6,7 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { RECORDS_PAGE_SIZE, RECORDS_TEXT, type RecordPage } from '../../shared/editing-areas'
 import { type Capabilities, EDITOR_TEXT } from '../../shared/index'
-import type { Page, PageRequest, Position } from '../db/keyset'
+import { cursorPageRequest, encodeCursor, type Page, type PageRequest } from '../db/keyset'
 import { InputError } from '../http/body'
 import * as z from '../runtime/zod'
 import type { EditorAppEnv } from './env'
@@ -27,39 +27,19 @@ export function requireCapability(capability: keyof Capabilities): MiddlewareHan
 /** `?cursor=`: base64url of `[direction, time, id]`, where direction is `n` (after) or `p` (before). */
 export const cursorQuery = z.optional(z.string().check(z.maxLength(400)))
 
-function base64url(text: string): string {
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-function encode(direction: 'n' | 'p', position: Position): string {
-  return base64url(JSON.stringify([direction, position.at, position.id]))
-}
-
-const cursorSchema = z.tuple([
-  z.enum(['n', 'p']),
-  z.number().check(z.int()),
-  z.union([z.string().check(z.maxLength(200)), z.number().check(z.int())]),
-])
-
 /** The page a `?cursor=` asks for; a cursor this API never gave out is a 400. */
 export function pageRequest(cursor: string | undefined, limit = RECORDS_PAGE_SIZE): PageRequest {
-  if (cursor === undefined || cursor === '') return { limit }
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))))
-    if (parsed.success) {
-      const [direction, at, id] = parsed.data
-      return direction === 'n' ? { after: { at, id }, limit } : { before: { at, id }, limit }
-    }
-  } catch {}
-  throw new InputError(RECORDS_TEXT.badCursor, { cursor: RECORDS_TEXT.badCursor })
+  const request = cursorPageRequest(cursor, limit)
+  if (request === null) throw new InputError(RECORDS_TEXT.badCursor, { cursor: RECORDS_TEXT.badCursor })
+  return request
 }
 
 /** A keyset page as the API answers it. */
 export function pageAnswer<R, A>(page: Page<R>, answerOf: (row: R) => A): RecordPage<A> {
   return {
     rows: page.rows.map(answerOf),
-    nextCursor: page.next === null ? null : encode('n', page.next),
-    previousCursor: page.previous === null ? null : encode('p', page.previous),
+    nextCursor: page.next === null ? null : encodeCursor('n', page.next),
+    previousCursor: page.previous === null ? null : encodeCursor('p', page.previous),
   }
 }
 

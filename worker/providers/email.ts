@@ -44,7 +44,13 @@ export function resendEmail(apiKey: string, from: string, fetcher: typeof fetch 
           // The provider drops a second request with the same key: a redelivered message is sent once.
           'idempotency-key': email.messageId,
         },
-        body: JSON.stringify({ from, to: [email.recipient], subject: email.subject, text: email.body }),
+        body: JSON.stringify({
+          from,
+          to: [email.recipient],
+          subject: email.subject,
+          text: email.body,
+          ...(email.html === undefined ? {} : { html: email.html }),
+        }),
       })
       if (!response.ok) throw new Error(`Resend answered ${response.status}`)
     },

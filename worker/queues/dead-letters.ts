@@ -17,6 +17,7 @@ import {
   CONNECTIONS_QUEUE,
   DEAD_LETTER_QUEUES,
   NOTIFICATIONS_QUEUE,
+  ORDER_EMAILS_QUEUE,
   type ReplayableQueue,
 } from './names'
 import { backoffSeconds, MAX_RETRIES } from './retry'
@@ -96,6 +97,7 @@ function producerOf(env: Env, queue: string): Queue<unknown> | null {
   if (queue === NOTIFICATIONS_QUEUE) return env.NOTIFICATIONS_QUEUE as Queue<unknown>
   if (queue === ANALYTICS_QUEUE) return env.ANALYTICS_QUEUE as Queue<unknown>
   if (queue === CONNECTIONS_QUEUE) return env.CONNECTIONS_QUEUE as Queue<unknown>
+  if (queue === ORDER_EMAILS_QUEUE) return env.ORDER_EMAILS_QUEUE as Queue<unknown>
   return null
 }
 

@@ -5,6 +5,8 @@
  */
 export const ANALYTICS_QUEUE = 'storefront-analytics'
 export const NOTIFICATIONS_QUEUE = 'storefront-notifications'
+/** Order confirmation emails to retry (issue 25; worker/commerce/order-email.ts). */
+export const ORDER_EMAILS_QUEUE = 'storefront-order-emails'
 /** Consumed by the editor's Worker (worker/editor/wrangler.toml; worker/editor/connections-queue.ts). */
 export const CONNECTIONS_QUEUE = 'storefront-connections'
 export const CONNECTIONS_DEAD_LETTER_QUEUE = 'storefront-connections-dlq'
@@ -13,9 +15,15 @@ export const CONNECTIONS_DEAD_LETTER_QUEUE = 'storefront-connections-dlq'
 export const DEAD_LETTER_QUEUES: Readonly<Record<string, string>> = {
   'storefront-analytics-dlq': ANALYTICS_QUEUE,
   'storefront-notifications-dlq': NOTIFICATIONS_QUEUE,
+  'storefront-order-emails-dlq': ORDER_EMAILS_QUEUE,
   [CONNECTIONS_DEAD_LETTER_QUEUE]: CONNECTIONS_QUEUE,
 }
 
 /** The queues a dead letter may be replayed onto. */
-export const REPLAYABLE_QUEUES = [ANALYTICS_QUEUE, NOTIFICATIONS_QUEUE, CONNECTIONS_QUEUE] as const
+export const REPLAYABLE_QUEUES = [
+  ANALYTICS_QUEUE,
+  NOTIFICATIONS_QUEUE,
+  CONNECTIONS_QUEUE,
+  ORDER_EMAILS_QUEUE,
+] as const
 export type ReplayableQueue = (typeof REPLAYABLE_QUEUES)[number]

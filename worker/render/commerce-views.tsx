@@ -5,7 +5,15 @@
  */
 
 import type { CheckoutFormProps } from '../../islands/index'
-import { CART_TEXT, COMMERCE_TEXT, centsText, type MoneyDisplay } from '../../shared/index'
+import {
+  CART_TEXT,
+  COMMERCE_TEXT,
+  centsText,
+  escapeHtml,
+  type MoneyDisplay,
+  ORDERS_TEXT,
+} from '../../shared/index'
+import type { Receipt } from '../commerce/receipt'
 import type { OrderLine, OrderRow } from '../db/orders'
 import { islandHtml } from './islands'
 import { renderToString } from './react-server'
@@ -71,43 +79,88 @@ export function checkoutPageHtml(
 }
 
 /** The order page's title: confirmed, being placed, not placed or refunded. */
-export function orderTitleOf(order: OrderRow): string {
-  if (order.status === 'paid') return CART_TEXT.orderConfirmedTitle
-  if (order.status === 'failed') return CART_TEXT.orderFailedTitle
-  if (order.status === 'refunded') return CART_TEXT.orderRefundedTitle
-  return CART_TEXT.checkoutTitle
+export function orderTitleOf(order: OrderRow, text: typeof CART_TEXT = CART_TEXT): string {
+  if (order.status === 'paid') return text.orderConfirmedTitle
+  if (order.status === 'failed') return text.orderFailedTitle
+  if (order.status === 'refunded') return text.orderRefundedTitle
+  return text.checkoutTitle
 }
 
-function OrderStatusText(props: { order: OrderRow }) {
+function OrderStatusText(props: { order: OrderRow; text: typeof CART_TEXT }) {
+  const { text } = props
   switch (props.order.status) {
     case 'paid':
-      return <p>{CART_TEXT.orderConfirmedThanks}</p>
+      return <p>{text.orderConfirmedThanks}</p>
     case 'failed':
       return (
         <p role="status">
-          {CART_TEXT.orderFailed} <a href="/cart">{CART_TEXT.backToCart}</a>
+          {text.orderFailed} <a href="/cart">{text.backToCart}</a>
         </p>
       )
     case 'refunded':
-      return <p role="status">{CART_TEXT.orderRefunded}</p>
+      return <p role="status">{text.orderRefunded}</p>
     default:
-      return <p role="status">{CART_TEXT.orderPending}</p>
+      return <p role="status">{text.orderPending}</p>
   }
 }
 
-export function orderPageHtml(order: OrderRow, display: MoneyDisplay, planText: string | null): string {
+/**
+ * The receipt's lines and amounts (worker/commerce/receipt.ts): a definition list a screen
+ * reader reads as label and amount; tax already inside the prices is set apart from what is added.
+ */
+function ReceiptTable(props: { receipt: Receipt }) {
+  const { receipt } = props
+  return (
+    <>
+      <ul className="order-lines">
+        {receipt.lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
+          <li key={i} className="order-line">
+            <span className="order-line-title">
+              {line.title}
+              {line.options ? <span className="order-line-options">{` (${line.options})`}</span> : null}
+            </span>
+            <span className="order-line-quantity">{`× ${line.quantity}`}</span>
+            <span className="order-line-total">{line.amount}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="order-amounts">
+        {receipt.rows.map((row) => (
+          <div key={`${row.kind}-${row.label}`} className={`order-amount order-amount--${row.kind}`}>
+            <dt>
+              {row.label}
+              {row.note ? <small className="order-amount-note">{row.note}</small> : null}
+            </dt>
+            <dd>{row.amount}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  )
+}
+
+export function orderPageHtml(
+  order: OrderRow,
+  receipt: Receipt,
+  planText: string | null,
+  back: { href: string; label: string },
+): string {
+  const text = receipt.cart
   return renderToString(
     <section className="order-confirmed">
-      <h1 className="page-title">{orderTitleOf(order)}</h1>
-      <OrderStatusText order={order} />
+      <h1 className="page-title">{orderTitleOf(order, text)}</h1>
+      <OrderStatusText order={order} text={text} />
       <dl className="order-facts">
-        <dt>{CART_TEXT.orderNumber}</dt>
+        <dt>{text.orderNumber}</dt>
         <dd className="order-number">{order.id}</dd>
-        <dt>{CART_TEXT.orderEmail}</dt>
+        <dt>{receipt.text.orderDate}</dt>
+        <dd className="order-date">{receipt.date}</dd>
+        <dt>{text.orderEmail}</dt>
         <dd>{order.email}</dd>
         {order.giftCardCode ? (
           <>
-            <dt>{CART_TEXT.giftCardCodeLabel}</dt>
+            <dt>{text.giftCardCodeLabel}</dt>
             <dd className="gift-card-code">
               <code>{order.giftCardCode}</code>
             </dd>
@@ -115,21 +168,83 @@ export function orderPageHtml(order: OrderRow, display: MoneyDisplay, planText: 
         ) : null}
         {planText ? (
           <>
-            <dt>{CART_TEXT.subscriptionPlanLabel}</dt>
+            <dt>{text.subscriptionPlanLabel}</dt>
             <dd className="order-plan">{planText}</dd>
           </>
         ) : null}
+        {receipt.shipTo ? (
+          <>
+            <dt>{receipt.text.orderShipTo}</dt>
+            <dd className="order-ship-to">
+              {receipt.shipTo.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an address's lines never move
+                <span key={i} className="order-ship-to-line">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </>
+        ) : null}
       </dl>
-      <Lines lines={order.lines} currency={order.currency} display={display} />
-      <p className="checkout-total">
-        <span>{CART_TEXT.total}</span>{' '}
-        <span>{centsText(order.grandTotalCents, order.currency, display)}</span>
-      </p>
+      <ReceiptTable receipt={receipt} />
       <p>
-        <a href="/">{CART_TEXT.continueShopping}</a>
+        <a href={back.href}>{back.label}</a>
       </p>
     </section>,
   )
+}
+
+/** A signed-in site user's orders, newest first, one keyset page (`/account/orders`). */
+export function orderHistoryHtml(props: {
+  text: typeof ORDERS_TEXT
+  account: string
+  orders: { href: string; id: string; date: string; status: string; items: string; total: string }[]
+  newer: string | null
+  older: string | null
+  /** Not signed in: the sign-in form alone, no list. */
+  signedOut: boolean
+}): string {
+  const { text } = props
+  const list = props.signedOut ? null : props.orders.length === 0 ? (
+    <p className="order-history-empty">{text.orderHistoryEmpty}</p>
+  ) : (
+    <ol className="order-history">
+      {props.orders.map((order) => (
+        <li key={order.id} className="order-history-row">
+          <a className="order-history-number" href={order.href}>
+            {order.id}
+          </a>
+          <span className="order-history-date">{order.date}</span>
+          <span className="order-history-status">{order.status}</span>
+          <span className="order-history-items">{order.items}</span>
+          <span className="order-history-total">{order.total}</span>
+        </li>
+      ))}
+    </ol>
+  )
+  const body = renderToString(
+    <>
+      {list}
+      {props.newer !== null || props.older !== null ? (
+        <nav className="order-history-pages" aria-label={text.orderHistoryTitle}>
+          {props.newer !== null ? (
+            <a rel="prev" href={props.newer}>
+              {text.orderHistoryNewer}
+            </a>
+          ) : null}
+          {props.older !== null ? (
+            <a rel="next" href={props.older}>
+              {text.orderHistoryOlder}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+      <p>
+        <a href="/commerce/orders">{text.orderHistoryGuestLink}</a>
+      </p>
+    </>,
+  )
+  return `<section class="order-history-page"><h1 class="page-title">${escapeHtml(text.orderHistoryTitle)}</h1>${props.account}${body}</section>`
 }
 
 /** The page asking a browser that did not place an order for its number and email. */
@@ -138,6 +253,8 @@ export function orderLookupHtml(props: {
   orderNumber: string
   email: string
   error: string | null
+  /** The visitor's crumb, posted back and checked against its cookie. */
+  crumb: string
 }) {
   const described = props.error ? 'order-lookup-error' : undefined
   return renderToString(
@@ -150,6 +267,7 @@ export function orderLookupHtml(props: {
             {props.error}
           </p>
         ) : null}
+        <input type="hidden" name="crumb" value={props.crumb} />
         <label htmlFor="order-lookup-number">{CART_TEXT.orderNumber}</label>
         <input
           id="order-lookup-number"
@@ -178,6 +296,9 @@ export function orderLookupHtml(props: {
           {CART_TEXT.orderLookupSubmit}
         </button>
       </form>
+      <p className="order-lookup-history">
+        <a href="/account/orders">{ORDERS_TEXT.orderHistoryLink}</a>
+      </p>
     </section>,
   )
 }
@@ -237,6 +358,19 @@ export const COMMERCE_PAGE_CSS = `
 .checkout-total{display:flex;justify-content:space-between;font-weight:700;font-size:1.1rem}
 .order-facts dt{font-weight:600}.order-facts dd{margin:0 0 .5rem}
 .gift-card-code code{font-size:1.25rem;letter-spacing:.1em}
+.order-ship-to-line{display:block}
+.order-amounts{margin:1rem 0}.order-amount{display:flex;justify-content:space-between;gap:1rem;padding:.25rem 0}
+.order-amount dt{font-weight:400}.order-amount dd{margin:0;text-align:end;white-space:nowrap}
+.order-amount-note{display:block;font-size:.85em;opacity:.8}
+.order-amount--tax-included{font-size:.9em;opacity:.85}
+.order-amount--total{font-weight:700;font-size:1.1rem;border-top:1px solid #e4e1da;padding-top:.5rem}
+.order-history{list-style:none;margin:0 0 1.5rem;padding:0}
+.order-history-row{display:grid;grid-template-columns:1fr auto;gap:.25rem 1rem;padding:.75rem 0;border-bottom:1px solid #e4e1da}
+.order-history-number{grid-column:1/-1;font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+@media (min-width:768px){.order-history-row{grid-template-columns:minmax(0,2fr) 1fr 1fr 1fr auto}.order-history-number{grid-column:auto}}
+.order-history-total{font-weight:600;text-align:end}
+.order-history-pages{display:flex;gap:1.5rem;margin:1rem 0}
+.order-lookup-history{margin-top:1.5rem}
 .single-purchase-item{display:flex;flex-wrap:wrap;gap:1.5rem}
 .single-purchase-checkout{display:inline-flex;align-items:center;min-height:3rem;padding:0 2.5rem;border-radius:var(--r-btn,4px);background:var(--c-accent,#1d1d1b);color:var(--c-on-accent,#fff);text-decoration:none;font-weight:600}
 `

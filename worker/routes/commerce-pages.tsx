@@ -14,6 +14,7 @@ import { type Context, Hono } from 'hono'
 import type { CheckoutFormProps } from '../../islands/index'
 import { teaserMessage } from '../../islands/index'
 import {
+  ACCOUNT_TEXT,
   CART_TEXT,
   COMMERCE_TEXT,
   centsText,
@@ -48,12 +49,13 @@ import {
 } from '../commerce/order-access'
 import { sendOrderConfirmation } from '../commerce/order-email'
 import { CHARGE_IN_FLIGHT_MS, resumeOrder } from '../commerce/order-states'
+import { receiptOf } from '../commerce/receipt'
 import { randomId, sameSecret } from '../crypto/encoding'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
 import type { AppEnv } from '../env'
 import { formBody, InputError } from '../http/body'
 import { requireSameOrigin } from '../middleware/crumb'
-import { rateLimit } from '../middleware/rate-limit'
+import { rateLimit, withinLimits } from '../middleware/rate-limit'
 import { paymentProvider } from '../payments/provider'
 import { TEST_CARDS } from '../payments/test-provider'
 import { cartPageHtml } from '../render/cart-page'
@@ -105,15 +107,17 @@ export function personalPage(
 }
 
 /** A refusal page (bad link, refused post), personal like the pages it stands for. */
-export function refusalPage(c: Context<AppEnv>, status: number, title: string, message: string, back = '/') {
-  return personalPage(
-    c,
-    title,
-    () => refusalHtml(title, message, { href: back, label: CART_TEXT.continueShopping }),
-    {
-      status,
-    },
-  )
+export function refusalPage(
+  c: Context<AppEnv>,
+  status: number,
+  title: string,
+  message: string,
+  back = '/',
+  backLabel: string = CART_TEXT.continueShopping,
+) {
+  return personalPage(c, title, () => refusalHtml(title, message, { href: back, label: backLabel }), {
+    status,
+  })
 }
 
 const tokenQuery = z.object({ cartToken: z.optional(z.string().check(z.maxLength(4096))) })
@@ -349,6 +353,7 @@ const accessQuery = z.object({ access: z.optional(z.string().check(z.maxLength(2
 const lookupSchema = z.object({
   orderNumber: z.string().check(z.trim(), z.maxLength(64)),
   email: z.string().check(z.trim(), z.maxLength(256)),
+  crumb: z.optional(z.string().check(z.maxLength(200))),
 })
 
 /** The page asking for the order number and email (no order is shown, nor said to exist). */
@@ -365,19 +370,33 @@ function orderLookupPage(
         orderNumber: options.orderNumber ?? '',
         email: options.email ?? '',
         error: options.error ?? null,
+        crumb: c.var.crumb,
       }),
     { status: options.status ?? 404, css: COMMERCE_PAGE_CSS },
   )
 }
 
-async function showOrderPage(c: Context<AppEnv>, order: OrderRow) {
+/**
+ * An order's page: its receipt (worker/commerce/receipt.ts, the same rows as the email) in the
+ * store's language and money format; `back` is where its link leads (the shop, or the history).
+ */
+export async function showOrderPage(
+  c: Context<AppEnv>,
+  order: OrderRow,
+  back?: { href: string; label: string },
+) {
   const { site } = c.var.tenant
   const line = order.lines[0]
   const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
   const planText = item && line ? planTextOf(c, item, line.unitCents) : null
-  return personalPage(c, orderTitleOf(order), () => orderPageHtml(order, moneyDisplayOf(site), planText), {
-    css: COMMERCE_PAGE_CSS,
-  })
+  const receipt = receiptOf(order, site)
+  return personalPage(
+    c,
+    orderTitleOf(order, receipt.cart),
+    () =>
+      orderPageHtml(order, receipt, planText, back ?? { href: '/', label: receipt.cart.continueShopping }),
+    { css: COMMERCE_PAGE_CSS },
+  )
 }
 
 commercePageRoutes.get('/commerce/orders', (c) => orderLookupPage(c, { status: 200 }))
@@ -398,24 +417,36 @@ commercePageRoutes.get('/commerce/orders/:orderId', async function showOrder(c) 
   return showOrderPage(c, order)
 })
 
+/**
+ * The lookup form's post: the order opens when its number and email both match. A wrong email
+ * and an unknown number get the same page, message and status, so the form never says whether
+ * an order exists. The form carries the visitor's crumb (the page is personal, never cached),
+ * checked against the cookie: a post from a page this visitor never loaded is refused.
+ */
+const LOOKUP_LIMITS = { limiter: 'SIGN_IN_LIMITER', addressLimiter: 'ADDRESS_STRICT_LIMITER' } as const
+
 async function lookUpOrder(c: Context<AppEnv>) {
   const fields = lookupSchema.safeParse(await formBody(c, z.record(z.string(), z.unknown())))
-  const typed = fields.success ? fields.data : { orderNumber: '', email: '' }
+  const typed = fields.success ? fields.data : { orderNumber: '', email: '', crumb: undefined }
+  const form = { orderNumber: typed.orderNumber, email: typed.email }
+  // Guessing order numbers and emails: 10 tries a minute per visitor, 30 per address; the
+  // answer is the form again (a plain post gets a page, not JSON), with 'Too many attempts…'.
+  if (!(await withinLimits(c, 'order-lookup', LOOKUP_LIMITS))) {
+    const page = await orderLookupPage(c, { ...form, error: ACCOUNT_TEXT.tooManyAttempts, status: 429 })
+    page.headers.set('Retry-After', '60')
+    return page
+  }
+  if (!c.var.knownVisitor || typed.crumb === undefined || !sameSecret(c.var.crumb, typed.crumb))
+    return orderLookupPage(c, { ...form, error: COMMERCE_TEXT.sessionExpired, status: 403 })
   const id = orderIdSchema.safeParse(typed.orderNumber)
   const order = id.success ? await orderById(c.env.DB, c.var.tenant.siteId, id.data) : null
   if (order === null || !sameEmail(order, typed.email))
-    return orderLookupPage(c, { ...typed, error: CART_TEXT.orderLookupFailed })
+    return orderLookupPage(c, { ...form, error: CART_TEXT.orderLookupFailed })
   return toOrder(c, order, true)
 }
 
-// Guessing order numbers and emails: a few tries a minute per visitor and address.
 for (const path of ['/commerce/orders', '/commerce/orders/:orderId'])
-  commercePageRoutes.post(
-    path,
-    requireSameOrigin(),
-    rateLimit('order-lookup', { limiter: 'SIGN_IN_LIMITER', addressLimiter: 'ADDRESS_STRICT_LIMITER' }),
-    lookUpOrder,
-  )
+  commercePageRoutes.post(path, requireSameOrigin(), lookUpOrder)
 
 commercePageRoutes.get('/commerce/subscription', async function showSubscription(c) {
   const query = tokenQuery.safeParse(c.req.query())

@@ -1,0 +1,97 @@
+// After checkout in Chromium (issue 25): a demo site user signs in on their order history (the
+// member form), buys, and finds the order in their history and its detail; a guest opens an
+// order with its number and email on the lookup form, after a wrong email gets the same answer
+// an unknown number would. Each run places orders of its own (no demo data is changed).
+import { expect, type Page, test } from '@playwright/test'
+import { axeViolations, urlOf, watchConsole } from './helpers'
+
+const HOST = 'aurora.localhost'
+const MUG = '/gifts/enamel-camp-mug'
+const SHOPPER = { email: 'shopper@aurora.example', password: 'aurora-shopper-2026' }
+
+async function choose(page: Page, value: string) {
+  const id = await page.getByRole('radio', { name: value, exact: true }).getAttribute('id')
+  await page.locator(`label[for="${id}"]`).click()
+}
+
+/** Buys one mug with the test card; answers the order number and the confirmation page's URL. */
+async function buyMug(page: Page, email: string): Promise<{ orderNumber: string; url: string }> {
+  await page.goto(urlOf(HOST, MUG))
+  await choose(page, 'Forest')
+  await page.getByRole('button', { name: 'Add To Cart' }).click()
+  await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName(/Cart, [1-9]/)
+  await page.goto(urlOf(HOST, '/checkout'))
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Full name').fill('Ada Lovelace')
+  await page.getByLabel('Address', { exact: true }).fill('12 Church Street')
+  await page.getByLabel('City').fill('Burlington')
+  await page.getByLabel('Postal code').fill('05401')
+  await page.getByLabel('Country').selectOption('US')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+  return { orderNumber: ((await page.locator('.order-number').textContent()) ?? '').trim(), url: page.url() }
+}
+
+test.describe('After checkout', () => {
+  let errors: string[] = []
+  test.beforeEach(({ page }) => {
+    errors = watchConsole(page)
+  })
+  test.afterEach(() => expect(errors).toEqual([]))
+
+  test('A signed-in site user finds their order in their order history, and opens it', async ({ page }) => {
+    await page.goto(urlOf(HOST, '/account/orders'))
+    await expect(page.getByRole('heading', { name: 'Your orders', level: 1 })).toBeVisible()
+    await page.getByLabel('Email').fill(SHOPPER.email)
+    await page.getByLabel('Password').fill(SHOPPER.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText(`Signed in as ${SHOPPER.email}`)).toBeVisible()
+
+    const { orderNumber } = await buyMug(page, SHOPPER.email)
+    await expect(page.locator('.order-amount--total')).toContainText('$18.00')
+
+    await page.goto(urlOf(HOST, '/account/orders'))
+    const row = page.locator('.order-history-row').first()
+    await expect(row.getByRole('link', { name: orderNumber })).toBeVisible()
+    await expect(row).toContainText('Confirmed')
+    await expect(row).toContainText('$18.00')
+    expect(await axeViolations(page, 'main')).toEqual([])
+
+    await row.getByRole('link', { name: orderNumber }).click()
+    await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    await expect(page.locator('.order-number')).toHaveText(orderNumber)
+    await expect(page.getByText('Enamel Camp Mug')).toBeVisible()
+    await page.getByRole('link', { name: 'Back to your orders' }).click()
+    await expect(page).toHaveURL(/\/account\/orders$/)
+  })
+
+  test('A guest opens their order with its number and email; a wrong email is told nothing more', async ({
+    page,
+    browser,
+  }) => {
+    const email = `guest-${Date.now()}@example.com`
+    const { orderNumber } = await buyMug(page, email)
+    const stranger = await (await browser.newContext()).newPage()
+    await stranger.goto(urlOf(HOST, '/commerce/orders'))
+    await expect(stranger.getByRole('heading', { name: 'Find your order' })).toBeVisible()
+    await stranger.getByLabel('Order number').fill(orderNumber)
+    await stranger.getByLabel('Email').fill('someone@example.com')
+    await stranger.getByRole('button', { name: 'Show my order' }).click()
+    await expect(stranger.getByRole('alert')).toHaveText(
+      'We could not find an order with that number and email address.',
+    )
+    await stranger.getByLabel('Order number').fill('ord_000000000000000000000000')
+    await stranger.getByRole('button', { name: 'Show my order' }).click()
+    await expect(stranger.getByRole('alert')).toHaveText(
+      'We could not find an order with that number and email address.',
+    )
+    expect(await axeViolations(stranger, 'main')).toEqual([])
+    await stranger.getByLabel('Order number').fill(orderNumber)
+    await stranger.getByLabel('Email').fill(email.toUpperCase())
+    await stranger.getByRole('button', { name: 'Show my order' }).click()
+    await expect(stranger.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    await expect(stranger.locator('.order-number')).toHaveText(orderNumber)
+    await stranger.context().close()
+  })
+})
