@@ -14,6 +14,7 @@ import { pageCache, privateWhenSettingCookies } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { visitCookies } from './middleware/visit-cookies'
+import { SHARED_STYLESHEET_PREFIX, sharedStylesheetResponse } from './render/stylesheet'
 import { cartFormRoutes } from './routes/cart-forms'
 import { commercePageRoutes, refusalPage } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
@@ -42,6 +43,10 @@ app.onError(function reportError(error, c) {
 
 // Liveness for operators and load balancers: answers before any tenant or storage is touched.
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
+
+// The theme's shared stylesheet (render/stylesheet.ts): the same file for every tenant, so it is
+// answered before any tenant or storage is touched.
+app.get(`${SHARED_STYLESHEET_PREFIX}:file`, (c) => sharedStylesheetResponse(c.req.path))
 
 // The site editor is its own Worker (worker/editor/): production routes `/config*` to it; a
 // local run reaches it over the `EDITOR` service binding. Without either, `/config` is not found.

@@ -92,3 +92,8 @@ export function islandHtml<N extends IslandName>(name: N, props: IslandPropsMap[
 export function islandCssOf(names: readonly (keyof Registry & string)[]): string {
   return names.map((name) => BY_NAME.get(name)?.css ?? '').join('')
 }
+
+/** The CSS of every island, in the registry's order: part of the shared stylesheet (stylesheet.ts). */
+export function allIslandCss(): string {
+  return [...BY_NAME.values()].map((island) => island.css).join('')
+}

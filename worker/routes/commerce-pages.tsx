@@ -58,7 +58,6 @@ import { paymentProvider } from '../payments/provider'
 import { TEST_CARDS } from '../payments/test-provider'
 import { cartPageHtml } from '../render/cart-page'
 import {
-  COMMERCE_PAGE_CSS,
   checkoutPageHtml,
   orderLookupHtml,
   orderPageHtml,
@@ -66,7 +65,6 @@ import {
   refusalHtml,
   singlePurchaseHtml,
 } from '../render/commerce-views'
-import { islandCssOf } from '../render/islands'
 import { renderReactPage } from '../render/template-page'
 import { logError } from '../runtime/log'
 import * as z from '../runtime/zod'
@@ -229,7 +227,7 @@ async function checkoutPage(
     c,
     CART_TEXT.checkoutTitle,
     () => checkoutPageHtml({ lines, currency, subtotalCents, installmentText, planText }, display, props),
-    { status, css: islandCssOf(['checkout-form']) + COMMERCE_PAGE_CSS },
+    { status },
   )
 }
 
@@ -247,11 +245,8 @@ commercePageRoutes.get('/cart', async function showCart(c) {
       .filter((f): f is Form => f !== null)
       .map((f) => [f.id, f]),
   )
-  return personalPage(
-    c,
-    CART_TEXT.cartPageTitle,
-    () => cartPageHtml({ cart, display: moneyDisplayOf(site), forms, installment: installmentOfferOf(site) }),
-    { css: islandCssOf(['cart']) },
+  return personalPage(c, CART_TEXT.cartPageTitle, () =>
+    cartPageHtml({ cart, display: moneyDisplayOf(site), forms, installment: installmentOfferOf(site) }),
   )
 })
 
@@ -366,7 +361,7 @@ function orderLookupPage(
         email: options.email ?? '',
         error: options.error ?? null,
       }),
-    { status: options.status ?? 404, css: COMMERCE_PAGE_CSS },
+    { status: options.status ?? 404 },
   )
 }
 
@@ -375,9 +370,7 @@ async function showOrderPage(c: Context<AppEnv>, order: OrderRow) {
   const line = order.lines[0]
   const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
   const planText = item && line ? planTextOf(c, item, line.unitCents) : null
-  return personalPage(c, orderTitleOf(order), () => orderPageHtml(order, moneyDisplayOf(site), planText), {
-    css: COMMERCE_PAGE_CSS,
-  })
+  return personalPage(c, orderTitleOf(order), () => orderPageHtml(order, moneyDisplayOf(site), planText))
 }
 
 commercePageRoutes.get('/commerce/orders', (c) => orderLookupPage(c, { status: 200 }))
@@ -431,18 +424,14 @@ commercePageRoutes.get('/commerce/subscription', async function showSubscription
     [CART_TEXT.entryQuantity, String(claims.qty)],
     [CART_TEXT.subscriptionPlanLabel, planText],
   ]
-  return personalPage(
-    c,
-    CART_TEXT.subscriptionTitle,
-    () =>
-      singlePurchaseHtml({
-        heading: CART_TEXT.subscriptionTitle,
-        title: item.title,
-        image: variant.mainImage?.assetUrl ?? item.mainImage?.assetUrl ?? null,
-        facts,
-        checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
-      }),
-    { css: COMMERCE_PAGE_CSS },
+  return personalPage(c, CART_TEXT.subscriptionTitle, () =>
+    singlePurchaseHtml({
+      heading: CART_TEXT.subscriptionTitle,
+      title: item.title,
+      image: variant.mainImage?.assetUrl ?? item.mainImage?.assetUrl ?? null,
+      facts,
+      checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
+    }),
   )
 })
 
@@ -473,17 +462,13 @@ commercePageRoutes.get('/commerce/gift-card', async function showGiftCard(c) {
     storeCurrency(c.var.tenant.site),
     moneyDisplayOf(c.var.tenant.site),
   )
-  return personalPage(
-    c,
-    CART_TEXT.giftCardTitle,
-    () =>
-      singlePurchaseHtml({
-        heading: CART_TEXT.giftCardTitle,
-        title: item.title,
-        image: item.mainImage?.assetUrl ?? null,
-        facts: [[CART_TEXT.giftCardAmount, amount]],
-        checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
-      }),
-    { css: COMMERCE_PAGE_CSS },
+  return personalPage(c, CART_TEXT.giftCardTitle, () =>
+    singlePurchaseHtml({
+      heading: CART_TEXT.giftCardTitle,
+      title: item.title,
+      image: item.mainImage?.assetUrl ?? null,
+      facts: [[CART_TEXT.giftCardAmount, amount]],
+      checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
+    }),
   )
 })
