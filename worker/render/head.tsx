@@ -44,13 +44,15 @@ export function productJsonLd(item: Item, origin: string): Record<string, unknow
       availability: isVariantInStock(variant)
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock',
-      url: absolute(item.fullUrl, origin),
     }
   })
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: item.title,
+    // The page's URL once, for the product, not on each of its offers (a 12-variant product
+    // printed it 12 times); an offer without its own `url` is the product's.
+    url: absolute(item.fullUrl, origin),
     ...(item.excerpt ? { description: plainText(item.excerpt) } : {}),
     ...(item.mainImage ? { image: absolute(item.mainImage.assetUrl, origin) } : {}),
     ...(content?.variants[0] ? { sku: content.variants[0].sku } : {}),

@@ -13,12 +13,12 @@ import { renderToString } from './react-server'
 export type AnyIsland = IslandDefinition<string, any>
 
 const TAG = /<[a-zA-Z][^>]*>/g
-const QUOTED_JSON = / ([\w-]+)="([^"]*&quot;[^"]*)"/g
+const QUOTED_JSON = / (data-[\w-]+)="([[{][^"]*&quot;[^"]*)"/g
 
 /**
  * React writes every attribute double-quoted, a JSON value's every `"` as `&quot;` (six bytes):
- * the variant picker's `data-variants` was 4 KB of them on a 12-variant product. Such a value is
- * rewritten single-quoted, which the browser reads as the same value (React escapes `'` as
+ * the variant picker's `data-variants` was 4 KB of them on a 12-variant product. A `data-`
+ * attribute holding JSON (an array or an object) is rewritten single-quoted, which the browser reads as the same value (React escapes `'` as
  * `&#x27;`, so none ends it early). Only inside tags: text never holds a raw `<` from React.
  */
 function singleQuoteJsonAttributes(html: string): string {
