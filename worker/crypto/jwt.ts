@@ -27,7 +27,7 @@ export type JwtProblem = 'expired' | 'invalid'
 
 const utf8 = new TextEncoder()
 /** Fatal: a claims set that is not valid UTF-8 is refused, not read with replacement characters. */
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
 
 /** Now in epoch seconds, the unit of `iat`, `nbf` and `exp` (RFC 7519 §2, NumericDate). */
 export function epochSeconds(): number {
