@@ -1,5 +1,5 @@
 /** The Hono app: demo index, tenant resolution, then the tenant's routes. */
-import { Hono } from 'hono'
+
 import { trimTrailingSlash } from 'hono/trailing-slash'
 import { CART_TEXT } from '../shared/index'
 import { operatorRoutes } from './api/operator'
@@ -7,6 +7,7 @@ import { apiRoutes } from './api/routes'
 import { BrokenRecordError } from './catalogue/reader'
 import type { AppEnv } from './env'
 import { InputError } from './http/body'
+import { Hono } from './http/hono'
 import { brokenSiteResponse } from './http/plain-pages'
 import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'

@@ -10,7 +10,7 @@
  *
  * An empty cart's checkout goes back to `/cart`.
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import type { CheckoutFormProps } from '../../islands/index'
 import { teaserMessage } from '../../islands/index'
 import {
@@ -52,6 +52,7 @@ import { randomId, sameSecret } from '../crypto/encoding'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
 import type { AppEnv } from '../env'
 import { formBody, InputError } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { paymentProvider } from '../payments/provider'
