@@ -45,9 +45,9 @@ app.onError(function reportError(error, c) {
 // Liveness for operators and load balancers: answers before any tenant or storage is touched.
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
 
-// The theme's shared stylesheet (render/stylesheet.ts): the same file for every tenant, so it is
-// answered before any tenant or storage is touched.
-app.get(`${SHARED_STYLESHEET_PREFIX}:file`, (c) => sharedStylesheetResponse(c.req.path))
+// The theme's shared stylesheet (render/stylesheet.ts) is a static asset the asset router answers
+// before the worker runs; an earlier deploy's name reaches here, before any tenant or storage.
+app.get(`${SHARED_STYLESHEET_PREFIX}:file`, (c) => sharedStylesheetResponse(c.req.raw, c.env.ASSETS))
 
 // The site editor is its own Worker (worker/editor/): production routes `/config*` to it; a
 // local run reaches it over the `EDITOR` service binding. Without either, `/config` is not found.

@@ -72,11 +72,6 @@ describe('An island added the documented way (its folder and one registry line)'
     )
   })
 
-  it('Should bring its CSS to pages whose templates use its formatter, and only those', () => {
-    expect(kit.css(['test-counter', 'html'])).toBe('.test-counter{font-weight:700}')
-    expect(kit.css(['html'])).toBe('')
-  })
-
   it('Should keep every production island beside it', () => {
     expect([...kit.names].sort()).toEqual([...ISLAND_NAMES, 'test-counter'].sort())
   })

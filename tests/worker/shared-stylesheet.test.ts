@@ -1,6 +1,12 @@
 // The theme's shared stylesheet (issue 26, worker/render/stylesheet.ts): every page links one
-// content-hashed file, cached for a year, and inlines only its tenant's own variables.
+// content-hashed file, a static asset cached for a year, and inlines only its tenant's own
+// variables. The worker bundle holds the file's name, not its rules.
+import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import theme from '../../dist/theme-manifest.json'
+import { ISLAND_CSS } from '../../islands/styles'
+import { ISLAND_NAMES } from '../../worker/render/islands'
+import { SHARED_CSS } from '../../worker/render/shared-css'
 import { SHELL_CSS } from '../../worker/render/shell-css'
 import { visit } from './helpers'
 
@@ -33,28 +39,30 @@ describe('The shared stylesheet', () => {
       expect(inline).not.toContain('.site-header{')
       expect(inline.length, `${host}${path}`).toBeLessThan(2000)
     }
-    expect(hrefs.size).toBe(1)
+    expect([...hrefs]).toEqual([theme.stylesheet])
   })
 
-  it('Should serve it with a year of immutable caching, holding the shell’s and the islands’ rules', async () => {
-    const { href } = await linkedStylesheet('aurora.localhost', '/')
-    // The same file on any host: it is answered before the tenant is resolved.
-    const response = await visit('unknown.localhost', href)
+  it('Should serve it as a static asset with a year of immutable caching, holding the shell’s, every island’s and the commerce pages’ rules', async () => {
+    // The asset router answers it on any host, before the worker runs.
+    const response = await env.ASSETS.fetch(new Request(`http://unknown.localhost${theme.stylesheet}`))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/css; charset=utf-8')
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     const css = await response.text()
+    expect(css).toBe(SHARED_CSS)
     expect(css.startsWith(SHELL_CSS)).toBe(true)
-    expect(css).toContain('.sf-gallery')
-    expect(css).toContain('.review-stars')
+    expect(Object.keys(ISLAND_CSS).sort()).toEqual([...ISLAND_NAMES].sort())
+    for (const [name, rules] of Object.entries(ISLAND_CSS)) expect(css, name).toContain(rules)
+    expect(css).toContain('.checkout-layout{')
   })
 
   it('Should answer an earlier deploy’s name with today’s rules cached briefly, and anything else as not found', async () => {
     const stale = await visit('aurora.localhost', '/_theme/shell-0123456789abcdef.css')
     expect(stale.status).toBe(200)
+    expect(stale.headers.get('content-type')).toBe('text/css; charset=utf-8')
     expect(stale.headers.get('cache-control')).toBe('public, max-age=300')
-    expect((await stale.text()).startsWith(SHELL_CSS)).toBe(true)
+    expect(await stale.text()).toBe(SHARED_CSS)
     for (const path of ['/_theme/shell.css', '/_theme/other-0123456789abcdef.css', '/_theme/'])
       expect((await visit('aurora.localhost', path)).status, path).toBe(404)
   })

@@ -23,7 +23,7 @@ import { pageKindOf } from '../catalogue/page-kinds'
 import { type Collection, kvKey } from '../catalogue/records'
 import { hex, sha256 } from '../crypto/encoding'
 import { storefrontEngine } from '../render/engine'
-import { SHARED_CSS } from '../render/stylesheet'
+import { SHARED_CSS } from '../render/shared-css'
 import { builtIns } from '../render/template-store'
 import type { EditorEnv } from './env'
 import { listKeys, readLive } from './model'
@@ -153,7 +153,7 @@ export async function capturePage(
   const template = want === 'header' || want === 'footer' ? want : (main ?? want)
   const data = found.get(template)
   if (dump && data === undefined) return null
-  // The page links the shared rules (render/stylesheet.ts) and inlines its own: the preview frame
+  // The page links the shared rules (render/shared-css.ts) and inlines its own: the preview frame
   // gets both, in the page's order.
   return { template, data: data ?? {}, stylesheet: SHARED_CSS + (STYLE.exec(html)?.[1] ?? '') }
 }
