@@ -1,7 +1,8 @@
 /**
  * How an island describes itself to the worker (one `island.ts` per island folder): its name,
  * the component that renders its server HTML, when it hydrates, the template formatters that
- * print it and the props each builds from the template data, and its CSS. The worker derives
+ * print it and the props each builds from the template data. Its CSS is in the theme's shared
+ * stylesheet (islands/styles.ts). The worker derives
  * every island formatter and marker from these definitions (worker/render/islands.ts); the
  * browser never loads them.
  */
@@ -54,8 +55,6 @@ export interface IslandDefinition<N extends string, P extends object> {
   readonly formatters: Readonly<Record<string, PropsBuilder<P>>>
   /** Island events that also wake an `interaction` island (replayed once it is live). */
   readonly wakeOn?: readonly IslandEventName[]
-  /** Inlined once in `<head>` on pages whose templates use one of the formatters. */
-  readonly css: string
   /**
    * The props as the marker carries them, without what the server HTML already prints (the
    * variant picker's variants are in its `data-variants`): each value is written once in the

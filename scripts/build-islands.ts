@@ -6,9 +6,14 @@
 // Writes dist/islands-manifest.json, which the worker imports to name each module's URL, and
 // beside it dist/islands-chunks.json (every output with the sources it holds), which only the
 // tests read: it stays out of the worker bundle.
+// The production build also writes the theme's shared stylesheet (the shell, every island's CSS,
+// the commerce pages' layout: worker/render/shared-css.ts) as public/_theme/shell-<hash>.css,
+// cached for a year like the islands (public/_headers), and its name in dist/theme-manifest.json,
+// which the worker imports instead of the 41 KB of rules (worker/render/stylesheet.ts).
 //
 //   npx tsx scripts/build-islands.ts
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { type BuildOptions, build, type Plugin } from 'esbuild'
 import { ROOT } from './wrangler.ts'
@@ -18,6 +23,41 @@ const MANIFEST = join(ROOT, 'dist', 'islands-manifest.json')
 /** Beside the manifest wherever it is written. */
 const CHUNKS_FILE = 'islands-chunks.json'
 const ENTRY = 'island-entry:'
+const THEME_DIR = join(ROOT, 'public', '_theme')
+const THEME_MANIFEST = join(ROOT, 'dist', 'theme-manifest.json')
+
+/** dist/theme-manifest.json, which the worker imports (worker/render/stylesheet.ts). */
+export interface ThemeManifest {
+  /** `/_theme/shell-<16 hex digits of the content's SHA-256>.css` */
+  stylesheet: string
+}
+
+/**
+ * Writes the shared stylesheet under a name that changes with its content (a deploy that changes
+ * a rule is a new URL), alone in public/_theme/, and the manifest that names it. Its text comes
+ * from worker/render/shared-css.ts through esbuild (the worker's extensionless imports, which
+ * vitest's config loader, importing this file, would not resolve).
+ */
+export async function buildThemeStylesheet(): Promise<ThemeManifest> {
+  const { outputFiles } = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['worker/render/shared-css.ts'],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    logLevel: 'warning',
+  })
+  const code = Buffer.from(outputFiles[0]?.text ?? '').toString('base64')
+  const { SHARED_CSS } = (await import(`data:text/javascript;base64,${code}`)) as { SHARED_CSS: string }
+  const file = `shell-${createHash('sha256').update(SHARED_CSS).digest('hex').slice(0, 16)}.css`
+  rmSync(THEME_DIR, { recursive: true, force: true })
+  mkdirSync(THEME_DIR, { recursive: true })
+  writeFileSync(join(THEME_DIR, file), SHARED_CSS)
+  const manifest: ThemeManifest = { stylesheet: `/_theme/${file}` }
+  mkdirSync(dirname(THEME_MANIFEST), { recursive: true })
+  writeFileSync(THEME_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
+  return manifest
+}
 
 /** dist/islands-manifest.json, which the worker imports. */
 export interface IslandManifest {
@@ -165,12 +205,14 @@ export async function buildIslands({
   mkdirSync(dirname(manifestPath), { recursive: true })
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   writeFileSync(join(dirname(manifestPath), CHUNKS_FILE), `${JSON.stringify(chunks, null, 2)}\n`)
+  // The production build (not a fixture's): the stylesheet holds the production islands' CSS.
+  if (resolve(ROOT, manifestPath) === MANIFEST) await buildThemeStylesheet()
   return { ...manifest, chunks }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const manifest = await buildIslands()
   console.log(
-    `islands: runtime ${manifest.runtime}, ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.chunks).length} files`,
+    `islands: runtime ${manifest.runtime}, ${Object.keys(manifest.islands).length} islands, ${Object.keys(manifest.chunks).length} files; theme stylesheet ${JSON.parse(readFileSync(THEME_MANIFEST, 'utf8')).stylesheet}`,
   )
 }

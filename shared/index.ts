@@ -90,6 +90,6 @@ export {
   subscriptionPriceText,
   variantsOf,
 } from './products'
-export { escapeHtml, escapeHtmlAttribute, plainText } from './strings'
+export { escapeHtml, escapeHtmlAttribute, jsonAttribute, plainText } from './strings'
 export * from './text/index'
 export * from './visit-cookies'

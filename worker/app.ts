@@ -1,5 +1,5 @@
 /** The Hono app: demo index, tenant resolution, then the tenant's routes. */
-import { Hono } from 'hono'
+
 import { trimTrailingSlash } from 'hono/trailing-slash'
 import { CART_TEXT } from '../shared/index'
 import { operatorRoutes } from './api/operator'
@@ -7,6 +7,7 @@ import { apiRoutes } from './api/routes'
 import { BrokenRecordError } from './catalogue/reader'
 import type { AppEnv } from './env'
 import { InputError } from './http/body'
+import { Hono } from './http/hono'
 import { brokenSiteResponse } from './http/plain-pages'
 import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'
@@ -14,6 +15,7 @@ import { pageCache, privateWhenSettingCookies } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { resolveTenant } from './middleware/tenant'
 import { visitCookies } from './middleware/visit-cookies'
+import { SHARED_STYLESHEET_PREFIX, sharedStylesheetResponse } from './render/stylesheet'
 import { accountOrderRoutes } from './routes/account-orders'
 import { cartFormRoutes } from './routes/cart-forms'
 import { commercePageRoutes, refusalPage } from './routes/commerce-pages'
@@ -43,6 +45,10 @@ app.onError(function reportError(error, c) {
 
 // Liveness for operators and load balancers: answers before any tenant or storage is touched.
 app.get('/_health', (c) => c.text('ok', 200, { 'cache-control': 'no-store' }))
+
+// The theme's shared stylesheet (render/stylesheet.ts) is a static asset the asset router answers
+// before the worker runs; an earlier deploy's name reaches here, before any tenant or storage.
+app.get(`${SHARED_STYLESHEET_PREFIX}:file`, (c) => sharedStylesheetResponse(c.req.raw, c.env.ASSETS))
 
 // The site editor is its own Worker (worker/editor/): production routes `/config*` to it; a
 // local run reaches it over the `EDITOR` service binding. Without either, `/config` is not found.

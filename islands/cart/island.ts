@@ -4,7 +4,6 @@
  * to the worker; React arrives on the shopper's first interaction with it.
  */
 import { defineIsland } from '../define'
-import { CART_CSS } from './styles'
 import { CartPageView, type CartProps } from './view'
 
 export default defineIsland({
@@ -12,5 +11,4 @@ export default defineIsland({
   View: CartPageView,
   hydrate: 'interaction',
   formatters: {} as Record<string, (value: unknown) => CartProps | null>,
-  css: CART_CSS,
 })

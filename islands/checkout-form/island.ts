@@ -1,6 +1,5 @@
 /** The checkout form island (`/checkout`, a personal `private, no-store` page). */
 import { defineIsland } from '../define'
-import { CHECKOUT_FORM_CSS } from './styles'
 import { type CheckoutFormProps, CheckoutFormView } from './view'
 
 export default defineIsland({
@@ -8,5 +7,4 @@ export default defineIsland({
   View: CheckoutFormView,
   hydrate: 'interaction',
   formatters: {} as Record<string, (value: unknown) => CheckoutFormProps | null>,
-  css: CHECKOUT_FORM_CSS,
 })

@@ -23,7 +23,6 @@ import {
   slideOf,
   staticGalleryMarkup,
 } from './server'
-import { GALLERY_CSS } from './styles'
 import { type GalleryProps, type GallerySlide, SLIDE_SIZES } from './types'
 import { GalleryView, initialGalleryState } from './view'
 
@@ -102,5 +101,4 @@ export default defineIsland({
   View: GalleryIsland,
   hydrate: 'interaction',
   formatters: { gallery: galleryOfCollection, 'product-gallery': galleryOfProduct },
-  css: GALLERY_CSS,
 })

@@ -7,7 +7,6 @@
 import { ISLAND_EVENT } from '../constants'
 import { defineIsland } from '../define'
 import { installmentTeaserProps } from './server'
-import { INSTALLMENT_TEASER_CSS } from './styles'
 import { InstallmentTeaserView } from './view'
 
 export default defineIsland({
@@ -23,5 +22,4 @@ export default defineIsland({
         scope.resolveOuter(['websiteSettings', 'storeSettings']),
       ),
   },
-  css: INSTALLMENT_TEASER_CSS,
 })

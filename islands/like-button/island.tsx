@@ -7,7 +7,6 @@
 import { asNumber, asString, child, isTruthy, type Scope } from '../../templates/index'
 import { defineIsland } from '../define'
 import { PAGE_ACTION_DATA_KEY, pageActionOf } from '../page-action'
-import { LIKE_BUTTON_CSS } from './styles'
 import { type LikeButtonProps, LikeButtonView } from './view'
 
 function likeButtonProps(item: unknown, scope: Scope): LikeButtonProps | null {
@@ -39,5 +38,4 @@ export default defineIsland({
   View: LikeButtonIsland,
   hydrate: 'interaction',
   formatters: { 'like-button': (item, _args, scope) => likeButtonProps(item, scope) },
-  css: LIKE_BUTTON_CSS,
 })

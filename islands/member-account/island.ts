@@ -5,7 +5,6 @@
  */
 import { defineIsland } from '../define'
 import { memberAccountProps } from './server'
-import { MEMBER_ACCOUNT_CSS } from './styles'
 import { MemberAccountView } from './view'
 
 export default defineIsland({
@@ -13,5 +12,4 @@ export default defineIsland({
   View: MemberAccountView,
   hydrate: 'interaction',
   formatters: { 'member-account': (memberArea) => memberAccountProps(memberArea) },
-  css: MEMBER_ACCOUNT_CSS,
 })

@@ -6,7 +6,6 @@
  */
 import { defineIsland, Placement } from '../define'
 import { pageReviewsOf, productReviewsProps } from './server'
-import { PRODUCT_REVIEWS_CSS } from './styles'
 import { type ProductReviewsProps, ProductReviewsView, ReviewSummaryView } from './view'
 
 /** The server render: the view in its first state, as the client's first render. */
@@ -33,5 +32,4 @@ export default defineIsland({
       )
     },
   },
-  css: PRODUCT_REVIEWS_CSS,
 })

@@ -59,9 +59,11 @@ export function Stars({ rating }: { rating: number }) {
       role="img"
       aria-label={fillText(REVIEWS_TEXT.starsLabel, { rating: halfStars(rating) })}
     >
+      {/* An image's children are presentational (WAI-ARIA `img`): the label is what is read, so
+          the stars need no `aria-hidden` each (a tenth of a review's bytes, issue 26). */}
       {kinds.slice(0, STARS).map((kind, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: five fixed positions.
-        <span key={index} className={`review-star review-star--${kind}`} aria-hidden="true">
+        <span key={index} className={`review-star--${kind}`}>
           ★
         </span>
       ))}

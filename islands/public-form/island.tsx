@@ -6,7 +6,6 @@
  */
 import { defineIsland } from '../define'
 import { publicFormProps } from './server'
-import { PUBLIC_FORM_CSS } from './styles'
 import { initialFormState, type PublicFormProps, PublicFormView } from './view'
 
 /** The server render: the view in its initial state, as the client's first render. */
@@ -21,5 +20,4 @@ export default defineIsland({
   formatters: {
     'public-form': (form, args, scope) => publicFormProps(form, args, scope),
   },
-  css: PUBLIC_FORM_CSS,
 })

@@ -8,7 +8,6 @@
 import { ISLAND_EVENT } from '../constants'
 import { defineIsland } from '../define'
 import { restockNotificationProps } from './server'
-import { RESTOCK_NOTIFICATION_CSS } from './styles'
 import { RestockNotificationView } from './view'
 
 export default defineIsland({
@@ -20,5 +19,4 @@ export default defineIsland({
   formatters: {
     'product-restock-notification': (item, _args, scope) => restockNotificationProps(item, scope),
   },
-  css: RESTOCK_NOTIFICATION_CSS,
 })

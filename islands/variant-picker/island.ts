@@ -7,7 +7,6 @@
  */
 import { defineIsland } from '../define'
 import { variantPickerProps } from './server'
-import { VARIANT_PICKER_CSS } from './styles'
 import { VariantPickerView } from './view'
 
 export default defineIsland({
@@ -15,7 +14,6 @@ export default defineIsland({
   View: VariantPickerView,
   hydrate: 'interaction',
   formatters: { 'product-checkout': (item, _args, scope) => variantPickerProps(item, scope) },
-  css: VARIANT_PICKER_CSS,
   // The variants are printed once, in the checkout block's `data-variants` (client.tsx reads them back).
   markerProps: ({ select, ...props }) => {
     if (select === null) return { ...props, select }

@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { buildIslands, type IslandManifest } from '../../scripts/build-islands.ts'
 import { islandMarkup } from '../../worker/render/island-marker'
 import counter from '../fixtures/islands/test-counter/island'
+import { TEST_COUNTER_CSS } from '../fixtures/islands/test-counter/styles'
 import { urlOf, watchConsole } from './helpers'
 
 const FIXTURE_ORIGIN = 'http://islands.test'
@@ -28,7 +29,7 @@ async function openFixturePage(page: Page, failFirstImport = false): Promise<str
   const src = manifest.islands['test-counter'] as string
   const props = counter.formatters['test-counter']?.({ start: 2 }, [], undefined as never)
   const marker = islandMarkup(counter, props as object, counter.hydrate, src)
-  const html = `<!DOCTYPE html><html lang="en"><head><title>Islands</title><style>${counter.css}</style></head><body><main>${marker}</main><script type="module" src="${manifest.runtime}"></script></body></html>`
+  const html = `<!DOCTYPE html><html lang="en"><head><title>Islands</title><style>${TEST_COUNTER_CSS}</style></head><body><main>${marker}</main><script type="module" src="${manifest.runtime}"></script></body></html>`
   const requested: string[] = []
   let failed = false
   await page.route(`${FIXTURE_ORIGIN}/**`, async (route) => {

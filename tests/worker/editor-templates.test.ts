@@ -107,7 +107,10 @@ describe('Templates of a site', () => {
     expect(Array.isArray(card.data.items)).toBe(true)
     const css = await admin.call(card.stylesheet)
     expect(css.headers.get('Content-Type')).toContain('text/css')
-    expect(await css.text()).toContain('product-card')
+    // The page's linked shared rules and its own inline variables, both (render/stylesheet.ts).
+    const text = await css.text()
+    expect(text).toContain('product-card')
+    expect(text).toContain(':root{')
   })
 })
 

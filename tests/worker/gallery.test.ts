@@ -5,12 +5,13 @@ import { visit } from './helpers'
 /** The island marker and its parsed props, from a page's HTML. */
 function galleryIsland(html: string): { props: Record<string, unknown>; hydrate: string } | null {
   const match =
-    /<sf-island data-island="gallery" data-island-props="([^"]*)" data-island-hydrate="(\w+)" data-island-src="\/_islands\/gallery-[A-Z0-9]+\.js">/.exec(
+    /<sf-island data-island="gallery" data-island-props='([^']*)' data-island-hydrate="(\w+)" data-island-src="\/_islands\/gallery-[A-Z0-9]+\.js">/.exec(
       html,
     )
   if (!match) return null
   // The attribute as a browser reads it: named and numeric character references decoded.
   const named: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>' }
+  // Single-quoted (island-marker.ts): JSON's own quotes stay as they are.
   const json = (match[1] ?? '').replace(/&(#\d+|quot|amp|lt|gt);/g, (_, ref: string) =>
     ref.startsWith('#') ? String.fromCharCode(Number(ref.slice(1))) : (named[ref] ?? ''),
   )

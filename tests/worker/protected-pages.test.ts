@@ -269,10 +269,10 @@ describe('What protected pages never share', () => {
   it('Should load the tracking script, with the page’s context, on ordinary pages', async () => {
     const html = await (await get('/field-notes')).text()
     const tag = html.match(
-      /<script type="module" src="\/_islands\/tracking-[A-Z0-9]+\.js" data-tracking="([^"]*)"><\/script>/,
+      /<script type="module" src="\/_islands\/tracking-[A-Z0-9]+\.js" data-tracking='([^']*)'><\/script>/,
     )
     expect(tag).not.toBeNull()
-    const context = JSON.parse((tag?.[1] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
+    const context = JSON.parse((tag?.[1] ?? '').replace(/&#39;/g, "'").replace(/&amp;/g, '&'))
     expect(context).toEqual({
       websiteId: 'journal',
       pageKind: 'blog',

@@ -27,8 +27,8 @@ function decode(text: string): string {
 
 const VOID_ELEMENTS = new Set(['input', 'img', 'br', 'hr', 'meta', 'link'])
 const TOKEN =
-  /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*"[^"]*")?)*)\s*\/?>|([^<]+)/g
-const ATTRIBUTE = /([^\s=]+)(?:\s*=\s*"([^"]*)")?/g
+  /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'))?)*)\s*\/?>|([^<]+)/g
+const ATTRIBUTE = /([^\s=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'))?/g
 
 /**
  * The DOM an HTML fragment parses to, as a list of tokens: elements with their attributes
@@ -43,7 +43,7 @@ function domOf(html: string): string[] {
       if (!VOID_ELEMENTS.has(end.toLowerCase())) tokens.push(`</${end.toLowerCase()}>`)
     } else if (start !== undefined) {
       const pairs = [...(attributes ?? '').matchAll(ATTRIBUTE)].map(
-        ([, n, v]) => `${n}=${JSON.stringify(decode(v ?? ''))}`,
+        ([, n, double, single]) => `${n}=${JSON.stringify(decode(double ?? single ?? ''))}`,
       )
       tokens.push(`<${start.toLowerCase()} ${pairs.sort().join(' ')}>`)
     } else if (text !== undefined) {
@@ -95,7 +95,7 @@ function islandOf(html: string): { attributes: string; inner: string; props: Var
   const match = ISLAND.exec(html)
   if (match === null) throw new Error(`not an island: ${html.slice(0, 120)}`)
   const [, attributes = '', inner = ''] = match
-  const json = /data-island-props="([^"]*)"/.exec(attributes)?.[1] ?? '{}'
+  const json = /data-island-props='([^']*)'/.exec(attributes)?.[1] ?? '{}'
   return { attributes, inner, props: JSON.parse(decode(json)) as VariantPickerProps }
 }
 
@@ -321,11 +321,11 @@ describe('The product page', () => {
   it('Should write each variant once in the island: in the markup, not again in its props', async () => {
     const html = await (await visit('aurora.localhost', '/apparel/ridgeline-flannel-shirt')).text()
     const marker = /<sf-island data-island="variant-picker"[^>]*>/.exec(html)?.[0] ?? ''
-    const props = decode(/data-island-props="([^"]*)"/.exec(marker)?.[1] ?? '')
+    const props = decode(/data-island-props='([^']*)'/.exec(marker)?.[1] ?? '')
     expect((JSON.parse(props) as VariantPickerProps).select?.options.length).toBeGreaterThan(0)
     expect(props).not.toContain('variantsJson')
     expect(props).not.toContain('"sku"')
-    const printed = decode(/data-variants="([^"]*)"/.exec(html)?.[1] ?? '[]')
+    const printed = decode(/data-variants='([^']*)'/.exec(html)?.[1] ?? '[]')
     expect((JSON.parse(printed) as unknown[]).length).toBeGreaterThan(4)
     // A variant's SKU appears in data-variants and in the JSON-LD offers, nowhere else.
     const sku = (JSON.parse(printed) as { sku: string }[])[1]?.sku ?? ''

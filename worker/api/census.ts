@@ -11,7 +11,7 @@
  * - `POST /api/census/form-render`: `formId`, `visitorCookie`
  * - `POST /api/census/RecordQuickView/{id}`: optional `data` (page), `ss_cvr`
  */
-import { Hono } from 'hono'
+
 import { API } from '../../shared/index'
 import { beaconForm } from '../analytics/beacon-body'
 import { acceptEvents, refererPath } from '../analytics/gate'
@@ -27,6 +27,7 @@ import {
 import type { AppEnv } from '../env'
 import { on } from '../http/api-route'
 import { validate } from '../http/body'
+import { Hono } from '../http/hono'
 
 export const censusRoutes = new Hono<AppEnv>()
 

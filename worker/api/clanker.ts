@@ -12,7 +12,7 @@
  *
  * Both need the crumb cookie and stay within the beacon limits (analytics/guard.ts).
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { API } from '../../shared/index'
 import { beaconForm, beaconJson } from '../analytics/beacon-body'
 import { enrichEvent } from '../analytics/enrich'
@@ -22,6 +22,7 @@ import { clankerEnvelopeSchema, clankerValidationSchema, EVENT_SCHEMAS } from '.
 import type { AppEnv } from '../env'
 import { on } from '../http/api-route'
 import { InputError, validate } from '../http/body'
+import { Hono } from '../http/hono'
 import type * as z from '../runtime/zod'
 
 /** The envelope, from JSON or form fields. */

@@ -17,7 +17,7 @@
  * nothing and answers the same entry and the cart as it is now, with `Idempotent-Replayed:
  * true`; the key with another request is a 422. Keys live in the cart object for 24 hours.
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { API, CART_TEXT, COMMERCE_TEXT, isSubscribable, parseQuantity } from '../../shared/index'
 import { productById, variantBySku } from '../catalogue/item-index'
 import {
@@ -34,6 +34,7 @@ import { liveStock } from '../commerce/stock'
 import type { AppEnv } from '../env'
 import { bodySchema, mountedPath, on } from '../http/api-route'
 import { InputError, idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'

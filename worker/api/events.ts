@@ -12,7 +12,7 @@
  *
  * The site an event names (`websiteId`) is the request's, whatever the client claims.
  */
-import { Hono } from 'hono'
+
 import { API } from '../../shared/index'
 import { beaconBatch, beaconForm } from '../analytics/beacon-body'
 import { acceptEvents } from '../analytics/gate'
@@ -22,6 +22,7 @@ import { javascriptErrorsSchema, recordEventSchema } from '../analytics/schemas'
 import { sameSecret } from '../crypto/encoding'
 import type { AppEnv } from '../env'
 import { on } from '../http/api-route'
+import { Hono } from '../http/hono'
 import { crumbRefusal, requireCrumb } from '../middleware/crumb'
 
 export const eventRoutes = new Hono<AppEnv>()

@@ -13,7 +13,7 @@
  * A retry is safe (issue 19): a key whose submission is stored answers `{ success: true }`
  * again for the same form and answers, storing nothing more (worker/actions/submit-form.ts).
  */
-import { Hono } from 'hono'
+
 import {
   API,
   FORM_FIELD_TYPES,
@@ -27,6 +27,7 @@ import { formFieldSchema, formSchema, recordIdSchema } from '../catalogue/record
 import type { AppEnv } from '../env'
 import { bodySchema, on } from '../http/api-route'
 import { jsonBody, queryOf } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'

@@ -3,12 +3,13 @@
  * no call; ours is `POST /api/content/likes` with `{ itemId }`: the visitor (their crumb) likes
  * the item once however often they send it, and the answer is the item's like count with it.
  */
-import { Hono } from 'hono'
+
 import { API } from '../../shared/index'
 import { likeAnItem } from '../actions/like-item'
 import type { AppEnv } from '../env'
 import { bodySchema, on } from '../http/api-route'
 import { jsonBody } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
 import { rateLimit } from '../middleware/rate-limit'

@@ -9,12 +9,13 @@
  * exist (404); a short token, or the development one in production, is refused with how to fix
  * it (503). Every answer is JSON and `no-store`.
  */
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { sameSecret } from '../crypto/encoding'
 import { secretProblem } from '../crypto/secrets'
 import { waitingDeadLetters } from '../db/dead-letters'
 import type { AppEnv } from '../env'
 import { InputError, validate } from '../http/body'
+import { Hono } from '../http/hono'
 import { replayDeadLetters } from '../queues/dead-letters'
 import { REPLAYABLE_QUEUES } from '../queues/names'
 import { logError } from '../runtime/log'

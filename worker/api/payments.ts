@@ -10,7 +10,7 @@
  * order no longer waits for is refunded there. Every signed event is answered 200, so the
  * provider stops sending it; a bad signature is a 400.
  */
-import { Hono } from 'hono'
+
 import { API } from '../../shared/index'
 import { chargeSucceeded } from '../commerce/order-states'
 import { hex, sameSecret } from '../crypto/encoding'
@@ -19,6 +19,7 @@ import { orderByIdOnly } from '../db/orders'
 import type { AppEnv } from '../env'
 import { on } from '../http/api-route'
 import { bodyText, InputError } from '../http/body'
+import { Hono } from '../http/hono'
 import { logInfo } from '../runtime/log'
 import * as z from '../runtime/zod'
 

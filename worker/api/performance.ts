@@ -10,7 +10,7 @@
  *   or 204 when suppressed. It needs the crumb cookie and stays within the beacon limits
  *   (analytics/guard.ts); more than 50 records is a 413.
  */
-import { Hono } from 'hono'
+
 import { API, TRACKING } from '../../shared/index'
 import { beaconBatch } from '../analytics/beacon-body'
 import { acceptEvents, refererPath } from '../analytics/gate'
@@ -19,6 +19,7 @@ import { BEACON_LIMITS } from '../analytics/limits'
 import { performanceRecordsSchema } from '../analytics/schemas'
 import type { AppEnv } from '../env'
 import { on } from '../http/api-route'
+import { Hono } from '../http/hono'
 
 export const performanceRoutes = new Hono<AppEnv>()
 

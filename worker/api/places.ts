@@ -10,11 +10,12 @@
  * `X-CSRF-Token`, as the form island sends them), and count against the visitor's and the
  * client address's limits.
  */
-import { Hono } from 'hono'
+
 import { API } from '../../shared/index'
 import type { AppEnv } from '../env'
 import { on } from '../http/api-route'
 import { queryOf } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { type PlacesParams, placesProvider } from '../providers/places'

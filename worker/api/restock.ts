@@ -14,7 +14,7 @@
  * marks each sent once the email provider accepted it. Sending again queues those still waiting,
  * and those still 'queued' minutes later (db/restock-signups.ts `REQUEUE_AFTER_MS`).
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { API } from '../../shared/index'
 import { signUpForRestock } from '../actions/sign-up-restock'
 import { requireSiteUserRole, STORE_OWNER_ROLES } from '../auth/site-user'
@@ -28,6 +28,7 @@ import {
 import type { AppEnv, NotificationMessage } from '../env'
 import { bodySchema, on } from '../http/api-route'
 import { InputError, jsonBody, queryOf } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'

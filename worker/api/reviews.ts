@@ -3,12 +3,13 @@
  * (from 0), `size` (10 by default; the summary asks for 1000) and an optional `productId`, newest
  * first. Answers `{ data: { productReviews, nextPage } }`; `nextPage` is null on the last page.
  */
-import { Hono } from 'hono'
+
 import { API } from '../../shared/index'
 import { listProductReviews, REVIEWS_PAGE_SIZE, REVIEWS_SUMMARY_SIZE } from '../db/product-reviews'
 import type { AppEnv } from '../env'
 import { on } from '../http/api-route'
 import { queryOf } from '../http/body'
+import { Hono } from '../http/hono'
 import * as z from '../runtime/zod'
 
 export const reviewRoutes = new Hono<AppEnv>()

@@ -7,9 +7,10 @@
  * Checks per call, in this order: the rate limit (rate-limit.ts, per visitor and endpoint), the
  * crumb for state-changing calls from scripts (crumb.ts), then the input (validate.ts).
  */
-import { Hono } from 'hono'
+
 import type { AppEnv } from '../env'
 import { InputError } from '../http/body'
+import { Hono } from '../http/hono'
 import { logError } from '../runtime/log'
 import { censusRoutes } from './census'
 import { clankerRoutes } from './clanker'

@@ -20,7 +20,7 @@
  * row) instead of starting another; without one each sign-in starts its own session, as many as
  * the rate limit lets through.
  */
-import { Hono } from 'hono'
+
 import { ACCOUNT_TEXT, API } from '../../shared/index'
 import { endSession, SIGN_IN, signInAttempt, startSession } from '../auth/sessions'
 import { liveSiteUser, requireSiteUser, xsrfRefusal } from '../auth/site-user'
@@ -28,6 +28,7 @@ import { normalizeEmail, type SiteUser } from '../db/site-users'
 import type { AppEnv } from '../env'
 import { bodySchema, on } from '../http/api-route'
 import { idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'

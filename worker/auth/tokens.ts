@@ -1,7 +1,7 @@
 /**
  * The signed values of a site-user session (storefront.md sections 6 and 7):
  *
- * - the session token in the site-user cookie: a JWT (jose, HS256) naming the site user
+ * - the session token in the site-user cookie: a JWT (HS256, worker/crypto/jwt.ts) naming the site user
  *   (`sub`), the tenant (`aud`: a token from one site is refused by every other), the session
  *   (`jti`), the site user's website roles and its expiry;
  * - the XSRF token the sign-in answer returns and session-protected calls send back as
@@ -10,11 +10,10 @@
  * - a locked page's unlock cookie: an HMAC over the tenant, the page, the page's password hash
  *   (a new password locks everyone out again) and the expiry.
  */
-import { errors, jwtVerify, SignJWT } from 'jose'
 import { base64url, fromBase64url, sameBytes } from '../crypto/encoding'
+import { epochSeconds, signJwt, verifyJwt } from '../crypto/jwt'
 import { sign } from '../crypto/secrets'
 
-const ALGORITHM = 'HS256'
 const ISSUER = 'storefront'
 
 export interface SessionClaims {
@@ -26,21 +25,21 @@ export interface SessionClaims {
   expiresAt: number
 }
 
-function secretBytes(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret)
-}
-
 /** The session token for the cookie. */
 export function signSessionToken(secret: string, claims: SessionClaims): Promise<string> {
-  return new SignJWT({ roles: claims.roles })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setIssuer(ISSUER)
-    .setAudience(claims.siteId)
-    .setSubject(claims.siteUserId)
-    .setJti(claims.sessionId)
-    .setIssuedAt()
-    .setExpirationTime(claims.expiresAt)
-    .sign(secretBytes(secret))
+  return signJwt(
+    secret,
+    {
+      roles: claims.roles,
+      iss: ISSUER,
+      aud: claims.siteId,
+      sub: claims.siteUserId,
+      jti: claims.sessionId,
+      iat: epochSeconds(),
+      exp: claims.expiresAt,
+    },
+    'JWT',
+  )
 }
 
 /** Why a session token was refused. */
@@ -52,23 +51,19 @@ export async function verifySessionToken(
   token: string,
   siteId: string,
 ): Promise<SessionClaims | TokenProblem> {
-  try {
-    const { payload } = await jwtVerify(token, secretBytes(secret), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: siteId,
-      requiredClaims: ['sub', 'jti', 'exp'],
-    })
-    const roles = Array.isArray(payload.roles) ? payload.roles.filter((r) => Number.isInteger(r)) : []
-    return {
-      siteUserId: String(payload.sub),
-      siteId,
-      sessionId: String(payload.jti),
-      roles: roles as number[],
-      expiresAt: Number(payload.exp),
-    }
-  } catch (error) {
-    return error instanceof errors.JWTExpired ? 'expired' : 'invalid'
+  const payload = await verifyJwt(secret, token, {
+    issuer: ISSUER,
+    audience: siteId,
+    required: ['sub', 'jti', 'exp'],
+  })
+  if (typeof payload === 'string') return payload
+  const roles = Array.isArray(payload.roles) ? payload.roles.filter((r) => Number.isInteger(r)) : []
+  return {
+    siteUserId: String(payload.sub),
+    siteId,
+    sessionId: String(payload.jti),
+    roles: roles as number[],
+    expiresAt: Number(payload.exp),
   }
 }
 

@@ -1,9 +1,9 @@
 /**
- * Checkout tokens (jose, HS256): what a subscription (`cartToken` of
+ * Checkout tokens (a JWT, HS256, worker/crypto/jwt.ts): what a subscription (`cartToken` of
  * `POST /api/3/commerce/cart/subscription`) or a gift card carries from its page to checkout,
  * signed so it cannot be forged, short-lived, and bound to the tenant (audience = site id).
  */
-import { jwtVerify, SignJWT } from 'jose'
+import { epochSeconds, signJwt, verifyJwt } from '../crypto/jwt'
 import { readSecret } from '../crypto/secrets'
 import type { Env } from '../env'
 
@@ -20,17 +20,14 @@ export interface CheckoutClaims {
   plan: unknown
 }
 
-function secretOf(env: Env): Uint8Array {
-  return new TextEncoder().encode(readSecret(env, 'CART_TOKEN_SECRET'))
-}
-
 export async function signCheckoutToken(env: Env, siteId: string, claims: CheckoutClaims): Promise<string> {
-  return new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(siteId)
-    .setIssuedAt()
-    .setExpirationTime(`${CHECKOUT_TOKEN_TTL_SECONDS}s`)
-    .sign(secretOf(env))
+  const iat = epochSeconds()
+  return signJwt(readSecret(env, 'CART_TOKEN_SECRET'), {
+    ...claims,
+    aud: siteId,
+    iat,
+    exp: iat + CHECKOUT_TOKEN_TTL_SECONDS,
+  })
 }
 
 /** The claims of a valid token for this tenant; null when forged, expired, another tenant's or malformed. */
@@ -40,25 +37,22 @@ export async function readCheckoutToken(
   token: string,
 ): Promise<CheckoutClaims | null> {
   if (token.length > 4096) return null
-  try {
-    const { payload } = await jwtVerify(token, secretOf(env), { audience: siteId, algorithms: ['HS256'] })
-    const { kind, itemId, sku, qty, additionalFields, plan } = payload as Record<string, unknown>
-    if (
-      (kind !== 'subscription' && kind !== 'gift-card') ||
-      typeof itemId !== 'string' ||
-      typeof sku !== 'string' ||
-      typeof qty !== 'number'
-    )
-      return null
-    return {
-      kind,
-      itemId,
-      sku,
-      qty,
-      additionalFields: typeof additionalFields === 'string' ? additionalFields : null,
-      plan: plan ?? null,
-    }
-  } catch {
+  const payload = await verifyJwt(readSecret(env, 'CART_TOKEN_SECRET'), token, { audience: siteId })
+  if (typeof payload === 'string') return null
+  const { kind, itemId, sku, qty, additionalFields, plan } = payload
+  if (
+    (kind !== 'subscription' && kind !== 'gift-card') ||
+    typeof itemId !== 'string' ||
+    typeof sku !== 'string' ||
+    typeof qty !== 'number'
+  )
     return null
+  return {
+    kind,
+    itemId,
+    sku,
+    qty,
+    additionalFields: typeof additionalFields === 'string' ? additionalFields : null,
+    plan: plan ?? null,
   }
 }

@@ -4,7 +4,8 @@
  * (preview.ts), every page template replaced by one that prints its data as JSON
  * (`{@|json}`), so whatever a route puts in a page's data (pagination, merchandising, events
  * split, the form) comes back without a copy of the routes here. The same render gives the
- * page's stylesheet (the `<style>` of its `<head>`), which the editor's preview links.
+ * page's stylesheet (the shared stylesheet its `<head>` links, then its own `<style>`), which the
+ * editor's preview links.
  *
  * Then the render budget: a draft rendered with the storefront's engine against that data,
  * within the engine's limits, says how much of the budget it uses, or why it stopped.
@@ -22,6 +23,7 @@ import { pageKindOf } from '../catalogue/page-kinds'
 import { type Collection, kvKey } from '../catalogue/records'
 import { hex, sha256 } from '../crypto/encoding'
 import { storefrontEngine } from '../render/engine'
+import { SHARED_CSS } from '../render/shared-css'
 import { builtIns } from '../render/template-store'
 import type { EditorEnv } from './env'
 import { listKeys, readLive } from './model'
@@ -151,7 +153,9 @@ export async function capturePage(
   const template = want === 'header' || want === 'footer' ? want : (main ?? want)
   const data = found.get(template)
   if (dump && data === undefined) return null
-  return { template, data: data ?? {}, stylesheet: STYLE.exec(html)?.[1] ?? '' }
+  // The page links the shared rules (render/shared-css.ts) and inlines its own: the preview frame
+  // gets both, in the page's order.
+  return { template, data: data ?? {}, stylesheet: SHARED_CSS + (STYLE.exec(html)?.[1] ?? '') }
 }
 
 /** The partials a render needs, compiled or as source: the drafts' sources over the built-ins. */

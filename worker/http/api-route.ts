@@ -8,10 +8,11 @@
  * what it accepts (its input) is exactly the table's body type: if either drifts, it no longer
  * compiles.
  */
-import type { Handler, Hono, MiddlewareHandler } from 'hono'
+import type { Handler, MiddlewareHandler } from 'hono'
 import type { ApiBody, ApiMethod, ApiRoute } from '../../shared/index'
 import type { AppEnv } from '../env'
 import type * as z from '../runtime/zod'
+import type { Hono } from './hono'
 
 const API_ROOT = '/api'
 

@@ -15,6 +15,7 @@ import { HTML_HEADERS, INLINE_STYLE_HASHES, type PageOutcome, recordPageOutcome 
 import { logError } from '../runtime/log'
 import { type HeadData, pageStyles, renderHead } from './head'
 import { cartPillScript, islandScripts } from './islands'
+import { SHARED_STYLESHEET_LINK } from './stylesheet'
 
 /** Header and footer HTML (from the tenant's header and footer templates). */
 export interface PageFrame {
@@ -26,8 +27,8 @@ export interface StreamPageOptions {
   tenant: Tenant
   head: HeadData
   status?: number
-  /** CSS of the islands the page's templates can print, for `<head>`. */
-  css: Promise<string>
+  /** CSS of the page's own beyond the shared stylesheet (stylesheet.ts), inline in `<head>`. */
+  css?: Promise<string>
   frame: Promise<PageFrame>
   /** The main region's HTML; this is where the slow parts are. */
   main: Promise<string>
@@ -49,7 +50,7 @@ export async function streamPage({
   tenant,
   head,
   status = 200,
-  css,
+  css = Promise.resolve(''),
   frame,
   main,
   headers = {},
@@ -104,7 +105,7 @@ export async function streamPage({
   })
   const response = new Response(body, {
     status,
-    headers: { ...HTML_HEADERS, ...headers, [INLINE_STYLE_HASHES]: styleHash },
+    headers: { ...HTML_HEADERS, link: SHARED_STYLESHEET_LINK, ...headers, [INLINE_STYLE_HASHES]: styleHash },
   })
   recordPageOutcome(response, outcome)
   return response

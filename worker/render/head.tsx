@@ -10,7 +10,7 @@ import { fontFilesOf } from '../../shared/theme'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'
 import { renderToString } from './react-server'
-import { SHELL_CSS } from './shell-css'
+import { SHARED_STYLESHEET_URL } from './stylesheet'
 import { themeCss } from './theme'
 
 export interface HeadData {
@@ -44,13 +44,15 @@ export function productJsonLd(item: Item, origin: string): Record<string, unknow
       availability: isVariantInStock(variant)
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock',
-      url: absolute(item.fullUrl, origin),
     }
   })
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: item.title,
+    // The page's URL once, for the product, not on each of its offers (a 12-variant product
+    // printed it 12 times); an offer without its own `url` is the product's.
+    url: absolute(item.fullUrl, origin),
     ...(item.excerpt ? { description: plainText(item.excerpt) } : {}),
     ...(item.mainImage ? { image: absolute(item.mainImage.assetUrl, origin) } : {}),
     ...(content?.variants[0] ? { sku: content.variants[0].sku } : {}),
@@ -76,13 +78,14 @@ export function moneySymbolCss(tenant: Tenant): string {
 }
 
 /**
- * The page's one inline style block: the shell's styles, the money symbols and the CSS of the
- * islands the page's templates can print. `streamPage` writes it and the Content-Security-Policy
- * allows exactly it by hash, so cached pages stay valid.
+ * The page's one inline style block: what is the tenant's own (its theme's variables and fonts,
+ * the money symbols) and any CSS the page adds (`extra`); the rules every page shares are the
+ * linked stylesheet (stylesheet.ts). `streamPage` writes it and the Content-Security-Policy allows
+ * exactly it by hash, so cached pages stay valid.
  */
-export function pageStyles(tenant: Tenant, islandCss: string): string {
+export function pageStyles(tenant: Tenant, extra: string): string {
   // A `<` could only end the style element early; none of our CSS needs one.
-  return (themeCss(tenant.site) + SHELL_CSS + moneySymbolCss(tenant) + islandCss).replaceAll('<', '')
+  return (themeCss(tenant.site) + moneySymbolCss(tenant) + extra).replaceAll('<', '')
 }
 
 /** The catalogue files a page's first paint uses: the heading font's bold (headings are 700), the body font's regular. */
@@ -108,6 +111,10 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
       {/* Paint nothing before the header is whole: the page is streamed, and a header painted
           half-parsed would then move (a layout shift; issue #11 allows none). */}
       <link rel="expect" href="#content" blocking="render" />
+      {/* Render-blocking on purpose: the page's shape comes from it (a page painted before it
+          would move). Its request starts with the response's headers (`Link`, document.ts), and a
+          second page view has it cached (a year, immutable: the name is its hash). */}
+      <link rel="stylesheet" href={SHARED_STYLESHEET_URL} />
       <title>{title}</title>
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {description && <meta name="description" content={description} />}

@@ -1,7 +1,7 @@
 /**
  * The worker's side of the islands, derived from a registry (islands/registry.ts): for each
- * island formatter, a formatter that prints the island; the island CSS a page's templates need;
- * the runtime's script tag. Module URLs come from the build manifest (scripts/build-islands.ts):
+ * island formatter, a formatter that prints the island; the runtime's script tag (the islands'
+ * CSS is in the theme's shared stylesheet, shared-css.ts). Module URLs come from the build manifest (scripts/build-islands.ts):
  * each file name carries a content hash, so it is cached for a year and a deploy is a new URL.
  */
 import manifest from '../../dist/islands-manifest.json'
@@ -14,8 +14,6 @@ import { renderToString } from './react-server'
 export interface IslandKit {
   /** Formatter name → the formatter that prints its island; these replace the plain widgets. */
   formatters: Readonly<Record<string, AnyFormatter>>
-  /** The CSS of the islands these formatters print, each island once. */
-  css(formatters: Iterable<string>): string
   names: readonly string[]
 }
 
@@ -41,23 +39,12 @@ export function islandKit(
         return islandMarkup(island, placed.props as object, placed.hydrate ?? island.hydrate, srcOf(island))
       },
     })
-  const byFormatter = new Map(
-    islands.flatMap((island) => Object.keys(island.formatters).map((name) => [name, island] as const)),
-  )
   return {
     formatters: Object.fromEntries(
       islands.flatMap((island) =>
         Object.entries(island.formatters).map(([name, build]) => [name, formatterOf(island, build)]),
       ),
     ),
-    css(formatters) {
-      const used = new Set<AnyIsland>()
-      for (const name of formatters) {
-        const island = byFormatter.get(name)
-        if (island) used.add(island)
-      }
-      return [...used].map((island) => island.css).join('')
-    },
     names: islands.map((island) => island.name),
   }
 }
@@ -65,7 +52,6 @@ export function islandKit(
 const production = islandKit(REGISTRY, manifest.islands)
 
 export const islandFormatters = production.formatters
-export const islandCss = production.css
 export const ISLAND_NAMES = production.names
 
 /** Module scripts run after parsing, so the tag sits at the end of `<body>`. */
@@ -78,7 +64,6 @@ export function cartPillScript(): string {
   return `<script type="module" src="${manifest.scripts['cart-pill']}"></script>`
 }
 
-type Registry = typeof REGISTRY
 const BY_NAME: ReadonlyMap<string, AnyIsland> = new Map(Object.entries(REGISTRY))
 /** An island a React page renders itself (the cart, checkout): its marker and server HTML. */
 export function islandHtml<N extends IslandName>(name: N, props: IslandPropsMap[N]): string {
@@ -86,9 +71,4 @@ export function islandHtml<N extends IslandName>(name: N, props: IslandPropsMap[
   const src = manifest.islands[name as keyof typeof manifest.islands]
   if (src === undefined) throw new Error(`Island "${name}" is not in the island build`)
   return islandMarkup(island, props as object, island.hydrate, src)
-}
-
-/** The CSS of islands a React page renders by name. */
-export function islandCssOf(names: readonly (keyof Registry & string)[]): string {
-  return names.map((name) => BY_NAME.get(name)?.css ?? '').join('')
 }

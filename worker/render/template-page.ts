@@ -10,7 +10,6 @@ import { logError, logWarning } from '../runtime/log'
 import { streamPage } from './document'
 import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
-import { islandCss } from './islands'
 import { loadTemplates, type PageTemplate } from './template-store'
 import { type TrackedPage, trackingTag } from './tracking'
 
@@ -91,11 +90,6 @@ async function footerData(catalog: Catalog, site: TemplateData, pageHasForm: boo
   return newsletterForm === null ? site : { ...site, newsletterForm }
 }
 
-/** The CSS of every island the templates can print. */
-function cssOf(templates: readonly PageTemplate[]): string {
-  return islandCss(templates.flatMap((template) => [...template.formatters]))
-}
-
 /** Screens whose own form (a password, a sign-in) is the page's one form. */
 const SCREENS_WITH_FORMS: ReadonlySet<string> = new Set(['lock-screen', 'member-denied'])
 
@@ -112,7 +106,6 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     status,
     headers,
     tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
-    css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
     frame: Promise.all([
       templates,
       footerData(catalog, site, options.pageFormId !== undefined || SCREENS_WITH_FORMS.has(template)),
@@ -141,7 +134,7 @@ export function renderReactPage(
     status,
     headers,
     tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
-    css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
+    css: Promise.resolve(options.css ?? ''),
     // Personal pages (the cart, checkout, orders) carry forms of their own: no footer form.
     frame: Promise.all([templates, footerData(catalog, site, true)]).then(([t, footer]) => ({
       header: runTemplate(catalog, 'header', t.header, site),

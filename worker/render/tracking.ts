@@ -6,7 +6,7 @@
  */
 import manifest from '../../dist/islands-manifest.json'
 import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '../../islands/index'
-import { escapeHtmlAttribute, PRODUCT_TYPE_NAMES, pageIsTracked } from '../../shared/index'
+import { escapeHtmlAttribute, jsonAttribute, PRODUCT_TYPE_NAMES, pageIsTracked } from '../../shared/index'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'
 
@@ -68,5 +68,5 @@ export function trackingContext(tenant: Tenant, page: TrackedPage): TrackingCont
 export function trackingTag(tenant: Tenant, page: TrackedPage): string {
   const context = trackingContext(tenant, page)
   if (context === null) return ''
-  return `<script type="module" src="${escapeHtmlAttribute(manifest.tracking)}" ${TRACKING_ATTR}="${escapeHtmlAttribute(JSON.stringify(context))}"></script>`
+  return `<script type="module" src="${escapeHtmlAttribute(manifest.tracking)}" ${TRACKING_ATTR}=${jsonAttribute(JSON.stringify(context))}></script>`
 }

@@ -11,7 +11,7 @@
  * placed it, on the site it was placed on (every query names the tenant and the user); anyone
  * else's order, or an id that does not exist, is the same 404.
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { centsText, fillText, localizedText, type ORDERS_TEXT } from '../../shared/index'
 import type { MemberArea } from '../auth/page-access'
 import { memberFormPost } from '../auth/page-access'
@@ -21,9 +21,10 @@ import { orderDateText, statusText } from '../commerce/receipt'
 import { cursorPageRequest, encodeCursor } from '../db/keyset'
 import { amountsOf, orderById, siteUserOrderPage } from '../db/orders'
 import type { AppEnv } from '../env'
+import { Hono } from '../http/hono'
 import { requireSameOrigin } from '../middleware/crumb'
-import { COMMERCE_PAGE_CSS, orderHistoryHtml } from '../render/commerce-views'
-import { islandCssOf, islandHtml } from '../render/islands'
+import { orderHistoryHtml } from '../render/commerce-views'
+import { islandHtml } from '../render/islands'
 import * as z from '../runtime/zod'
 import { personalPage, refusalPage, showOrderPage } from './commerce-pages'
 import { notFoundPage } from './pages'
@@ -31,7 +32,6 @@ import { notFoundPage } from './pages'
 /** Orders a page of the history shows. */
 export const ORDER_HISTORY_PAGE_SIZE = 10
 const HISTORY_PATH = '/account/orders'
-const PAGE_CSS = COMMERCE_PAGE_CSS + islandCssOf(['member-account'])
 
 const historyQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(400))) })
 const orderIdSchema = z.string().check(z.regex(/^ord_[0-9a-f]{24}$/))
@@ -67,7 +67,7 @@ function signInScreen(c: Context<AppEnv>, area: MemberArea, status = 200) {
         older: null,
         signedOut: true,
       }),
-    { status, css: PAGE_CSS },
+    { status },
   )
 }
 
@@ -114,19 +114,15 @@ accountOrderRoutes.get(HISTORY_PATH, async function showOrderHistory(c) {
   const link = (direction: 'n' | 'p', position: typeof page.next) =>
     position === null ? null : `${HISTORY_PATH}?cursor=${encodeCursor(direction, position)}`
   const account = accountPanel({ ...memberArea(c), signedInEmail: session.user.email })
-  return personalPage(
-    c,
-    text.orderHistoryTitle,
-    () =>
-      orderHistoryHtml({
-        text,
-        account,
-        orders,
-        newer: link('p', page.previous),
-        older: link('n', page.next),
-        signedOut: false,
-      }),
-    { css: PAGE_CSS },
+  return personalPage(c, text.orderHistoryTitle, () =>
+    orderHistoryHtml({
+      text,
+      account,
+      orders,
+      newer: link('p', page.previous),
+      older: link('n', page.next),
+      signedOut: false,
+    }),
   )
 })
 

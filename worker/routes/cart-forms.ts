@@ -15,7 +15,7 @@
  * the product page is cached whole and shared, and back then pressing again on the very same
  * page is a shopper asking for one more, which a longer memory would swallow.
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import {
   CART_TEXT,
   COMMERCE_TEXT,
@@ -29,6 +29,7 @@ import { addToCart, changeQuantity, removeEntry } from '../commerce/cart-actions
 import { signCheckoutToken } from '../commerce/checkout-tokens'
 import type { AppEnv } from '../env'
 import { formBody } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit } from '../middleware/rate-limit'
 import { fingerprintOf, senderOf } from '../middleware/sender'

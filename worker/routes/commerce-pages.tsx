@@ -10,7 +10,7 @@
  *
  * An empty cart's checkout goes back to `/cart`.
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import type { CheckoutFormProps } from '../../islands/index'
 import { teaserMessage } from '../../islands/index'
 import {
@@ -54,13 +54,13 @@ import { randomId, sameSecret } from '../crypto/encoding'
 import { type OrderRow, orderById, orderByIdempotencyKey } from '../db/orders'
 import type { AppEnv } from '../env'
 import { formBody, InputError } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireSameOrigin } from '../middleware/crumb'
 import { rateLimit, withinLimits } from '../middleware/rate-limit'
 import { paymentProvider } from '../payments/provider'
 import { TEST_CARDS } from '../payments/test-provider'
 import { cartPageHtml } from '../render/cart-page'
 import {
-  COMMERCE_PAGE_CSS,
   checkoutPageHtml,
   orderLookupHtml,
   orderPageHtml,
@@ -68,7 +68,6 @@ import {
   refusalHtml,
   singlePurchaseHtml,
 } from '../render/commerce-views'
-import { islandCssOf } from '../render/islands'
 import { renderReactPage } from '../render/template-page'
 import { logError } from '../runtime/log'
 import * as z from '../runtime/zod'
@@ -233,7 +232,7 @@ async function checkoutPage(
     c,
     CART_TEXT.checkoutTitle,
     () => checkoutPageHtml({ lines, currency, subtotalCents, installmentText, planText }, display, props),
-    { status, css: islandCssOf(['checkout-form']) + COMMERCE_PAGE_CSS },
+    { status },
   )
 }
 
@@ -251,11 +250,8 @@ commercePageRoutes.get('/cart', async function showCart(c) {
       .filter((f): f is Form => f !== null)
       .map((f) => [f.id, f]),
   )
-  return personalPage(
-    c,
-    CART_TEXT.cartPageTitle,
-    () => cartPageHtml({ cart, display: moneyDisplayOf(site), forms, installment: installmentOfferOf(site) }),
-    { css: islandCssOf(['cart']) },
+  return personalPage(c, CART_TEXT.cartPageTitle, () =>
+    cartPageHtml({ cart, display: moneyDisplayOf(site), forms, installment: installmentOfferOf(site) }),
   )
 })
 
@@ -372,7 +368,7 @@ function orderLookupPage(
         error: options.error ?? null,
         crumb: c.var.crumb,
       }),
-    { status: options.status ?? 404, css: COMMERCE_PAGE_CSS },
+    { status: options.status ?? 404 },
   )
 }
 
@@ -390,12 +386,8 @@ export async function showOrderPage(
   const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
   const planText = item && line ? planTextOf(c, item, line.unitCents) : null
   const receipt = receiptOf(order, site)
-  return personalPage(
-    c,
-    orderTitleOf(order, receipt.cart),
-    () =>
-      orderPageHtml(order, receipt, planText, back ?? { href: '/', label: receipt.cart.continueShopping }),
-    { css: COMMERCE_PAGE_CSS },
+  return personalPage(c, orderTitleOf(order, receipt.cart), () =>
+    orderPageHtml(order, receipt, planText, back ?? { href: '/', label: receipt.cart.continueShopping }),
   )
 }
 
@@ -462,18 +454,14 @@ commercePageRoutes.get('/commerce/subscription', async function showSubscription
     [CART_TEXT.entryQuantity, String(claims.qty)],
     [CART_TEXT.subscriptionPlanLabel, planText],
   ]
-  return personalPage(
-    c,
-    CART_TEXT.subscriptionTitle,
-    () =>
-      singlePurchaseHtml({
-        heading: CART_TEXT.subscriptionTitle,
-        title: item.title,
-        image: variant.mainImage?.assetUrl ?? item.mainImage?.assetUrl ?? null,
-        facts,
-        checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
-      }),
-    { css: COMMERCE_PAGE_CSS },
+  return personalPage(c, CART_TEXT.subscriptionTitle, () =>
+    singlePurchaseHtml({
+      heading: CART_TEXT.subscriptionTitle,
+      title: item.title,
+      image: variant.mainImage?.assetUrl ?? item.mainImage?.assetUrl ?? null,
+      facts,
+      checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
+    }),
   )
 })
 
@@ -504,17 +492,13 @@ commercePageRoutes.get('/commerce/gift-card', async function showGiftCard(c) {
     storeCurrency(c.var.tenant.site),
     moneyDisplayOf(c.var.tenant.site),
   )
-  return personalPage(
-    c,
-    CART_TEXT.giftCardTitle,
-    () =>
-      singlePurchaseHtml({
-        heading: CART_TEXT.giftCardTitle,
-        title: item.title,
-        image: item.mainImage?.assetUrl ?? null,
-        facts: [[CART_TEXT.giftCardAmount, amount]],
-        checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
-      }),
-    { css: COMMERCE_PAGE_CSS },
+  return personalPage(c, CART_TEXT.giftCardTitle, () =>
+    singlePurchaseHtml({
+      heading: CART_TEXT.giftCardTitle,
+      title: item.title,
+      image: item.mainImage?.assetUrl ?? null,
+      facts: [[CART_TEXT.giftCardAmount, amount]],
+      checkoutUrl: `/checkout?cartToken=${encodeURIComponent(token)}`,
+    }),
   )
 })

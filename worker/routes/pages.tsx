@@ -4,7 +4,7 @@
  * member-area screens. Each reads its own record first (the `<head>` leaves with it) and its
  * item lists on the slow path.
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { PAGE_ACTION_DATA_KEY } from '../../islands/index'
 import { capabilitiesOf, ENGINE_TEXT, plainText } from '../../shared/index'
 import { guardPage, postToGuardedPage, publicCollection } from '../auth/page-access'
@@ -16,6 +16,7 @@ import { type Collection, type Item, slugSchema } from '../catalogue/records'
 import { searchSite } from '../catalogue/search'
 import { merchandisingFor, pagination, splitEvents } from '../catalogue/template-data'
 import type { AppEnv } from '../env'
+import { Hono } from '../http/hono'
 import { plainHtmlResponse } from '../http/plain-pages'
 import { cacheTags, PERSONAL_CACHE_CONTROL } from '../middleware/page-cache'
 import type { HeadData } from '../render/head'

@@ -3,10 +3,11 @@
  * the tenant, and `GET /robots.txt` pointing at it. Locked and member-only pages and their items
  * are personal, and items whose publish date is still to come are not out yet: none is listed.
  */
-import { Hono } from 'hono'
+
 import { pageKindOf } from '../catalogue/page-kinds'
 import type { Catalog } from '../catalogue/reader'
 import type { AppEnv } from '../env'
+import { Hono } from '../http/hono'
 
 function escapeXml(text: string): string {
   return text.replace(

@@ -9,13 +9,14 @@
  * used shows that the address is confirmed. The pages are personal (`private, no-store`), never
  * tracked (the URL carries the token) and sent with `Referrer-Policy: no-referrer`.
  */
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { COMMERCE_TEXT, fillText, localizedText } from '../../shared/index'
 import { CONFIRM_PATH, TOKEN_PATTERN, tokenHashOf } from '../actions/subscriptions'
 import { itemById } from '../catalogue/item-index'
 import { type Confirmation, confirmByToken, findConfirmation } from '../db/confirmations'
 import type { AppEnv } from '../env'
 import { formBody, InputError } from '../http/body'
+import { Hono } from '../http/hono'
 import { requireSameOrigin } from '../middleware/crumb'
 import { withinLimits } from '../middleware/rate-limit'
 import { queueConnectionEvents } from '../queues/connection-events'
