@@ -21,4 +21,6 @@ export default defineIsland({
     'product-restock-notification': (item, _args, scope) => restockNotificationProps(item, scope),
   },
   css: RESTOCK_NOTIFICATION_CSS,
+  // The variants are printed once, in the form's `data-variant-ids` (client.tsx reads them back).
+  markerProps: ({ variantIds: _printed, ...props }) => props,
 })
