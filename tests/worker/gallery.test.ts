@@ -114,6 +114,21 @@ describe('gallery markup', () => {
     expect(island?.props.slides).toHaveLength(8)
   })
 
+  it('Should offer thumbnails only the widths an 80 px image can use (up to 500w), slides every width', async () => {
+    const html = await (await visit('aurora.localhost', '/apparel/ridgeline-flannel-shirt')).text()
+    const thumb =
+      /<button type="button" class="sf-gallery-thumb"[^>]*><img [^>]*srcSet="([^"]*)" sizes="80px"/.exec(
+        html,
+      )?.[1]
+    expect(thumb).toBe(
+      '/demo/aurora/ridgeline-flannel-shirt.svg?format=100w 100w, /demo/aurora/ridgeline-flannel-shirt.svg?format=300w 300w, /demo/aurora/ridgeline-flannel-shirt.svg?format=500w 500w',
+    )
+    const slide = /<div class="sf-gallery-frame"><picture><img [^>]*srcSet="([^"]*)"/.exec(html)?.[1]
+    expect(slide).toContain(
+      '/demo/aurora/ridgeline-flannel-shirt.svg?format=1000w 1000w, /demo/aurora/ridgeline-flannel-shirt.svg 1200w',
+    )
+  })
+
   it('Should escape the alt text a merchant wrote', async () => {
     const html = await (await visit('gallery.localhost', '/slideshow')).text()
     expect(html).toContain('alt="Tee &lt;b&gt;&quot;blue&quot;&lt;/b&gt; &amp; co"')
