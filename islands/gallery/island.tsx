@@ -103,4 +103,6 @@ export default defineIsland({
   hydrate: 'interaction',
   formatters: { gallery: galleryOfCollection, 'product-gallery': galleryOfProduct },
   css: GALLERY_CSS,
+  // Each slide's image (src, alt, size) is in the markup: client.tsx reads the slides back.
+  markerProps: ({ slides: _printed, ...props }) => props,
 })
