@@ -8,7 +8,7 @@
  */
 import { type FocusEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { defineClient } from '../contracts'
-import type { GalleryProps } from './types'
+import type { GalleryProps, GallerySlide } from './types'
 import { type GalleryActions, GalleryView, initialGalleryState } from './view'
 
 const ROTATION_BUTTON = '.sf-gallery-rotation'
@@ -74,6 +74,22 @@ function GalleryIsland(props: GalleryProps) {
       dialogRef={dialog}
     />
   )
+}
+
+/**
+ * The slides the marker leaves out (island.tsx `markerProps`): each slide's image in the server
+ * HTML carries its source, alt text and size (none when unknown: 0, as the props had it).
+ */
+export function propsFromMarkup(element: Element, props: Omit<GalleryProps, 'slides'>): GalleryProps {
+  const slides: GallerySlide[] = [
+    ...element.querySelectorAll('.sf-gallery-track > .sf-gallery-slide img'),
+  ].map((img) => ({
+    src: img.getAttribute('src') ?? '',
+    alt: img.getAttribute('alt') ?? '',
+    width: Number(img.getAttribute('width') ?? 0),
+    height: Number(img.getAttribute('height') ?? 0),
+  }))
+  return { ...props, slides }
 }
 
 export default defineClient('gallery', GalleryIsland)

@@ -101,4 +101,6 @@ export default defineIsland({
   View: GalleryIsland,
   hydrate: 'interaction',
   formatters: { gallery: galleryOfCollection, 'product-gallery': galleryOfProduct },
+  // Each slide's image (src, alt, size) is in the markup: client.tsx reads the slides back.
+  markerProps: ({ slides: _printed, ...props }) => props,
 })

@@ -23,6 +23,18 @@ export function slideSrcset(slide: GallerySlide): string | undefined {
   return slide.width > 0 ? srcsetOf(slide.src, `${slide.width}x${slide.height}`) : undefined
 }
 
+/** A thumbnail's width on screen. */
+export const THUMB_SIZES = '80px'
+
+/**
+ * A thumbnail's `srcset`: the widths up to 500, the first wide enough for its 80 px at 4 device
+ * pixels per CSS pixel; wider candidates are never picked (issue 26: they were a tenth of a
+ * product page's gallery markup).
+ */
+export function thumbSrcset(slide: GallerySlide): string | undefined {
+  return slide.width > 0 ? srcsetOf(slide.src, `${slide.width}x${slide.height}`, 500) : undefined
+}
+
 /** The designs the island renders; grid and stacked are static markup without an island. */
 export type CarouselDesign = 'slideshow' | 'slider'
 

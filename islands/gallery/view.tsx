@@ -11,10 +11,14 @@
  */
 import type { CSSProperties, FocusEventHandler, MouseEventHandler, Ref } from 'react'
 import { fillText, GALLERY_TEXT } from '../../shared/index'
-import { type GalleryProps, type GallerySlide, SLIDE_SIZES, slideSrcset } from './types'
-
-/** A thumbnail's width (the strip's default height, square). */
-const THUMB_SIZES = '80px'
+import {
+  type GalleryProps,
+  type GallerySlide,
+  SLIDE_SIZES,
+  slideSrcset,
+  THUMB_SIZES,
+  thumbSrcset,
+} from './types'
 
 export interface GalleryState {
   /** The slide shown. */
@@ -255,7 +259,7 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
               >
                 <img
                   src={slide.src}
-                  srcSet={slideSrcset(slide)}
+                  srcSet={thumbSrcset(slide)}
                   sizes={THUMB_SIZES}
                   alt=""
                   width={slide.width || undefined}

@@ -12,7 +12,13 @@ import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
 import { request } from '../http'
 import { type RawReview, type ReviewData, reviewData } from './rules'
-import { type ProductReviewsProps, type ProductReviewsState, ProductReviewsView } from './view'
+import {
+  lightboxId,
+  type ProductReviewsProps,
+  type ProductReviewsState,
+  ProductReviewsView,
+  type ReviewExtras,
+} from './view'
 
 const PAGE_SIZE = '10'
 
@@ -84,6 +90,46 @@ function ProductReviews(props: ProductReviewsProps) {
       handlers={{ onSeeMore: () => void onSeeMore(), rootRef }}
     />
   )
+}
+
+/** A review of the first page from its server HTML and its extras: what the view printed from it. */
+function reviewFromMarkup(item: Element, extras: ReviewExtras): ReviewData {
+  const id = item.getAttribute('data-review-id') ?? ''
+  const text = (selector: string) => item.querySelector(selector)?.textContent ?? ''
+  const image = (kind: string) =>
+    [...item.querySelectorAll('dialog')]
+      .find((dialog) => dialog.id === lightboxId(id, kind))
+      ?.querySelector('img')
+      ?.getAttribute('src') ?? null
+  return {
+    id,
+    productId: item.getAttribute('data-product-id') ?? '',
+    rating: extras.rating,
+    text: text('.review-text'),
+    dateText: text('.review-date'),
+    reviewer: text('.review-author'),
+    source: extras.source ?? null,
+    importedProductName: extras.importedProductName ?? null,
+    productImage: image('product'),
+    photo: image('photo'),
+  }
+}
+
+/**
+ * The first page the marker leaves out (island.tsx `markerProps`): read back from the server
+ * HTML, each review with its extras, so the first render matches it.
+ */
+export function propsFromMarkup(
+  element: Element,
+  props: Omit<ProductReviewsProps, 'reviews'> & { first?: ReviewExtras[] },
+): ProductReviewsProps {
+  const { first = [], ...rest } = props
+  const items = [...element.querySelectorAll('.product-reviews-list > .product-review')]
+  const reviews = first.flatMap((extras, index) => {
+    const item = items[index]
+    return item === undefined ? [] : [reviewFromMarkup(item, extras)]
+  })
+  return { ...rest, reviews }
 }
 
 export default defineClient('product-reviews', ProductReviews)

@@ -6,7 +6,7 @@
  */
 import { defineIsland, Placement } from '../define'
 import { pageReviewsOf, productReviewsProps } from './server'
-import { type ProductReviewsProps, ProductReviewsView, ReviewSummaryView } from './view'
+import { type ProductReviewsProps, ProductReviewsView, ReviewSummaryView, reviewExtras } from './view'
 
 /** The server render: the view in its first state, as the client's first render. */
 function ProductReviewsIsland(props: ProductReviewsProps) {
@@ -32,4 +32,6 @@ export default defineIsland({
       )
     },
   },
+  // The first page is in the HTML: the marker carries only what its text does not say (client.tsx reads it back).
+  markerProps: ({ reviews, ...props }) => ({ ...props, first: reviews.map(reviewExtras) }),
 })

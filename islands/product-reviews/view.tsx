@@ -29,6 +29,27 @@ export type ProductReviewsProps = {
   nextPage: number | null
 }
 
+/**
+ * What the marker carries of each review of the first page instead of the review (island.tsx
+ * `markerProps`): only what its HTML does not say as plain text; client.tsx reads the rest back
+ * from the HTML, so the first page is written once (issue 26).
+ */
+export type ReviewExtras = { rating: number; source?: string; importedProductName?: string }
+
+/** A review's extras (nothing for a null field: most reviews carry only their rating). */
+export function reviewExtras(review: ReviewData): ReviewExtras {
+  return {
+    rating: review.rating,
+    ...(review.source === null ? {} : { source: review.source }),
+    ...(review.importedProductName === null ? {} : { importedProductName: review.importedProductName }),
+  }
+}
+
+/** The id of a review image's lightbox (`kind` is 'product' or 'photo'). */
+export function lightboxId(reviewId: string, kind: string): string {
+  return `review-${reviewId}-${kind}`
+}
+
 export interface ProductReviewsState {
   reviews: ReviewData[]
   nextPage: number | null
@@ -82,7 +103,7 @@ function ReviewImage({
   reviewer: string
   kind: string
 }) {
-  const dialogId = `review-${id}-${kind}`
+  const dialogId = lightboxId(id, kind)
   const alt = fillText(REVIEWS_TEXT.imageAlt, { name: reviewer })
   return (
     <>

@@ -1,15 +1,17 @@
 /**
- * The restock sign-up forms in the browser (storefront.md sections 4, 5 and 8). Each view
- * checks its email and captcha with the rule the worker applies ('Email cannot be blank',
+ * The restock sign-up form in the browser (storefront.md sections 4, 5 and 8). It signs up for
+ * the variant the picker chose (`storefront:variant-change`, one of the form's variants), keeps
+ * each variant's outcome apart (a success for one leaves the others' form blank), checks its email and captcha with the rule the worker applies ('Email cannot be blank',
  * 'Email is invalid', 'Complete CAPTCHA before submitting.'), sends
  * `API.restockSignUp`, and shows the success message (the
  * captcha destroyed) or the error (the captcha reset): a refused crumb 'Your session has
  * expired…' (or 'Please enable cookies…'), 429 'Please try again in a few seconds.', otherwise
  * the server's message.
  */
-import { type FormEvent, useCallback, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { API, COMMERCE_TEXT, FORMS_TEXT, restockSignUpError } from '../../shared/index'
 import { useCaptcha } from '../captcha/use-captcha'
+import { ISLAND_EVENT, onIslandEvent } from '../constants'
 import { defineClient } from '../contracts'
 import { messageOf, request } from '../http'
 import { PAGE_POST_FIELD } from '../page-action'
@@ -29,16 +31,35 @@ function failureMessage(status: number, body: Record<string, unknown> | null): s
   return messageOf({ body }) ?? FORMS_TEXT.unknownError
 }
 
-function LiveRestockItem({
-  props,
-  view,
-}: {
-  props: RestockNotificationProps
-  view: RestockNotificationProps['views'][number]
-}) {
-  const [state, setState] = useState<RestockViewState>(() => initialRestockState(props, view.variantId))
+function RestockNotification(props: RestockNotificationProps) {
+  const [variantId, setVariantId] = useState(props.variantId)
+  const [states, setStates] = useState<Readonly<Record<string, RestockViewState>>>({})
+  const state = states[variantId] ?? initialRestockState(props, variantId)
+  const setState = useCallback(
+    (next: (previous: RestockViewState) => RestockViewState) =>
+      setStates((all) => ({
+        ...all,
+        [variantId]: next(all[variantId] ?? initialRestockState(props, variantId)),
+      })),
+    [props, variantId],
+  )
+  const rootRef = useRef<HTMLDivElement>(null)
   const captchaRef = useRef<HTMLDivElement>(null)
   const captcha = useCaptcha(captchaRef, props.captchaSiteKey)
+
+  // The picker's choice (also the one that woke this island): one of the form's variants.
+  useEffect(() => {
+    const product = rootRef.current?.closest('.product-detail') ?? document.body
+    return onIslandEvent(
+      product,
+      ISLAND_EVENT.variantChange,
+      ({ itemId, variant }) => {
+        const id = variant?.id
+        if (itemId === props.productId && id !== undefined && props.variantIds.includes(id)) setVariantId(id)
+      },
+      { last: true },
+    )
+  }, [props.productId, props.variantIds])
 
   const onSubmit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
@@ -61,38 +82,43 @@ function LiveRestockItem({
         isJoinMailingList: join instanceof HTMLInputElement && join.checked,
         productId: props.productId,
         siteVisitorEmail: address.trim(),
-        variantId: view.variantId,
+        variantId,
         captchaToken: token || undefined,
       })
       if (answer.status === 200) {
         captcha.destroy()
-        setState({ message: null, submitted: true, locked: false })
+        setState(() => ({ message: null, submitted: true, locked: false }))
         return
       }
       captcha.reset()
-      setState({ message: failureMessage(answer.status, answer.body), submitted: false, locked: false })
+      setState(() => ({
+        message: failureMessage(answer.status, answer.body),
+        submitted: false,
+        locked: false,
+      }))
     },
-    [captcha, props.productId, state.locked, view.variantId],
+    [captcha, props.productId, state.locked, variantId, setState],
   )
 
   return (
     <RestockNotificationItem
       props={props}
-      view={view}
+      variantId={variantId}
       state={state}
-      handlers={{ onSubmit: (event) => void onSubmit(event), captchaRef }}
+      handlers={{ onSubmit: (event) => void onSubmit(event), captchaRef, rootRef }}
     />
   )
 }
 
-function RestockNotifications(props: RestockNotificationProps) {
-  return (
-    <div className="product-restock-notifications">
-      {props.views.map((view) => (
-        <LiveRestockItem key={view.variantId} props={props} view={view} />
-      ))}
-    </div>
-  )
+/**
+ * The variants the marker leaves out (island.ts `markerProps`): the server HTML carries them in
+ * the form's `data-variant-ids`, written once in the page.
+ */
+export function propsFromMarkup(element: Element, props: RestockNotificationProps): RestockNotificationProps {
+  const printed = element.querySelector('[data-variant-ids]')?.getAttribute('data-variant-ids') ?? '[]'
+  const value: unknown = JSON.parse(printed)
+  const variantIds = Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
+  return { ...props, variantIds }
 }
 
-export default defineClient('restock-notification', RestockNotifications)
+export default defineClient('restock-notification', RestockNotification)

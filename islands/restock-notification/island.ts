@@ -19,4 +19,6 @@ export default defineIsland({
   formatters: {
     'product-restock-notification': (item, _args, scope) => restockNotificationProps(item, scope),
   },
+  // The variants are printed once, in the form's `data-variant-ids` (client.tsx reads them back).
+  markerProps: ({ variantIds: _printed, ...props }) => props,
 })

@@ -14,10 +14,20 @@ export function restockNotificationProps(item: unknown, scope: Scope): RestockNo
   if (first === undefined) return null
   const website = scope.resolveOuter(['website'])
   const siteKey = asString(walk(website, ['captchaSettings', 'siteKey']))
-  const posted = pageActionOf(scope.resolve([PAGE_ACTION_DATA_KEY]), 'restock')
+  const action = pageActionOf(scope.resolve([PAGE_ACTION_DATA_KEY]), 'restock')
+  const posted =
+    action !== null &&
+    action.productId === first.productId &&
+    views.some((view) => view.variantId === action.variantId)
+      ? action
+      : null
+  // One form for every view: it opens on the posted variant, else the one shown without a choice.
+  const shown = views.find((view) => !view.hidden)
   return {
     productId: first.productId,
-    views: views.map((view) => ({ variantId: view.variantId, hidden: view.hidden })),
+    variantIds: views.map((view) => view.variantId),
+    variantId: posted?.variantId ?? shown?.variantId ?? first.variantId,
+    hidden: posted === null && shown === undefined,
     ctaText: first.ctaText,
     placeholderText: first.placeholderText,
     buttonText: first.buttonText,
@@ -26,7 +36,7 @@ export function restockNotificationProps(item: unknown, scope: Scope): RestockNo
     // On unless the website says `false` (worker/catalogue/records.ts `doubleOptIn`).
     doubleOptIn: walk(website, ['doubleOptIn']) !== false,
     initial:
-      posted !== null && posted.productId === first.productId
+      posted !== null
         ? {
             variantId: posted.variantId,
             email: posted.email,

@@ -3,8 +3,8 @@
  * the checkout block the server printed (same view, same props, so `hydrateRoot` matches) and
  * keeps each option's dropdown and radio buttons in sync. On every choice it updates what sits
  * beside it in the same `.product-detail` article from an effect: the price, the scarcity
- * messages, the restock forms and the gallery's image (a variant with its own main image); and
- * it fires `storefront:variant-change` for other islands.
+ * messages, the restock form (pointed at the chosen sold-out variant) and the gallery's image
+ * (a variant with its own main image); and it fires `storefront:variant-change` for other islands.
  *
  * Product pages may be cached, so once live the picker reads the live stock
  * (`API.inventoryStock`) and marks sold-out values and the sold-out notice
@@ -24,6 +24,7 @@ import {
 import { dispatchIslandEvent, ISLAND_EVENT } from '../constants'
 import { defineClient } from '../contracts'
 import { request } from '../http'
+import { PAGE_POST_FIELD } from '../page-action'
 import { AdditionalFieldsDialog } from '../parts/additional-fields'
 import { AlertDialog } from '../parts/alert-dialog'
 import { type Choice, useAddToCart } from './add-to-cart'
@@ -43,7 +44,7 @@ import { INITIAL_STATE, type PickerHandlers, type PickerState, VariantPicker } f
 /** What the page showed before any choice, restored when an option is cleared. */
 type InitialPage = {
   price: { element: HTMLElement; html: string } | null
-  toggles: { element: HTMLElement; hidden: boolean }[]
+  toggles: Toggle[]
 }
 
 function parseVariants(json: string | undefined): Variant[] {
@@ -116,24 +117,52 @@ function showVariantImage(product: Element, variant: Variant): void {
   }
 }
 const SCARCITY = '.product-scarcity[data-variant-attributes]'
-const RESTOCK = '.product-restock-notification[data-variant-id]'
+const RESTOCK = '.product-restock-notification[data-variant-ids]'
+
+/** A scarcity message or the restock form as the page opened. */
+type Toggle = { element: HTMLElement; hidden: boolean; variantId: string | undefined }
 
 function captureInitial(product: Element): InitialPage {
   const price = product.querySelector<HTMLElement>('.product-price')
   const toggles = [...product.querySelectorAll<HTMLElement>(`${SCARCITY}, ${RESTOCK}`)].map((element) => ({
     element,
     hidden: element.hidden,
+    variantId: element.dataset.variantId,
   }))
   // Announce price changes made by the picker to assistive technology.
   price?.setAttribute('aria-live', 'polite')
   return { price: price ? { element: price, html: price.innerHTML } : null, toggles }
 }
 
+/**
+ * Points the restock form (one for all the product's sold-out variants, islands/restock-
+ * notification) at a variant: its `data-variant-id` and the `variantId` field a post sends, so a
+ * sign-up sent before that island is live names the chosen variant.
+ */
+function pointRestock(form: HTMLElement, variantId: string | undefined): void {
+  if (variantId === undefined) return
+  form.dataset.variantId = variantId
+  const field = form.querySelector<HTMLInputElement>(`input[name="${PAGE_POST_FIELD.variantId}"]`)
+  if (field !== null) field.value = variantId
+}
+
+function restockServes(form: HTMLElement, variantId: string): boolean {
+  try {
+    const ids: unknown = JSON.parse(form.dataset.variantIds ?? '[]')
+    return Array.isArray(ids) && ids.includes(variantId)
+  } catch {
+    return false
+  }
+}
+
 /** Price, scarcity and restock notices for the shopper's selection. */
 function showSelection(initial: InitialPage, selection: Selection, data: VariantPickerProps): void {
   const { price, toggles } = initial
   if (selection.kind !== 'matched') {
-    for (const { element, hidden } of toggles) element.hidden = hidden
+    for (const { element, hidden, variantId } of toggles) {
+      element.hidden = hidden
+      if (element.matches(RESTOCK)) pointRestock(element, variantId)
+    }
     if (price === null) return
     if (selection.kind === 'incomplete') price.element.innerHTML = price.html
     else price.element.textContent = data.price.unavailable
@@ -143,9 +172,13 @@ function showSelection(initial: InitialPage, selection: Selection, data: Variant
   // Markup built by variantPriceHtml from escaped money text and the site's own wording.
   if (price !== null) price.element.innerHTML = variantPriceHtml(variant, data.price)
   for (const { element } of toggles) {
-    element.hidden = element.matches(SCARCITY)
-      ? !sameAttributes(parseAttributes(element.dataset.variantAttributes), variant.attributes)
-      : element.dataset.variantId !== variant.id
+    if (element.matches(SCARCITY)) {
+      element.hidden = !sameAttributes(parseAttributes(element.dataset.variantAttributes), variant.attributes)
+      continue
+    }
+    const serves = variant.id !== undefined && restockServes(element, variant.id)
+    element.hidden = !serves
+    if (serves) pointRestock(element, variant.id)
   }
 }
 

@@ -79,12 +79,13 @@ test.describe('Variant picker', () => {
     await expect(shell.price).toHaveText(first)
   })
 
-  test('A sold-out combination shows the sold-out notice and that variant’s restock form only', async ({
+  test('A sold-out combination shows the sold-out notice and the restock form, pointed at that variant', async ({
     page,
   }) => {
     const { pick, soldOutNotice } = await openProduct(page, 'aurora.localhost', FLANNEL)
+    // One form for the four sold-out variants, hidden until one of them is chosen.
     const restock = page.locator('.product-restock-notification')
-    await expect(restock).toHaveCount(4)
+    await expect(restock).toHaveCount(1)
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(0)
     await pick('S')
     // Size chosen, Color not yet: Red is marked, as S / Red is sold out.
@@ -94,9 +95,16 @@ test.describe('Variant picker', () => {
     await expect(
       page.locator('.product-restock-notification[data-variant-id="aurora-item-0002-v01"]'),
     ).toBeVisible()
+    await expect(restock.locator('input[name="variantId"]')).toHaveValue('aurora-item-0002-v01')
     await pick('Forest')
     await expect(soldOutNotice).toHaveCount(0)
     await expect(page.locator('.product-restock-notification:not([hidden])')).toHaveCount(0)
+    // Another sold-out variant: the same form, now naming it.
+    await pick('M')
+    await expect(soldOutNotice).toBeVisible()
+    await expect(restock).toBeVisible()
+    await expect(restock).toHaveAttribute('data-variant-id', 'aurora-item-0002-v05')
+    await expect(restock.locator('input[name="variantId"]')).toHaveValue('aurora-item-0002-v05')
   })
 
   test('With one option left unselected its sold-out values read [Sold Out]', async ({ page }) => {

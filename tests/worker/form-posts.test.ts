@@ -196,7 +196,8 @@ describe('Restock sign-up without script', () => {
     ])
     expect(response.status).toBe(200)
     const html = await response.text()
-    expect(html).toMatch(/data-variant-id="aurora-item-0004-v03"><span/)
+    // The one restock form opens on the posted variant, shown.
+    expect(html).toMatch(/data-variant-id="aurora-item-0004-v03" data-variant-ids='\[[^']*\]'><span/)
     // Double opt-in (on unless the site turns it off): the shopper is asked to confirm the address.
     expect(html).toContain(
       'Thank you! Check your inbox: we have sent you a link to confirm your email address. Once it is confirmed, we will email you when this product is back in stock.',
@@ -214,7 +215,11 @@ describe('Restock sign-up without script', () => {
       ['email', 'parka-at-example'],
     ])
     expect(response.status).toBe(400)
-    expect(await response.text()).toContain('Email is invalid')
+    const html = await response.text()
+    expect(html).toContain('Email is invalid')
+    // The form stays on the posted variant: sent again, it names that variant.
+    expect(html).toMatch(/data-variant-id="aurora-item-0004-v01" data-variant-ids='\[[^']*\]'><span/)
+    expect(html).toContain('<input type="hidden" name="variantId" value="aurora-item-0004-v01"/>')
     expect(await rows("SELECT id FROM restock_signups WHERE email = 'parka-at-example'")).toEqual([])
   })
 })

@@ -95,6 +95,22 @@ describe('Reviews on a product page', () => {
     expect(html).toContain('>See More Reviews</button>')
   })
 
+  it('Should write the first page once: the island’s props carry each review’s rating and import details, never its text', async () => {
+    const html = await page('/apparel/ridgeline-flannel-shirt')
+    const text = 'Arrived two days after I ordered it from the shop on Etsy. Exactly as pictured.'
+    expect(html.split(text)).toHaveLength(2)
+    const marker = /<sf-island data-island="product-reviews" data-island-props='([^']*)'/.exec(html)?.[1]
+    const props = JSON.parse(marker ?? '{}') as Record<string, unknown>
+    expect(props.reviews).toBeUndefined()
+    expect(props.first).toHaveLength(10)
+    expect((props.first as unknown[])[4]).toEqual({
+      rating: 5,
+      source: 'Etsy',
+      importedProductName: 'Trailhead Long-Sleeve Tee, Forest',
+    })
+    expect((props.first as unknown[])[0]).toEqual({ rating: 5 })
+  })
+
   it('Should fill the first page in with other products’ reviews when the product has fewer than 10, without ‘See More Reviews’', async () => {
     const html = await page('/footwear/granite-hiking-boot')
     const ids = reviewIds(html)

@@ -335,4 +335,34 @@ describe('The product page', () => {
       .map((before) => before.slice(-80))
     expect(places, places.join('\n---\n')).toHaveLength(2)
   })
+
+  it('Should print one restock form for every sold-out variant, hidden until one is chosen, naming each variant once', async () => {
+    const html = await (await visit('aurora.localhost', '/apparel/ridgeline-flannel-shirt')).text()
+    const forms = [...html.matchAll(/<div class="product-restock-notification"[^>]*>/g)].map((m) => m[0])
+    expect(forms).toHaveLength(1)
+    const form = forms[0] ?? ''
+    const sold = [
+      'aurora-item-0002-v01',
+      'aurora-item-0002-v05',
+      'aurora-item-0002-v09',
+      'aurora-item-0002-v12',
+    ]
+    expect(JSON.parse(decode(/data-variant-ids='([^']*)'/.exec(form)?.[1] ?? '[]'))).toEqual(sold)
+    expect(form).toContain('data-variant-id="aurora-item-0002-v01"')
+    expect(form).toContain('hidden=""')
+    expect(html.match(/<form class="product-restock-form"/g)).toHaveLength(1)
+    expect(html).toContain('<input type="hidden" name="variantId" value="aurora-item-0002-v01"/>')
+    // The variants are in the markup only, not again in the island's props.
+    const marker =
+      /<sf-island data-island="restock-notification" data-island-props='([^']*)'/.exec(html)?.[1] ?? ''
+    expect(marker).not.toContain('aurora-item-0002-v05')
+    expect(marker).not.toContain('variantIds')
+  })
+
+  it('Should show the restock form of a product with one sold-out variant without a choice', async () => {
+    const html = await (await visit('forms.localhost', '/shop/storm-lantern')).text()
+    const form = /<div class="product-restock-notification"[^>]*>/.exec(html)?.[0] ?? ''
+    expect(form).toMatch(/data-variant-id="[^"]+"/)
+    expect(form).not.toContain('hidden')
+  })
 })
