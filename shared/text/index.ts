@@ -13,6 +13,7 @@ export { FORMS_TEXT } from './forms'
 export { GALLERY_TEXT } from './gallery'
 export { INSTALLMENTS_TEXT } from './installments'
 export { LIKES_TEXT } from './likes'
+export { PRICING_TEXT } from './pricing'
 export { RESTOCK_TEXT } from './restock'
 export { REVIEWS_TEXT } from './reviews'
 
@@ -28,6 +29,7 @@ import { FORMS_TEXT } from './forms'
 import { GALLERY_TEXT } from './gallery'
 import { INSTALLMENTS_TEXT } from './installments'
 import { LIKES_TEXT } from './likes'
+import { PRICING_TEXT } from './pricing'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
 import { SUBSCRIPTIONS_TEXT } from './subscriptions'
@@ -44,6 +46,7 @@ export const TEXT = {
   gallery: GALLERY_TEXT,
   installments: INSTALLMENTS_TEXT,
   likes: LIKES_TEXT,
+  pricing: PRICING_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
   subscriptions: SUBSCRIPTIONS_TEXT,
@@ -65,6 +68,7 @@ export function localizedText(
     gallery: localizeCatalogue(GALLERY_TEXT, localizedStrings),
     installments: localizeCatalogue(INSTALLMENTS_TEXT, localizedStrings),
     likes: localizeCatalogue(LIKES_TEXT, localizedStrings),
+    pricing: localizeCatalogue(PRICING_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
     subscriptions: localizeCatalogue(SUBSCRIPTIONS_TEXT, localizedStrings),

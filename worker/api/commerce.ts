@@ -89,7 +89,7 @@ export const commerceRoutes = new Hono<AppEnv>()
 
 on(commerceRoutes, API.shoppingCart, async function getShoppingCart(c) {
   queryOf(c, cartQuerySchema)
-  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c))
+  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c), c.env)
   return c.json({ shoppingCart: cart }, 200, { 'cache-control': 'private, no-store' })
 })
 
