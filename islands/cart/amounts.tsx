@@ -62,7 +62,9 @@ export function Amounts(props: {
       ])}
       {amounts.requiresShipping ? (
         <>
-          <dt>{shipping ? `${PRICING_TEXT.shippingHeading} (${shipping.name})` : PRICING_TEXT.shippingHeading}</dt>
+          <dt>
+            {shipping ? `${PRICING_TEXT.shippingHeading} (${shipping.name})` : PRICING_TEXT.shippingHeading}
+          </dt>
           <dd className="amount-shipping">
             {shipping === null
               ? '—'
@@ -126,7 +128,10 @@ export function CouponForms(props: {
                 <input type="hidden" name="code" value={coupon.code} />
                 <input type="hidden" name="back" value={props.back} />
                 <code>{coupon.code}</code>{' '}
-                <button type="submit" aria-label={fillText(PRICING_TEXT.couponRemoveLabel, { code: coupon.code })}>
+                <button
+                  type="submit"
+                  aria-label={fillText(PRICING_TEXT.couponRemoveLabel, { code: coupon.code })}
+                >
                   {PRICING_TEXT.couponRemove}
                 </button>
               </form>
@@ -164,7 +169,12 @@ export function ShippingForm(props: {
       <fieldset>
         <legend>{PRICING_TEXT.shippingEstimateHeading}</legend>
         <label htmlFor="cart-country">{CART_TEXT.countryLabel}</label>
-        <select id="cart-country" name="country" defaultValue={location?.country ?? ''} autoComplete="shipping country">
+        <select
+          id="cart-country"
+          name="country"
+          defaultValue={location?.country ?? ''}
+          autoComplete="shipping country"
+        >
           <option value="" />
           {SHIPPING_COUNTRIES.map(([code, name]) => (
             <option key={code} value={code}>

@@ -12,7 +12,8 @@ export const PRICING_TEXT = {
   /** Nobody ships there: said before payment, and checkout refuses it. */
   shippingUnavailable: 'Sorry, we do not ship to {place}.',
   /** The option chosen before does not apply to the address now given. */
-  shippingOptionGone: 'The shipping option you chose is not available for this address. Please choose one of the options shown.',
+  shippingOptionGone:
+    'The shipping option you chose is not available for this address. Please choose one of the options shown.',
   shippingChoose: 'Please choose a shipping option.',
   shippingFree: 'Free',
   discount: 'Discount',

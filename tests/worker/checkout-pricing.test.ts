@@ -66,8 +66,15 @@ describe('Shipping and tax in the cart', () => {
     ])
     expect(cart.selectedShippingOption?.id).toBe('standard')
     // California: 7.25% of $36.00 = $2.61, shipping not taxed.
-    expect(cart.applicableTaxRules).toEqual([{ name: 'California sales tax', rateBasisPoints: 725, cents: 261 }])
-    expect(cart).toMatchObject({ shippingCostCents: 800, taxCents: 261, taxIncluded: false, shippingProblem: null })
+    expect(cart.applicableTaxRules).toEqual([
+      { name: 'California sales tax', rateBasisPoints: 725, cents: 261 },
+    ])
+    expect(cart).toMatchObject({
+      shippingCostCents: 800,
+      taxCents: 261,
+      taxIncluded: false,
+      shippingProblem: null,
+    })
     expect(cart.grandTotalCents).toBe(3600 + 800 + 261)
 
     // Vermont has its own zone with local pickup; express chosen, then the page shows it.
@@ -99,7 +106,11 @@ describe('Shipping and tax in the cart', () => {
     const shopper = new Shopper('aurora.localhost')
     await shopper.add(MUG.itemId, MUG.sku, 1)
     await shipTo(shopper, { country: 'US', region: 'VT', shippingOption: 'pickup' })
-    const moved = await shopper.checkout({ email: 'moved@example.com', region: 'NY', shippingOption: 'pickup' })
+    const moved = await shopper.checkout({
+      email: 'moved@example.com',
+      region: 'NY',
+      shippingOption: 'pickup',
+    })
     expect(moved.status).toBe(422)
     const html = await moved.text()
     expect(html).toContain(
@@ -107,7 +118,11 @@ describe('Shipping and tax in the cart', () => {
     )
     expect(html).not.toContain('value="pickup"')
     expect(await ordersOf('moved@example.com')).toHaveLength(0)
-    const placed = await shopper.checkout({ email: 'moved@example.com', region: 'NY', shippingOption: 'express' })
+    const placed = await shopper.checkout({
+      email: 'moved@example.com',
+      region: 'NY',
+      shippingOption: 'express',
+    })
     expect(placed.status).toBe(303)
     const [row] = await ordersOf('moved@example.com')
     const amounts = JSON.parse(String(row?.amounts)) as OrderAmounts
@@ -129,12 +144,22 @@ describe('Shipping and tax in the cart', () => {
     expect(one).toMatchObject({ taxIncluded: true, taxCents: 273, grandTotalCents: 3000 })
     await shipTo(shopper, { country: 'JP', region: 'Kyoto' })
     const below = await cartOf(shopper)
-    expect(below.selectedShippingOption).toEqual({ id: 'standard', name: '通常配送 Standard', kind: 'flat', cents: 600 })
+    expect(below.selectedShippingOption).toEqual({
+      id: 'standard',
+      name: '通常配送 Standard',
+      kind: 'flat',
+      cents: 600,
+    })
     // Shipping is taxed in Japan: (3000 + 600) × 10/110 = 327.27… → ¥327, not added to the total.
     expect(below).toMatchObject({ shippingCostCents: 600, taxCents: 327, grandTotalCents: 3600 })
     await shopper.add(GENMAICHA_200.itemId, GENMAICHA_200.sku, 1)
     const over = await cartOf(shopper)
-    expect(over).toMatchObject({ subtotalCents: 6000, shippingCostCents: 0, taxCents: 545, grandTotalCents: 6000 })
+    expect(over).toMatchObject({
+      subtotalCents: 6000,
+      shippingCostCents: 0,
+      taxCents: 545,
+      grandTotalCents: 6000,
+    })
     expect(over.selectedShippingOption?.cents).toBe(0)
 
     const digital = new Shopper('kissa.localhost')

@@ -331,10 +331,14 @@ export const installmentsSchema = z
 
 /** Integer minor units of the store currency (issue 25's amounts). */
 const centsSchema = z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000_000_00))
-const countryCodeSchema = z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as "US"'))
+const countryCodeSchema = z
+  .string()
+  .check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as "US"'))
 /** A state, province or prefecture as the address's region field names it ('CA', 'ON', 'Tokyo'). */
 const regionSchema = z.string().check(z.minLength(1), z.maxLength(60))
-const pricingIdSchema = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a short id such as "standard"'))
+const pricingIdSchema = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a short id such as "standard"'))
 const isoDateSchema = z
   .string()
   .check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as "2026-12-31T23:59:59Z"'))
@@ -351,7 +355,9 @@ export const shippingRateSchema = z.looseObject({
   kind: z.enum(['flat', 'weight', 'subtotal', 'pickup']),
   cents: z._default(centsSchema, 0),
   brackets: z._default(
-    z.array(z.looseObject({ upTo: z.number().check(z.int(), z.minimum(1)), cents: centsSchema })).check(z.maxLength(20)),
+    z
+      .array(z.looseObject({ upTo: z.number().check(z.int(), z.minimum(1)), cents: centsSchema }))
+      .check(z.maxLength(20)),
     [],
   ),
   freeOverCents: z.optional(centsSchema),

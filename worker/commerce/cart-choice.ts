@@ -12,7 +12,9 @@ import { cartIdOf, cartObject } from './cart-session'
 import { shoppingCartOf } from './cart-view'
 import { MAX_COUPONS, normalCode } from './pricing'
 
-export type ChoiceResult = { ok: true; cart: ShoppingCart } | { ok: false; status: 400 | 404; message: string }
+export type ChoiceResult =
+  | { ok: true; cart: ShoppingCart }
+  | { ok: false; status: 400 | 404; message: string }
 
 const CODE = /^[A-Z0-9_-]{1,32}$/
 const COUNTRIES: ReadonlySet<string> = new Set(SHIPPING_COUNTRIES.map(([code]) => code))
@@ -43,7 +45,10 @@ async function change(
 }
 
 /** Where the cart ships (a country of the checkout's list), and optionally which option. */
-export function setShippingChoice(c: Context<AppEnv>, input: LocationInput): Promise<ChoiceResult> | ChoiceResult {
+export function setShippingChoice(
+  c: Context<AppEnv>,
+  input: LocationInput,
+): Promise<ChoiceResult> | ChoiceResult {
   const country = input.country.trim().toUpperCase()
   if (!COUNTRIES.has(country)) return { ok: false, status: 400, message: CART_TEXT.countryInvalid }
   const location = {
@@ -59,7 +64,12 @@ export function setShippingChoice(c: Context<AppEnv>, input: LocationInput): Pro
 export function addCoupon(c: Context<AppEnv>, raw: string): Promise<ChoiceResult> | ChoiceResult {
   const code = normalCode(raw)
   if (code === '') return { ok: false, status: 400, message: PRICING_TEXT.couponMissing }
-  if (!CODE.test(code)) return { ok: false, status: 400, message: fillText(PRICING_TEXT.couponUnknown, { code: code.slice(0, 32) }) }
+  if (!CODE.test(code))
+    return {
+      ok: false,
+      status: 400,
+      message: fillText(PRICING_TEXT.couponUnknown, { code: code.slice(0, 32) }),
+    }
   return change(c, (codes) => {
     if (codes.includes(code)) return {}
     if (codes.length >= MAX_COUPONS) return fillText(PRICING_TEXT.couponTooMany, { max: MAX_COUPONS })

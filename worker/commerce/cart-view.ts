@@ -76,7 +76,9 @@ export async function pricingOf(
   const limits = env === null ? [] : couponLimitsOf(settings, first.valid)
   if (limits.length === 0) return first
   const usedUp = await inventoryOf(env as Env, siteId).usedUpCoupons(limits)
-  return usedUp.length === 0 ? first : priceCart(settings, lines, choice, { ...context, usedUp: new Set(usedUp) })
+  return usedUp.length === 0
+    ? first
+    : priceCart(settings, lines, choice, { ...context, usedUp: new Set(usedUp) })
 }
 
 const NO_CHOICE: StoredChoice = { location: null, optionId: null, codes: [] }

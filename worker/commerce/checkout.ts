@@ -130,7 +130,11 @@ export function priceCheckout(
 }
 
 /** The refusal of amounts that cannot be charged as they are, or null. */
-function pricingRefusal(c: Context<AppEnv>, pricing: Pricing, input: CheckoutPricingInput): PlaceResult | null {
+function pricingRefusal(
+  c: Context<AppEnv>,
+  pricing: Pricing,
+  input: CheckoutPricingInput,
+): PlaceResult | null {
   if (pricing.shippingProblem !== null)
     return {
       ok: false,

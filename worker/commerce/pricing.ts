@@ -202,7 +202,9 @@ export function priceCart(
     options = zone === null ? [] : optionsOf(zone, grams, goodsCents)
     if (location === null) shippingProblem = PRICING_TEXT.shippingNeedsLocation
     else if (options.length === 0)
-      shippingProblem = fillText(PRICING_TEXT.shippingUnavailable, { place: context.place ?? location.country })
+      shippingProblem = fillText(PRICING_TEXT.shippingUnavailable, {
+        place: context.place ?? location.country,
+      })
     else if (choice.optionId === null) selected = options[0] ?? null
     else {
       selected = options.find((option) => option.id === choice.optionId) ?? null
@@ -224,7 +226,9 @@ export function priceCart(
   const rules = taxPlace === null ? [] : (tax?.rules ?? []).filter((rule) => ruleApplies(rule, taxPlace))
   const includedRate = rules.reduce((sum, rule) => sum + rule.rateBasisPoints, 0)
   const taxLines: TaxLineView[] = rules.map((rule) => {
-    const goods = lines.filter((line) => taxable(rule, line)).reduce((s, l) => s + l.unitCents * l.quantity, 0)
+    const goods = lines
+      .filter((line) => taxable(rule, line))
+      .reduce((s, l) => s + l.unitCents * l.quantity, 0)
     // The discount lowers each base by the share of it that fell on the goods this rule taxes.
     const share = subtotalCents === 0 ? 0 : roundHalfUp(discountCents * goods, subtotalCents)
     const base = goods - share + (rule.shippingTaxed ? shippingCents : 0)

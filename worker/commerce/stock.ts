@@ -54,7 +54,9 @@ export function seedsOf(items: readonly Item[]): StockSeed[] {
  * What an order holds in the stock object: its lines' units and one use of each of its codes
  * (`coupon:<CODE>`, counted against the code's usage limit in the same all-or-none step).
  */
-export function stockLinesOf(order: Pick<OrderRow, 'lines' | 'amounts'>): { sku: string; quantity: number }[] {
+export function stockLinesOf(
+  order: Pick<OrderRow, 'lines' | 'amounts'>,
+): { sku: string; quantity: number }[] {
   return [
     ...order.lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
     ...(order.amounts?.coupons ?? []).map((coupon) => ({

@@ -55,7 +55,11 @@ function Summary(props: OrderSummary & { display: MoneyDisplay }) {
       ) : null}
       <Amounts amounts={props.amounts} currency={props.currency} display={props.display} />
       {props.coupons ? (
-        <CouponForms valid={props.coupons.validCoupons} invalid={props.coupons.invalidCoupons} back="/checkout" />
+        <CouponForms
+          valid={props.coupons.validCoupons}
+          invalid={props.coupons.invalidCoupons}
+          back="/checkout"
+        />
       ) : null}
       {props.installmentText ? <p className="checkout-installments">{props.installmentText}</p> : null}
     </aside>

@@ -204,7 +204,8 @@ async function toOrder(c: Context<AppEnv>, order: OrderRow | string, grant: bool
 
 /** The address the checkout prices: the one posted, else the one given in the cart. */
 function checkoutLocation(source: CheckoutSource, values: Record<string, string>) {
-  if (values.country) return { country: values.country, region: values.region ?? '', postalCode: values.postalCode ?? '' }
+  if (values.country)
+    return { country: values.country, region: values.region ?? '', postalCode: values.postalCode ?? '' }
   return source.kind === 'cart' ? source.cart.choice.location : null
 }
 
@@ -226,7 +227,9 @@ async function checkoutPage(
   const pricing = await priceCheckout(c, source, checkoutLines, location, optionId)
   // The address the cart was priced for fills the form's country and region.
   const values =
-    location === null || form.values.country ? form.values : { ...form.values, ...location, postalCode: location.postalCode }
+    location === null || form.values.country
+      ? form.values
+      : { ...form.values, ...location, postalCode: location.postalCode }
   const offer = installmentOfferOf(site)
   const installmentText =
     offer !== null && isCartInstallmentEligible(lines)
@@ -381,7 +384,8 @@ async function submitCheckout(c: Context<AppEnv>) {
     return cartPaidPage(c, result.orderId, result.message)
   const { card: _card, ...kept } = values
   // A refused option (gone with the new address) is not shown chosen again.
-  const shownOption: Record<string, string> = result.status === 422 ? {} : { shippingOption: input.optionId ?? '' }
+  const shownOption: Record<string, string> =
+    result.status === 422 ? {} : { shippingOption: input.optionId ?? '' }
   return checkoutPage(
     c,
     source,
