@@ -239,6 +239,45 @@ describe('Discount codes', () => {
   })
 })
 
+describe('The cart API’s shipping and codes', () => {
+  it('Should set the location and option and enter and remove codes through the API, refusing bad input with a message', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    const none = await shopper.api('POST', '/api/commerce/shopping-cart/coupons', { code: 'WELCOME10' })
+    expect(none.status).toBe(404)
+    expect(await none.json()).toEqual({ message: 'You have nothing in your shopping cart.' })
+    await shopper.add(MUG.itemId, MUG.sku, 1)
+    const shipping = await shopper.api('PUT', '/api/commerce/shopping-cart/shipping', {
+      country: 'CA',
+      region: 'BC',
+      optionId: 'express',
+    })
+    expect(shipping.status).toBe(200)
+    const { shoppingCart } = (await shipping.json()) as { shoppingCart: ShoppingCart }
+    // Canada: GST 5% on goods and shipping, BC PST 7% on goods only.
+    expect(shoppingCart.selectedShippingOption?.cents).toBe(4500)
+    expect(shoppingCart.applicableTaxRules).toEqual([
+      { name: 'GST', rateBasisPoints: 500, cents: 315 },
+      { name: 'BC PST', rateBasisPoints: 700, cents: 126 },
+    ])
+    expect(shoppingCart.grandTotalCents).toBe(1800 + 4500 + 315 + 126)
+    const coupon = await shopper.api('POST', '/api/commerce/shopping-cart/coupons', { code: 'welcome10' })
+    expect(((await coupon.json()) as { shoppingCart: ShoppingCart }).shoppingCart.discountCents).toBe(180)
+    const removed = await shopper.api('DELETE', '/api/commerce/shopping-cart/coupons/WELCOME10')
+    expect(((await removed.json()) as { shoppingCart: ShoppingCart }).shoppingCart.coupons).toEqual([])
+    const badCountry = await shopper.api('PUT', '/api/commerce/shopping-cart/shipping', { country: 'ZZ' })
+    expect(badCountry.status).toBe(400)
+    expect(await badCountry.json()).toEqual({ message: 'Choose a country from the list.' })
+    const badBody = await shopper.api('POST', '/api/commerce/shopping-cart/coupons', { code: 42 })
+    expect(badBody.status).toBe(400)
+    const tooMany = ['A1A', 'B2B', 'C3C', 'D4D', 'E5E', 'F6F']
+    const answers = []
+    for (const code of tooMany)
+      answers.push(await shopper.api('POST', '/api/commerce/shopping-cart/coupons', { code }))
+    expect(answers.at(-1)?.status).toBe(400)
+    expect(await answers.at(-1)?.json()).toEqual({ message: 'A cart can hold at most 5 codes.' })
+  })
+})
+
 describe('The order’s amounts', () => {
   it('Should store in the order row the amounts the cart and the checkout page showed', async () => {
     const shopper = new Shopper('aurora.localhost')
