@@ -5,6 +5,7 @@
  */
 
 export { Amounts, type AmountsView, CouponForms } from './cart/amounts'
+export { AMOUNTS_CSS } from './cart/styles'
 export { CartPageView, type CartProps } from './cart/view'
 export { cartPillMarkup } from './cart-pill/markup'
 export type { CheckoutFormProps } from './checkout-form/view'

@@ -27,8 +27,11 @@ export type CheckoutFormProps = {
   /** The options of the address given so far (issue 25); empty when nothing ships or none is known yet. */
   shippingOptions: ShippingOptionView[]
   selectedShippingOption: string | null
-  /** The total the page shows: the server refuses the order when its own differs. */
-  expectedTotalCents: number
+  /**
+   * The total the page shows: the server refuses the order when its own differs. Null while the
+   * total waits for the address (shipping and tax unknown): the server's own is charged then.
+   */
+  expectedTotalCents: number | null
   currency: string
   display: MoneyDisplay
 }
@@ -96,7 +99,9 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
   return (
     <form className="checkout-form" method="post" action={props.action} noValidate onSubmit={props.onSubmit}>
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
-      <input type="hidden" name="expectedTotalCents" value={String(props.expectedTotalCents)} />
+      {props.expectedTotalCents === null ? null : (
+        <input type="hidden" name="expectedTotalCents" value={String(props.expectedTotalCents)} />
+      )}
       {props.formError ? (
         <p className="checkout-form-error" role="alert">
           {props.formError}

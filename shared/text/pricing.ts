@@ -6,7 +6,7 @@ export const PRICING_TEXT = {
   shippingHeading: 'Shipping',
   shippingEstimateHeading: 'Shipping to',
   shippingOptionsLegend: 'Shipping option',
-  shippingLocationSave: 'Show shipping options',
+  shippingLocationSave: 'Update shipping',
   /** Shown until the shopper gives a country (the cart of a store that ships). */
   shippingNeedsLocation: 'Enter your country to see the shipping options and tax.',
   /** Nobody ships there: said before payment, and checkout refuses it. */

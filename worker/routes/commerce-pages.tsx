@@ -11,8 +11,7 @@
  * An empty cart's checkout goes back to `/cart`.
  */
 import { type Context, Hono } from 'hono'
-import type { CheckoutFormProps } from '../../islands/index'
-import { teaserMessage } from '../../islands/index'
+import { AMOUNTS_CSS, type CheckoutFormProps, teaserMessage } from '../../islands/index'
 import {
   CART_TEXT,
   COMMERCE_TEXT,
@@ -244,7 +243,7 @@ async function checkoutPage(
     values,
     shippingOptions: pricing.options,
     selectedShippingOption: pricing.selected?.id ?? null,
-    expectedTotalCents: pricing.grandTotalCents,
+    expectedTotalCents: pricing.shippingProblem === null ? pricing.grandTotalCents : null,
     currency,
     display,
     action: token ? `/checkout?cartToken=${encodeURIComponent(token)}` : '/checkout',
@@ -282,7 +281,7 @@ async function checkoutPage(
         display,
         props,
       ),
-    { status, css: islandCssOf(['checkout-form']) + COMMERCE_PAGE_CSS },
+    { status, css: islandCssOf(['checkout-form']) + COMMERCE_PAGE_CSS + AMOUNTS_CSS },
   )
 }
 
