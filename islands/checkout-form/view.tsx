@@ -28,10 +28,10 @@ export type CheckoutFormProps = {
   shippingOptions: ShippingOptionView[]
   selectedShippingOption: string | null
   /**
-   * The total the page shows: the server refuses the order when its own differs. Null while the
-   * total waits for the address (shipping and tax unknown): the server's own is charged then.
+   * The total the page shows: the server refuses the order when its own differs. `pending` while
+   * the total waits for the address (shipping and tax unknown): the server shows it first.
    */
-  expectedTotalCents: number | null
+  expectedTotalCents: number | 'pending'
   currency: string
   display: MoneyDisplay
 }
@@ -99,9 +99,7 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
   return (
     <form className="checkout-form" method="post" action={props.action} noValidate onSubmit={props.onSubmit}>
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
-      {props.expectedTotalCents === null ? null : (
-        <input type="hidden" name="expectedTotalCents" value={String(props.expectedTotalCents)} />
-      )}
+      <input type="hidden" name="expectedTotalCents" value={String(props.expectedTotalCents)} />
       {props.formError ? (
         <p className="checkout-form-error" role="alert">
           {props.formError}

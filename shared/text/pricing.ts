@@ -40,5 +40,8 @@ export const PRICING_TEXT = {
   /** A code in the cart no longer applies at checkout: the order is not placed with other amounts than shown. */
   couponInvalidAtCheckout: 'A discount code no longer applies: {reason} Remove it to continue.',
   /** The total the page showed differs from the one the server computes now (prices, rates or a tampered form). */
+  /** The first checkout post with an address (no script): shipping and tax are shown before any charge. */
+  reviewTotal:
+    'Shipping and tax for your address are shown now. Please check your total of {amount} and place your order again.',
   totalChanged: 'The total of your order is now {amount}. Please check it and place your order again.',
 } as const

@@ -333,6 +333,13 @@ describe('The order’s amounts', () => {
       'The total of your order is now $27.08. Please check it and place your order again.',
     )
     expect(await ordersOf('tamper@example.com')).toHaveLength(0)
+    // A page that could not price shipping yet (no address) shows the total before any charge.
+    const first = await shopper.checkout({ email: 'tamper@example.com', expectedTotalCents: 'pending' })
+    expect(first.status).toBe(409)
+    expect(await first.text()).toContain(
+      'Shipping and tax for your address are shown now. Please check your total of $27.08 and place your order again.',
+    )
+    expect(await ordersOf('tamper@example.com')).toHaveLength(0)
     const malformed = await shopper.checkout({ email: 'tamper@example.com', expectedTotalCents: '-5' })
     // A total that is not a whole number of minor units is ignored; the server's own is charged.
     expect(malformed.status).toBe(303)

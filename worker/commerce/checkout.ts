@@ -109,8 +109,11 @@ export async function linesOf(c: Context<AppEnv>, source: CheckoutSource): Promi
 /** What the checkout form says about the amounts: the option chosen, the total the page showed. */
 export interface CheckoutPricingInput {
   optionId: string | null
-  /** The grand total the shopper saw; the order is refused when the server's differs. */
-  expectedTotalCents: number | null
+  /**
+   * The grand total the shopper saw; the order is refused when the server's differs. `pending`:
+   * the page had no address to price shipping and tax, so the shopper has seen no total yet.
+   */
+  expectedTotalCents: number | 'pending' | null
 }
 
 /**
@@ -152,7 +155,10 @@ function pricingRefusal(
   if (input.expectedTotalCents !== null && input.expectedTotalCents !== pricing.grandTotalCents) {
     const { site } = c.var.tenant
     const amount = centsText(pricing.grandTotalCents, storeCurrency(site), moneyDisplayOf(site))
-    return { ok: false, status: 409, message: fillText(PRICING_TEXT.totalChanged, { amount }) }
+    // Without script the page can price shipping and tax only once the address is posted: the
+    // first such post shows them (nothing held, nothing charged), the next one places the order.
+    const text = input.expectedTotalCents === 'pending' ? PRICING_TEXT.reviewTotal : PRICING_TEXT.totalChanged
+    return { ok: false, status: 409, message: fillText(text, { amount }) }
   }
   return null
 }

@@ -126,10 +126,13 @@ const orderIdSchema = z.string().check(z.regex(/^ord_[0-9a-f]{24}$/))
 const pricingFields = z.looseObject({
   shippingOption: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/))),
   expectedTotalCents: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,15}$/)),
-      z.transform((text) => Number(text)),
-    ),
+    z.union([
+      z.literal('pending'),
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,15}$/)),
+        z.transform((text) => Number(text)),
+      ),
+    ]),
   ),
 })
 const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
@@ -243,7 +246,7 @@ async function checkoutPage(
     values,
     shippingOptions: pricing.options,
     selectedShippingOption: pricing.selected?.id ?? null,
-    expectedTotalCents: pricing.shippingProblem === null ? pricing.grandTotalCents : null,
+    expectedTotalCents: pricing.shippingProblem === null ? pricing.grandTotalCents : 'pending',
     currency,
     display,
     action: token ? `/checkout?cartToken=${encodeURIComponent(token)}` : '/checkout',
