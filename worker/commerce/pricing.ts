@@ -133,11 +133,6 @@ function ruleApplies(rule: TaxRule, location: ShippingLocation): boolean {
   )
 }
 
-/** '10%', '7.25%'. */
-export function rateText(basisPoints: number): string {
-  return `${(basisPoints / 100).toString()}%`
-}
-
 /**
  * Prices a cart or an order; see the module comment and docs/cart-and-checkout.md. `usedUp`
  * holds the codes whose usage limit is reached (the stock object's count); `money` writes an
