@@ -364,7 +364,7 @@ describe('Shipping, tax and codes in the store settings (issue 25)', () => {
     expect(saved.status).toBe(200)
     const { answer } = await site(manager)
     expect(
-      (answer.draft?.record.storeSettings as { coupons: { code: string }[] }).coupons.at(-1),
+      (answer.draft?.record.storeSettings as { coupons?: { code: string }[] } | undefined)?.coupons?.at(-1),
     ).toMatchObject({
       code: 'SPRING5',
       amountCents: 500,
