@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { BrokenRecordError, Catalog, describeIssues, fitsKv, readRecord } from '../catalogue/reader'
 import { kvKey, type Site, siteIdSchema, siteSchema } from '../catalogue/records'
-import type { AppEnv } from '../env'
+import type { AppEnv, Env } from '../env'
 import { unknownHostResponse } from '../http/plain-pages'
 import { SettledCache } from '../runtime/isolate-cache'
 
@@ -56,6 +56,37 @@ const HOST_TTL_MS = 60_000
 const hosts = new SettledCache<string | null>(10_000, HOST_TTL_MS)
 const sites = new SettledCache<Site | null>(2_000)
 
+/**
+ * How long an isolate trusts a tenant's content version before reading it again: the version
+ * read was most of a page-cache hit's cost (issue 26). A publish made through this isolate (a
+ * local run forwards `/config` to the editor: app.ts) forgets every version at once, so it shows
+ * on the next view; elsewhere a publish shows within this lifetime after KV has carried the new
+ * version (docs/caching.md, "Publishing and purging"). `CONTENT_VERSION_SECONDS` sets it (the
+ * worker tests, which write versions to KV directly as a publish does, set 0).
+ */
+const VERSION_SECONDS = 5
+const versions = new SettledCache<{ version: string; at: number }>(10_000)
+
+function versionLifetimeMs(env: Pick<Env, 'CONTENT_VERSION_SECONDS'>): number {
+  const seconds = Number(env.CONTENT_VERSION_SECONDS ?? VERSION_SECONDS)
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : VERSION_SECONDS * 1000
+}
+
+/** The tenant's content version as this isolate knows it (read again once older than its lifetime). */
+async function knownVersion(env: Pick<Env, 'CATALOG' | 'CONTENT_VERSION_SECONDS'>, siteId: string) {
+  const known = versions.get(siteId)
+  const now = Date.now()
+  if (known !== undefined && now - known.at < versionLifetimeMs(env)) return known.version
+  const version = await getContentVersion(env.CATALOG, siteId)
+  versions.set(siteId, { version, at: now })
+  return version
+}
+
+/** Forgets every tenant's known content version: the next request of each reads it from KV. */
+export function forgetContentVersions(): void {
+  versions.clear()
+}
+
 /** Resolves the tenant for every request below it, or answers for an unknown host. */
 export function resolveTenant(): MiddlewareHandler<AppEnv> {
   return async function resolveTenant(c, next) {
@@ -63,7 +94,7 @@ export function resolveTenant(): MiddlewareHandler<AppEnv> {
     const hostname = hostnameOf(c.req.raw)
     const siteId = await hosts.getOrRead(hostname, () => siteIdForHost(kv, hostname))
     if (siteId === null) return unknownHostResponse()
-    const version = await getContentVersion(kv, siteId)
+    const version = await knownVersion(c.env, siteId)
     const site = await sites.getOrRead(`${siteId}\u0000${version}`, () => getSite(kv, siteId))
     // A host that points at a site with no record is an operator's mistake: same answer as an
     // unknown host, so nothing about the missing tenant leaks.

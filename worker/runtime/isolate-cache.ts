@@ -53,6 +53,10 @@ export class SettledCache<V> {
     return this.set(key, await read())
   }
 
+  clear(): void {
+    this.entries.clear()
+  }
+
   get size(): number {
     return this.entries.size
   }
