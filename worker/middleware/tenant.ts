@@ -61,8 +61,9 @@ const sites = new SettledCache<Site | null>(2_000)
  * read was most of a page-cache hit's cost (issue 26). A publish made through this isolate (a
  * local run forwards `/config` to the editor: app.ts) forgets every version at once, so it shows
  * on the next view; elsewhere a publish shows within this lifetime after KV has carried the new
- * version (docs/caching.md, "Publishing and purging"). `CONTENT_VERSION_SECONDS` sets it (the
- * worker tests, which write versions to KV directly as a publish does, set 0).
+ * version (docs/caching.md, "Publishing and purging"). `CONTENT_VERSION_SECONDS` sets it; 0
+ * reads it on every request and keeps nothing (the worker tests, which write versions to KV
+ * directly as a publish does; the editor's preview, whose KV answers a version of its own).
  */
 const VERSION_SECONDS = 5
 const versions = new SettledCache<{ version: string; at: number }>(10_000)
@@ -74,9 +75,12 @@ function versionLifetimeMs(env: Pick<Env, 'CONTENT_VERSION_SECONDS'>): number {
 
 /** The tenant's content version as this isolate knows it (read again once older than its lifetime). */
 async function knownVersion(env: Pick<Env, 'CATALOG' | 'CONTENT_VERSION_SECONDS'>, siteId: string) {
+  const lifetime = versionLifetimeMs(env)
+  // 0: read every time and keep nothing (the editor's preview reads through a KV of its own).
+  if (lifetime === 0) return getContentVersion(env.CATALOG, siteId)
   const known = versions.get(siteId)
   const now = Date.now()
-  if (known !== undefined && now - known.at < versionLifetimeMs(env)) return known.version
+  if (known !== undefined && now - known.at < lifetime) return known.version
   const version = await getContentVersion(env.CATALOG, siteId)
   versions.set(siteId, { version, at: now })
   return version

@@ -7,10 +7,19 @@ import { createElement } from 'react'
 import type { IslandDefinition } from '../../islands/index'
 import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT, serializeProps } from '../../islands/index'
 import { escapeHtmlAttribute } from '../../templates/index'
+import { SettledCache } from '../runtime/isolate-cache'
 import { renderToString } from './react-server'
 
 // biome-ignore lint/suspicious/noExplicitAny: each definition has its own props type; a definition's builders and view agree (defineIsland).
 export type AnyIsland = IslandDefinition<string, any>
+
+/**
+ * Islands' markup by island, hydration, module and props, kept by the isolate (settled strings,
+ * isolate-cache.ts): an island's view is a pure function of its props, and React's server render
+ * was the largest part of a product page's render (issue 26). Props come from records that change
+ * with the content version (and from review and like copies), so a new version renders anew.
+ */
+const rendered = new SettledCache<string>(200)
 
 /** The marker plus the island's server HTML. Throws on props that are not plain JSON data. */
 export function islandMarkup(
@@ -19,6 +28,11 @@ export function islandMarkup(
   hydrate: HydrateStrategy,
   src: string,
 ): string {
+  const key = `${island.name}\u0000${hydrate}\u0000${src}\u0000${serializeProps(props)}`
+  return rendered.get(key) ?? rendered.set(key, renderMarkup(island, props, hydrate, src))
+}
+
+function renderMarkup(island: AnyIsland, props: object, hydrate: HydrateStrategy, src: string): string {
   const html = renderToString(createElement(island.View, props))
   const wake = island.wakeOn?.length ? ` ${ISLAND_ATTR.wake}="${island.wakeOn.join(' ')}"` : ''
   const attributes =
