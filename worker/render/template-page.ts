@@ -6,8 +6,9 @@
 import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
 import type { Catalog } from '../catalogue/reader'
 import { siteData, type TemplateData } from '../catalogue/template-data'
+import { SettledCache } from '../runtime/isolate-cache'
 import { logError, logWarning } from '../runtime/log'
-import { streamPage } from './document'
+import { type PageFrame, streamPage } from './document'
 import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
 import { islandCss } from './islands'
@@ -91,6 +92,44 @@ async function footerData(catalog: Catalog, site: TemplateData, pageHasForm: boo
   return newsletterForm === null ? site : { ...site, newsletterForm }
 }
 
+/**
+ * Each tenant's rendered header and footer (settled strings, isolate-cache.ts), per content
+ * version, origin, year, whether the page prints a form of its own, and which navigation links
+ * are the current page's: all they render against (`siteData`, the footer's newsletter form), so
+ * the pages of one section share them instead of rendering them on every view (issue 26).
+ */
+const frames = new SettledCache<PageFrame>(2000)
+
+type NavigationMarks = readonly { active?: boolean; children?: readonly { active?: boolean }[] }[]
+
+function frameKey(catalog: Catalog, site: TemplateData, pageHasForm: boolean): string {
+  const marks = (site.navigation as NavigationMarks)
+    .map(
+      (link) =>
+        `${link.active ? 1 : 0}${link.children?.map((child) => (child.active ? 1 : 0)).join('') ?? ''}`,
+    )
+    .join('.')
+  const { siteId, version, origin } = catalog.tenant
+  return `${siteId}\u0000${version}\u0000${origin}\u0000${site.copyrightYear}\u0000${pageHasForm}\u0000${marks}`
+}
+
+/** The page's header and footer, rendered once for pages that share them. */
+async function frameOf(
+  catalog: Catalog,
+  templates: Promise<Record<'header' | 'footer', PageTemplate>>,
+  site: TemplateData,
+  pageHasForm: boolean,
+): Promise<PageFrame> {
+  const key = frameKey(catalog, site, pageHasForm)
+  const known = frames.get(key)
+  if (known !== undefined) return known
+  const [t, footer] = await Promise.all([templates, footerData(catalog, site, pageHasForm)])
+  return frames.set(key, {
+    header: runTemplate(catalog, 'header', t.header, site),
+    footer: runTemplate(catalog, 'footer', t.footer, footer),
+  })
+}
+
 /** The CSS of every island the templates can print. */
 function cssOf(templates: readonly PageTemplate[]): string {
   return islandCss(templates.flatMap((template) => [...template.formatters]))
@@ -113,13 +152,12 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     headers,
     tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer, t[template]])),
-    frame: Promise.all([
+    frame: frameOf(
+      catalog,
       templates,
-      footerData(catalog, site, options.pageFormId !== undefined || SCREENS_WITH_FORMS.has(template)),
-    ]).then(([t, footer]) => ({
-      header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, footer),
-    })),
+      site,
+      options.pageFormId !== undefined || SCREENS_WITH_FORMS.has(template),
+    ),
     main,
   })
 }
@@ -143,10 +181,7 @@ export function renderReactPage(
     tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: templates.then((t) => cssOf([t.header, t.footer]) + (options.css ?? '')),
     // Personal pages (the cart, checkout, orders) carry forms of their own: no footer form.
-    frame: Promise.all([templates, footerData(catalog, site, true)]).then(([t, footer]) => ({
-      header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, footer),
-    })),
+    frame: frameOf(catalog, templates, site, true),
     main: Promise.resolve().then(options.main),
   })
 }
