@@ -26,6 +26,7 @@ import {
   reviewDigest,
 } from '../db/product-reviews'
 import type { Env, Tenant } from '../env'
+import { SettledCache } from '../runtime/isolate-cache'
 import { logError } from '../runtime/log'
 import { type Item, kvKey } from './records'
 
@@ -114,8 +115,17 @@ export async function refreshCopies(
 }
 
 /**
+ * The store's copy per tenant and content version, kept by the isolate for a minute (settled
+ * values, isolate-cache.ts): only moderation changes it outside a heal, and moderation turns the
+ * content version over after writing it, so a product page reads one copy from KV, not two.
+ */
+const STORE_COPY_TTL_MS = 60_000
+const storeCopies = new SettledCache<StoreCopy>(1000, STORE_COPY_TTL_MS)
+
+/**
  * A copy for a page: the stored one (written again after the response once older than
- * `COPY_REFRESH_MS`), or, when there is none yet, D1's rows, stored after the response.
+ * `COPY_REFRESH_MS`), or, when there is none yet, D1's rows, stored after the response. With
+ * `kept`, the isolate's settled copy under that key stands for the stored one.
  */
 async function copyFor<T extends Copy>(
   env: Bindings,
@@ -123,12 +133,17 @@ async function copyFor<T extends Copy>(
   fromD1: () => Promise<T>,
   waitUntil: (work: Promise<unknown>) => void,
   log: { siteId: string; part: string },
+  kept?: { cache: SettledCache<T>; key: string },
 ): Promise<T | null> {
-  const stored = await readCopy<T>(env.CATALOG, key).catch(() => null)
+  const known = kept?.cache.get(kept.key)
+  const stored = known ?? (await readCopy<T>(env.CATALOG, key).catch(() => null))
   const write = (copy: T) => writeCopy(env.CATALOG, key, copy).catch(failed(log.part, log.siteId))
   if (stored !== null) {
-    if (Date.now() - stored.at > COPY_REFRESH_MS)
+    if (Date.now() - stored.at > COPY_REFRESH_MS) {
+      // The next view reads the rewritten copy from KV.
+      kept?.cache.delete(kept.key)
       waitUntil(fromD1().then(write, failed(log.part, log.siteId)))
+    } else if (known === undefined) kept?.cache.set(kept.key, stored)
     return stored
   }
   const fresh = await fromD1().catch(failed(log.part, log.siteId))
@@ -158,10 +173,14 @@ export async function itemExtras(
       },
     ),
     isProduct
-      ? copyFor(env, kvKey.storeReviews(siteId), () => storeCopyFromD1(env.DB, siteId), waitUntil, {
-          siteId,
-          part: 'store-reviews',
-        })
+      ? copyFor(
+          env,
+          kvKey.storeReviews(siteId),
+          () => storeCopyFromD1(env.DB, siteId),
+          waitUntil,
+          { siteId, part: 'store-reviews' },
+          { cache: storeCopies, key: `${siteId}\u0000${tenant.version}` },
+        )
       : null,
   ])
   const reviews = isProduct && own && store ? productPageReviews(item.id, own.reviews, store.reviews) : null

@@ -13,7 +13,11 @@ import { SettledCache } from '../runtime/isolate-cache'
 
 /** Lower-cased hostname without port or trailing dot; `Host` is case-insensitive (RFC 9110 §4.2.3). */
 export function hostnameOf(request: Request): string {
-  return new URL(request.url).hostname.toLowerCase().replace(/\.$/, '')
+  return hostnameOfUrl(new URL(request.url))
+}
+
+function hostnameOfUrl(url: URL): string {
+  return url.hostname.toLowerCase().replace(/\.$/, '')
 }
 
 /** The site id a hostname is mapped to, or null when no tenant owns it. */
@@ -41,9 +45,8 @@ export async function getContentVersion(kv: KVNamespace, siteId: string): Promis
 }
 
 /** The origin of the tenant's canonical URLs: its primary domain, else the request's host. */
-function canonicalOrigin(site: Site, request: Request, hostname: string): string {
+function canonicalOrigin(site: Site, url: URL, hostname: string): string {
   if (site.website.primaryDomain) return `https://${site.website.primaryDomain}`
-  const url = new URL(request.url)
   return `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}`
 }
 
@@ -95,7 +98,9 @@ export function forgetContentVersions(): void {
 export function resolveTenant(): MiddlewareHandler<AppEnv> {
   return async function resolveTenant(c, next) {
     const kv = c.env.CATALOG
-    const hostname = hostnameOf(c.req.raw)
+    // Parsed once for the hostname and the canonical origin.
+    const url = new URL(c.req.url)
+    const hostname = hostnameOfUrl(url)
     const siteId = await hosts.getOrRead(hostname, () => siteIdForHost(kv, hostname))
     if (siteId === null) return unknownHostResponse()
     const version = await knownVersion(c.env, siteId)
@@ -103,7 +108,7 @@ export function resolveTenant(): MiddlewareHandler<AppEnv> {
     // A host that points at a site with no record is an operator's mistake: same answer as an
     // unknown host, so nothing about the missing tenant leaks.
     if (site === null) return unknownHostResponse()
-    const tenant = { siteId, site, version, hostname, origin: canonicalOrigin(site, c.req.raw, hostname) }
+    const tenant = { siteId, site, version, hostname, origin: canonicalOrigin(site, url, hostname) }
     c.set('tenant', tenant)
     c.set('catalog', new Catalog(kv, tenant))
     await next()
