@@ -709,4 +709,8 @@ export const kvKey = {
   collection: (siteId: string, slug: string) => `site:${siteId}:collection:${slug}`,
   item: (siteId: string, collection: string, slug: string) => `site:${siteId}:item:${collection}/${slug}`,
   form: (siteId: string, formId: string) => `site:${siteId}:form:${formId}`,
+  /** An item's copy of what its page shows from D1: its reviews and likes (item-extras.ts). */
+  itemExtras: (siteId: string, itemId: string) => `site:${siteId}:item-extras:${itemId}`,
+  /** The store's copy of its newest reviews and their tally (item-extras.ts). */
+  storeReviews: (siteId: string) => `site:${siteId}:store-reviews`,
 }

@@ -41,8 +41,6 @@ function compileLogged(source: string, where: Record<string, string>): CompiledT
   return code
 }
 
-let defaults: { templates: Map<string, PageTemplate>; partials: Record<string, CompiledTemplate> } | undefined
-
 /** A template with the formatters of the built-in partials it applies, followed to any depth. */
 function pageTemplate(
   code: CompiledTemplate,
@@ -65,20 +63,42 @@ function pageTemplate(
   return { code, formatters, partials }
 }
 
-/** The built-in templates and partials, compiled on first use. */
-export function builtIns() {
-  if (!defaults) {
+/**
+ * The built-in partials, compiled on first use, and each built-in template when a page first
+ * needs it: a cold isolate compiles the three templates of its first page, not all of them
+ * (issue 26, cold start).
+ */
+let defaultPartials: Record<string, CompiledTemplate> | undefined
+const defaultTemplates = new Map<string, PageTemplate>()
+
+function builtInPartials(): Record<string, CompiledTemplate> {
+  if (!defaultPartials) {
     const partials: Record<string, CompiledTemplate> = {}
     for (const [name, source] of Object.entries(DEFAULT_PARTIALS)) {
       partials[name] = compileLogged(source, { template: `default:${name}` })
     }
-    const templates = new Map<string, PageTemplate>()
-    for (const [name, source] of Object.entries(DEFAULT_TEMPLATES)) {
-      templates.set(name, pageTemplate(compileLogged(source, { template: `default:${name}` }), partials))
-    }
-    defaults = { templates, partials }
+    defaultPartials = partials
   }
-  return defaults
+  return defaultPartials
+}
+
+function builtInTemplate(name: TemplateName): PageTemplate {
+  const known = defaultTemplates.get(name)
+  if (known) return known
+  const template = pageTemplate(
+    compileLogged(DEFAULT_TEMPLATES[name], { template: `default:${name}` }),
+    builtInPartials(),
+  )
+  defaultTemplates.set(name, template)
+  return template
+}
+
+/** Every built-in template and partial, compiled (the editor's template screens). */
+export function builtIns() {
+  const templates = new Map<string, PageTemplate>()
+  for (const name of Object.keys(DEFAULT_TEMPLATES) as TemplateName[])
+    templates.set(name, builtInTemplate(name))
+  return { templates, partials: builtInPartials() }
 }
 
 type Partials = Record<string, CompiledTemplate>
@@ -89,7 +109,7 @@ const tenantPartials = new SettledCache<Partials>(500)
 function partialsOf(catalog: Catalog): Promise<Partials> {
   const { siteId, version } = catalog.tenant
   return tenantPartials.getOrRead(`${siteId}\u0000${version}`, async () => {
-    const own = { ...builtIns().partials }
+    const own = { ...builtInPartials() }
     const names = Object.keys(own)
     const codes = await Promise.all(names.map((n) => catalog.compiledTemplate(n).catch(() => null)))
     names.forEach((n, i) => {
@@ -112,15 +132,17 @@ async function loadTemplate(
   const key = `${siteId}\u0000${version}\u0000${name}`
   const hit = cache.get(key)
   if (hit) return hit
-  const { templates } = builtIns()
   // A publish stores the compiled form beside the source: a cold isolate takes it without parsing.
-  const [compiled, own] = await Promise.all([catalog.compiledTemplate(name).catch(() => null), partials()])
+  // The source is read beside it rather than after it: one round trip, not two, for a template
+  // the tenant has none of.
+  const [compiled, own, source] = await Promise.all([
+    catalog.compiledTemplate(name).catch(() => null),
+    partials(),
+    catalog.templateSource(name),
+  ])
   if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, own))
-  const source = await catalog.templateSource(name)
   const code =
-    source === null
-      ? (templates.get(name) as PageTemplate).code
-      : compileLogged(source, { siteId, template: name })
+    source === null ? builtInTemplate(name).code : compileLogged(source, { siteId, template: name })
   return cache.set(key, pageTemplate(code, own))
 }
 
