@@ -3,7 +3,8 @@
  * pages, collections, items, blog, events, gallery, search results, the sitemap, not-found.
  *
  * Key: the tenant, its content version (a publish bumps it, so the next view renders fresh),
- * the canonical origin, the path and the allow-listed query (`ALLOWED_QUERY`, sorted; `utm_*`,
+ * the build of the islands' modules and stylesheet a page links (a deploy that changes them
+ * renders afresh: a stored page never names a module the new assets lack), the canonical origin, the path and the allow-listed query (`ALLOWED_QUERY`, sorted; `utm_*`,
  * `gclid`, `fbclid` and anything unknown are dropped). The visitor's own cookies (crumb, visit
  * cookies) are added by middleware outside this one, after the lookup, so a stored page never
  * carries anyone's cookies and a hit is served with the same headers as a miss.
@@ -22,6 +23,7 @@ import { COOKIE } from '../../shared/index'
 import { hex } from '../crypto/encoding'
 import type { AppEnv } from '../env'
 import { pageOutcome } from '../http/headers'
+import { ASSETS_BUILD } from '../render/stylesheet'
 import { SettledCache } from '../runtime/isolate-cache'
 
 /** Query parameters that change a catalogue page: paging, category, tag, search term. */
@@ -116,7 +118,7 @@ export function pageCacheKey(c: Context<AppEnv>): string {
 function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: URLSearchParams): string {
   const { siteId, version, origin } = tenant
   const search = query.size > 0 ? `?${query}` : ''
-  return `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${encodeURIComponent(origin)}${path}${search}`
+  return `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${ASSETS_BUILD}/${encodeURIComponent(origin)}${path}${search}`
 }
 
 /**
