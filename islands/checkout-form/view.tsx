@@ -9,6 +9,7 @@ import {
   CART_TEXT,
   type CheckoutField,
   type MoneyDisplay,
+  PRICING_TEXT,
   SHIPPING_COUNTRIES,
   type ShippingOptionView,
 } from '../../shared/index'
@@ -127,7 +128,9 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
         ))}
       </fieldset>
       <fieldset>
-        <legend>{CART_TEXT.shippingHeading}</legend>
+        <legend>
+          {props.amounts.requiresShipping ? CART_TEXT.shippingHeading : PRICING_TEXT.billingAddressHeading}
+        </legend>
         {ADDRESS.map((spec) => (
           <Field key={spec.name} spec={spec} value={values[spec.name] ?? ''} error={errors[spec.name]} />
         ))}
