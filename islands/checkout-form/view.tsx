@@ -4,15 +4,16 @@
  * worker, which validates it again with the same rules (shared/checkout.ts);
  * the island checks it before it leaves.
  */
-import type { FormEventHandler, ReactNode } from 'react'
+import type { FormEventHandler, ReactNode, RefObject } from 'react'
 import {
   CART_TEXT,
   type CheckoutField,
   type MoneyDisplay,
+  PRICING_TEXT,
   SHIPPING_COUNTRIES,
   type ShippingOptionView,
 } from '../../shared/index'
-import { ShippingOptions } from '../cart/amounts'
+import { type AmountsView, ShippingOptions } from '../cart/amounts'
 
 export type CheckoutFormProps = {
   action: string
@@ -32,12 +33,19 @@ export type CheckoutFormProps = {
    * the total waits for the address (shipping and tax unknown): the server shows it first.
    */
   expectedTotalCents: number | 'pending'
+  /** The amounts the page shows (the summary beside the form); the island reprices them live. */
+  amounts: AmountsView
+  /** A cart's checkout: the address is priced as it is typed through the cart API (issue 25). */
+  livePricing: boolean
   currency: string
   display: MoneyDisplay
 }
 
 export type CheckoutFormState = {
   errors?: Record<string, string>
+  /** A change of the address or option fields (the island prices them). */
+  onChange?: FormEventHandler<HTMLFormElement>
+  formRef?: RefObject<HTMLFormElement | null>
   submitting?: boolean
   onSubmit?: FormEventHandler<HTMLFormElement>
 }
@@ -97,7 +105,15 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
   const errors = props.errors
   const countryError = errors.country
   return (
-    <form className="checkout-form" method="post" action={props.action} noValidate onSubmit={props.onSubmit}>
+    <form
+      ref={props.formRef}
+      className="checkout-form"
+      method="post"
+      action={props.action}
+      noValidate
+      onSubmit={props.onSubmit}
+      onChange={props.onChange}
+    >
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
       <input type="hidden" name="expectedTotalCents" value={String(props.expectedTotalCents)} />
       {props.formError ? (
@@ -112,7 +128,9 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
         ))}
       </fieldset>
       <fieldset>
-        <legend>{CART_TEXT.shippingHeading}</legend>
+        <legend>
+          {props.amounts.requiresShipping ? CART_TEXT.shippingHeading : PRICING_TEXT.billingAddressHeading}
+        </legend>
         {ADDRESS.map((spec) => (
           <Field key={spec.name} spec={spec} value={values[spec.name] ?? ''} error={errors[spec.name]} />
         ))}
@@ -143,11 +161,18 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
       </fieldset>
       {props.shippingOptions.length > 0 ? (
         <ShippingOptions
+          // A new set of options (another address) starts from the one the server selected.
+          key={props.shippingOptions.map((option) => option.id).join()}
           options={props.shippingOptions}
           selected={props.selectedShippingOption}
           currency={props.currency}
           display={props.display}
         />
+      ) : null}
+      {props.amounts.shippingProblem && values.country ? (
+        <p className="checkout-shipping-problem" role="status">
+          {props.amounts.shippingProblem}
+        </p>
       ) : null}
       {props.cardInForm ? (
         <fieldset>

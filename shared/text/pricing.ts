@@ -4,6 +4,8 @@
  */
 export const PRICING_TEXT = {
   shippingHeading: 'Shipping',
+  /** The checkout's address legend when nothing in the order ships (downloads only): it prices the tax. */
+  billingAddressHeading: 'Billing address',
   shippingEstimateHeading: 'Shipping to',
   shippingOptionsLegend: 'Shipping option',
   shippingLocationSave: 'Update shipping',

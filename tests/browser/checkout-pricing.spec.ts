@@ -117,3 +117,61 @@ test.describe('Shipping, tax and codes', () => {
     await shoot(page, 'kissa-checkout')
   })
 })
+
+test.describe('Checkout without script', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('Aurora: a new address shows its amounts before any charge, the next press places the order; the cart’s location prices at once', async ({
+    page,
+  }) => {
+    await page.goto(urlOf('aurora.localhost', '/gifts/enamel-camp-mug'))
+    const radio = page.getByRole('radio', { name: 'Forest', exact: true })
+    await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click()
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await page.goto(urlOf('aurora.localhost', '/checkout'))
+    await expect(page.locator('.checkout-summary .amount-shipping')).toHaveText('—')
+    await page.getByLabel('Email').fill('noscript@example.com')
+    await page.getByLabel('Full name').fill('Ada Lovelace')
+    await page.getByLabel('Address', { exact: true }).fill('1 Market Street')
+    await page.getByLabel('City').fill('San Francisco')
+    await page.getByLabel('State / Province (optional)').fill('CA')
+    await page.getByLabel('Postal code').fill('94110')
+    await page.getByLabel('Country').selectOption('US')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    // $18.00 + $8.00 standard + 7.25% of $18.00 ($1.31, half up): shown, nothing charged.
+    await expect(page.getByRole('alert')).toHaveText(
+      'Shipping and tax for your address are shown now. Please check your total of $27.31 and place your order again.',
+    )
+    await expect(page.locator('.checkout-summary .amount-total')).toHaveText('$27.31')
+    // Everything typed is kept but the card number.
+    await expect(page.getByLabel('Email')).toHaveValue('noscript@example.com')
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('1 Market Street')
+    await expect(page.getByLabel('Postal code')).toHaveValue('94110')
+    await expect(page.getByLabel('Card number')).toHaveValue('')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    await expect(page.locator('.order-confirmed')).toContainText('$27.31')
+
+    // A location given in the cart prices the checkout at once: one press places the order.
+    await page.goto(urlOf('aurora.localhost', '/gifts/enamel-camp-mug'))
+    await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click()
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await page.goto(urlOf('aurora.localhost', '/cart'))
+    await page.locator('.cart-shipping').getByLabel('Country').selectOption('US')
+    await page.locator('.cart-shipping').getByLabel('State / Province (optional)').fill('CA')
+    await page.locator('.cart-shipping').getByLabel('Postal code').fill('94110')
+    await page.getByRole('button', { name: 'Update shipping' }).click()
+    await page.goto(urlOf('aurora.localhost', '/checkout'))
+    await expect(page.locator('.checkout-summary .amount-total')).toHaveText('$27.31')
+    await page.getByLabel('Email').fill('noscript@example.com')
+    await page.getByLabel('Full name').fill('Ada Lovelace')
+    await page.getByLabel('Address', { exact: true }).fill('1 Market Street')
+    await page.getByLabel('City').fill('San Francisco')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    await expect(page.locator('.order-confirmed')).toContainText('$27.31')
+  })
+})

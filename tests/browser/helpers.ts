@@ -54,7 +54,7 @@ export function rawHttp(
 export const DEMO_TENANTS = [
   { host: 'aurora.localhost', title: 'Aurora Outfitters', lang: 'en-US', currency: 'USD' },
   { host: 'kissa.localhost', title: 'Kissa Tea', lang: 'ja-JP', currency: 'JPY' },
-  { host: 'journal.localhost', title: 'Field Journal', lang: 'en-US', currency: null },
+  { host: 'journal.localhost', title: 'Field Journal', lang: 'en-US', currency: 'USD' },
 ] as const
 
 export function urlOf(host: string, path = '/'): string {

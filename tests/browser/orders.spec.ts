@@ -49,13 +49,14 @@ test.describe('After checkout', () => {
     await expect(page.getByText(`Signed in as ${SHOPPER.email}`)).toBeVisible()
 
     const { orderNumber } = await buyMug(page, SHOPPER.email)
-    await expect(page.locator('.order-amount--total')).toContainText('$18.00')
+    // The $18.00 mug and $8.00 standard shipping to Vermont (no state given: no state tax).
+    await expect(page.locator('.order-amount--total')).toContainText('$26.00')
 
     await page.goto(urlOf(HOST, '/account/orders'))
     const row = page.locator('.order-history-row').first()
     await expect(row.getByRole('link', { name: orderNumber })).toBeVisible()
     await expect(row).toContainText('Confirmed')
-    await expect(row).toContainText('$18.00')
+    await expect(row).toContainText('$26.00')
     expect(await axeViolations(page, 'main')).toEqual([])
 
     await row.getByRole('link', { name: orderNumber }).click()

@@ -9,5 +9,5 @@ export function visit(host: string, path = '/', init: RequestInit = {}): Promise
 export const DEMO_TENANTS = [
   { host: 'aurora.localhost', siteId: 'aurora', title: 'Aurora Outfitters', lang: 'en-US', currency: 'USD' },
   { host: 'kissa.localhost', siteId: 'kissa', title: 'Kissa Tea', lang: 'ja-JP', currency: 'JPY' },
-  { host: 'journal.localhost', siteId: 'journal', title: 'Field Journal', lang: 'en-US', currency: null },
+  { host: 'journal.localhost', siteId: 'journal', title: 'Field Journal', lang: 'en-US', currency: 'USD' },
 ] as const

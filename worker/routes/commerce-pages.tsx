@@ -11,7 +11,7 @@
  * An empty cart's checkout goes back to `/cart`.
  */
 import type { Context } from 'hono'
-import { type CheckoutFormProps, teaserMessage } from '../../islands/index'
+import { type AmountsView, type CheckoutFormProps, teaserMessage } from '../../islands/index'
 import {
   ACCOUNT_TEXT,
   CART_TEXT,
@@ -244,8 +244,24 @@ async function checkoutPage(
   const planText = planItem && lines[0] ? planTextOf(c, planItem, lines[0].unitCents) : null
   const provider = paymentProvider(c.env)
   const token = source.kind === 'token' ? c.req.query('cartToken') : undefined
+  // Only the fields the amounts show: the island's props carry them once.
+  const amounts: AmountsView = {
+    subtotalCents: pricing.subtotalCents,
+    discountCents: pricing.discountCents,
+    shippingCostCents: pricing.shippingCents,
+    taxCents: pricing.taxCents,
+    taxIncluded: pricing.taxIncluded,
+    grandTotalCents: pricing.grandTotalCents,
+    requiresShipping: pricing.requiresShipping,
+    selectedShippingOption: pricing.selected,
+    applicableTaxRules: pricing.taxLines,
+    validCoupons: pricing.valid,
+    shippingProblem: pricing.shippingProblem,
+  }
   const props: CheckoutFormProps = {
     ...form,
+    amounts,
+    livePricing: source.kind === 'cart',
     values,
     shippingOptions: pricing.options,
     selectedShippingOption: pricing.selected?.id ?? null,
@@ -274,13 +290,7 @@ async function checkoutPage(
           subtotalCents,
           installmentText,
           planText,
-          amounts: {
-            ...pricing,
-            shippingCostCents: pricing.shippingCents,
-            selectedShippingOption: pricing.selected,
-            applicableTaxRules: pricing.taxLines,
-            validCoupons: pricing.valid,
-          },
+          amounts,
           coupons:
             source.kind === 'cart' ? { validCoupons: pricing.valid, invalidCoupons: pricing.invalid } : null,
         },
