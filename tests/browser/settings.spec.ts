@@ -197,7 +197,7 @@ test('Should add a footer link and a header folder with a link, publish them, an
     await sidebar(page).getByRole('link', { name: EDITOR_TEXT.navNavigation }).click()
     const header = page.getByRole('region', { name: EDITOR_TEXT.navHeaderNavigation })
     const footer = page.getByRole('region', { name: EDITOR_TEXT.navFooterNavigation })
-    await expect(page.getByText(fillText(EDITOR_TEXT.navigationCount, { count: 7, max: 60 }))).toBeVisible()
+    await expect(page.getByText(fillText(EDITOR_TEXT.navigationCount, { count: 8, max: 60 }))).toBeVisible()
     await expect(footer).toContainText(EDITOR_TEXT.footerShowsHeader)
 
     // A footer link, with the link editor's Web Address tab.
@@ -215,9 +215,9 @@ test('Should add a footer link and a header folder with a link, publish them, an
     await dialog.getByLabel(EDITOR_TEXT.folderName).fill('Visit')
     await dialog.getByRole('button', { name: EDITOR_TEXT.apply }).click()
     const up = header.getByRole('button', { name: fillText(EDITOR_TEXT.moveUpOf, { title: 'Visit' }) })
-    // From last place to just above Contact (the fifth link): Alt+↑ three times.
+    // From last place to just above Contact (the fifth of eight links): Alt+↑ four times.
     await up.focus()
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Alt+ArrowUp')
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Alt+ArrowUp')
     await expect(up).toBeFocused()
     const intoFolder = header.getByRole('button', {
       name: fillText(EDITOR_TEXT.indentOf, { title: 'Contact' }),
@@ -227,7 +227,7 @@ test('Should add a footer link and a header folder with a link, publish them, an
       name: fillText(EDITOR_TEXT.folderLinks, { title: 'Visit' }),
     })
     await expect(folderLinks.getByText('Contact', { exact: true })).toBeVisible()
-    await expect(page.getByText(fillText(EDITOR_TEXT.navigationCount, { count: 9, max: 60 }))).toBeVisible()
+    await expect(page.getByText(fillText(EDITOR_TEXT.navigationCount, { count: 10, max: 60 }))).toBeVisible()
 
     // Removing asks first.
     await footer

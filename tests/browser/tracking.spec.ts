@@ -141,10 +141,8 @@ test.describe('Commerce events', () => {
         url: route.request().url().replace('aurora.localhost', '127.0.0.1'),
         headers: { ...route.request().headers(), host: new URL(route.request().url()).host },
       })
-      const body = (await response.text()).replace(
-        '&quot;pixelQueue&quot;:null',
-        '&quot;pixelQueue&quot;:&quot;dataLayer&quot;',
-      )
+      // The tracking settings are a single-quoted JSON attribute (render/island-marker.ts).
+      const body = (await response.text()).replace('"pixelQueue":null', '"pixelQueue":"dataLayer"')
       await route.fulfill({ response, body })
     })
     await openTracked(page, 'aurora.localhost', PRODUCT)

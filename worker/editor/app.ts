@@ -37,7 +37,7 @@ editorApp.onError(function reportError(error, c) {
 
 // The app's bundle is the same on every host, and sets no cookie (it is cached for a year).
 editorApp.get('/config/assets/*', (c) => assetResponse(c.req.raw))
-editorApp.use(shared(resolveTenant()))
+editorApp.use(shared(resolveTenant({ exact: true })))
 // Zapier's calls carry an API key and no cookie: no crumb is minted for them.
 editorApp.route('/config/zapier/v1', zapierApi as unknown as Hono<EditorAppEnv>)
 editorApp.all('/config/zapier/*', (c) => c.json({ message: EDITOR_TEXT.unableToLocateContent }, 404))

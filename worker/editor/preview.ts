@@ -19,7 +19,11 @@ import { type KvWrite, planPreview } from './publish'
 
 export const PREVIEW_PREFIX = '/config/preview'
 
-/** KV with `writes` laid over it: reads see the draft values, lists the added and removed keys. */
+/**
+ * KV with `writes` laid over it: reads see the draft values, lists the added and removed keys.
+ * Writes the page makes (the review and like copies it heals, catalogue/item-extras.ts) are
+ * dropped: a preview never writes the live store; the next live view writes them.
+ */
 export function overlayKv(kv: KVNamespace, writes: readonly KvWrite[]): KVNamespace {
   const over = new Map(writes.map((w) => [w.key, w.after]))
   async function get(key: string, options?: unknown): Promise<unknown> {
@@ -39,7 +43,8 @@ export function overlayKv(kv: KVNamespace, writes: readonly KvWrite[]): KVNamesp
     }
     return { keys: [...names].sort().map((name) => ({ name })), list_complete: true, cacheStatus: null }
   }
-  return { get, list } as unknown as KVNamespace
+  async function put(): Promise<void> {}
+  return { get, list, put } as unknown as KVNamespace
 }
 
 const BANNER_STYLE = [

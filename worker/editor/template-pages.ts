@@ -144,7 +144,12 @@ export async function capturePage(
     },
   ])
   const request = new Request(new URL(path, origin), { headers, redirect: 'manual' })
-  const response = await storefront.fetch(request, { ...env, CATALOG: overlay }, ctx)
+  // The overlay answers a version of its own: never taken from, nor left in, the isolate's known versions.
+  const response = await storefront.fetch(
+    request,
+    { ...env, CATALOG: overlay, CONTENT_VERSION_SECONDS: '0' },
+    ctx,
+  )
   const html = await response.text()
   const found = new Map<string, Record<string, unknown>>()
   for (const [, name, json] of html.matchAll(DUMP))

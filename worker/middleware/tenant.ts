@@ -77,8 +77,12 @@ function versionLifetimeMs(env: Pick<Env, 'CONTENT_VERSION_SECONDS'>): number {
 }
 
 /** The tenant's content version as this isolate knows it (read again once older than its lifetime). */
-async function knownVersion(env: Pick<Env, 'CATALOG' | 'CONTENT_VERSION_SECONDS'>, siteId: string) {
-  const lifetime = versionLifetimeMs(env)
+async function knownVersion(
+  env: Pick<Env, 'CATALOG' | 'CONTENT_VERSION_SECONDS'>,
+  siteId: string,
+  exact: boolean,
+) {
+  const lifetime = exact ? 0 : versionLifetimeMs(env)
   // 0: read every time and keep nothing (the editor's preview reads through a KV of its own).
   if (lifetime === 0) return getContentVersion(env.CATALOG, siteId)
   const known = versions.get(siteId)
@@ -94,8 +98,13 @@ export function forgetContentVersions(): void {
   versions.clear()
 }
 
-/** Resolves the tenant for every request below it, or answers for an unknown host. */
-export function resolveTenant(): MiddlewareHandler<AppEnv> {
+/**
+ * Resolves the tenant for every request below it, or answers for an unknown host. `exact`: read
+ * the content version on every request (the site editor's Worker, whose screens show what was
+ * just published and must never be a version behind).
+ */
+export function resolveTenant(options: { exact?: boolean } = {}): MiddlewareHandler<AppEnv> {
+  const exact = options.exact === true
   return async function resolveTenant(c, next) {
     const kv = c.env.CATALOG
     // Parsed once for the hostname and the canonical origin.
@@ -103,7 +112,7 @@ export function resolveTenant(): MiddlewareHandler<AppEnv> {
     const hostname = hostnameOfUrl(url)
     const siteId = await hosts.getOrRead(hostname, () => siteIdForHost(kv, hostname))
     if (siteId === null) return unknownHostResponse()
-    const version = await knownVersion(c.env, siteId)
+    const version = await knownVersion(c.env, siteId, exact)
     const site = await sites.getOrRead(`${siteId}\u0000${version}`, () => getSite(kv, siteId))
     // A host that points at a site with no record is an operator's mistake: same answer as an
     // unknown host, so nothing about the missing tenant leaks.
