@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_TEMPLATES } from '../../templates/defaults/pages'
 import { DEFAULT_PARTIALS } from '../../templates/defaults/partials'
-import { storefrontEngine } from '../../worker/render/engine'
+import { compilingEngine as storefrontEngine } from '../../worker/editor/engine'
 
 describe('built-in templates', () => {
   for (const [name, source] of Object.entries({ ...DEFAULT_TEMPLATES, ...DEFAULT_PARTIALS })) {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { storefrontEngine } from '../../worker/render/engine'
+import { compilingEngine as storefrontEngine } from '../../worker/editor/engine'
 import { visit } from './helpers'
 
 describe('Tenant templates in KV', () => {

@@ -7,7 +7,7 @@ import type { Item } from '../../worker/catalogue/records'
 import { merchandisingFor, siteData } from '../../worker/catalogue/template-data'
 import type { Tenant } from '../../worker/env'
 import { getSite } from '../../worker/middleware/tenant'
-import { storefrontEngine } from '../../worker/render/engine'
+import { compilingEngine as storefrontEngine } from '../../worker/editor/engine'
 import { storefrontPlugin } from '../../worker/render/storefront-plugin'
 import { visit } from './helpers'
 

@@ -1,26 +1,21 @@
 /**
- * Compiled templates for a tenant's page: the tenant's own source from KV
- * (`site:<id>:template:<name>`) or the built-in default, compiled once per isolate and content
- * version (settled values, isolate-cache.ts), so a page view never parses. The tenant may override
- * a built-in partial the same way (its compiled form, `site:<id>:template:<partial>:compiled`,
- * which the template editor's publish stores). Compile errors are
- * logged and the page renders with what compiled (platform.md section 8). Each template comes
- * with the formatters it and the built-in partials it applies name, so the page knows which
- * islands' CSS its `<head>` needs before it renders.
+ * Compiled templates for a tenant's page: the tenant's own compiled form from KV
+ * (`site:<id>:template:<name>:compiled`, stored beside its source by the template editor's
+ * publish and by seeding) or the built-in default, which the build compiled
+ * (`dist/default-templates.json`, scripts/build-templates.ts), kept once per isolate and content
+ * version (settled values, isolate-cache.ts). The tenant may override a built-in partial the same
+ * way. Nothing here compiles: the storefront's engine renders only (docs/budgets.md). A tenant
+ * source without a current compiled form (none stored, or one of an older engine format) renders
+ * the built-in template and logs `template-not-compiled`: publishing it again stores the form.
+ * Each template comes with the formatters it and the built-in partials it applies name, so the
+ * page knows which islands' CSS its `<head>` needs before it renders.
  */
 
-import {
-  type CompiledTemplate,
-  DEFAULT_PARTIALS,
-  DEFAULT_TEMPLATES,
-  isCompiledTemplate,
-  type TemplateName,
-  templateUses,
-} from '../../templates/index'
+import builtInCode from '../../dist/default-templates.json'
+import { type CompiledTemplate, isCompiledTemplate, type TemplateName, templateUses } from '../../templates/index'
 import type { Catalog } from '../catalogue/reader'
 import { SettledCache } from '../runtime/isolate-cache'
-import { logWarning } from '../runtime/log'
-import { storefrontEngine } from './engine'
+import { logError } from '../runtime/log'
 
 export interface PageTemplate {
   code: CompiledTemplate
@@ -33,12 +28,10 @@ export interface PageTemplate {
 /** Enough for every template of a few hundred tenants per isolate; oldest entries go first. */
 const cache = new SettledCache<PageTemplate>(2000)
 
-function compileLogged(source: string, where: Record<string, string>): CompiledTemplate {
-  const { code, errors } = storefrontEngine.compile(source)
-  if (errors.length > 0) {
-    logWarning('template-compile-error', { ...where, errors: errors.slice(0, 5).map((e) => e.message) })
-  }
-  return code
+/** The build's compiled built-ins: JSON, so typed here (the build compiles every one of them). */
+const BUILT_IN = builtInCode as unknown as {
+  templates: Record<TemplateName, CompiledTemplate>
+  partials: Record<string, CompiledTemplate>
 }
 
 let defaults: { templates: Map<string, PageTemplate>; partials: Record<string, CompiledTemplate> } | undefined
@@ -65,17 +58,12 @@ function pageTemplate(
   return { code, formatters, partials }
 }
 
-/** The built-in templates and partials, compiled on first use. */
+/** The built-in templates and partials (compiled by the build), with their formatters on first use. */
 export function builtIns() {
   if (!defaults) {
-    const partials: Record<string, CompiledTemplate> = {}
-    for (const [name, source] of Object.entries(DEFAULT_PARTIALS)) {
-      partials[name] = compileLogged(source, { template: `default:${name}` })
-    }
+    const partials: Record<string, CompiledTemplate> = { ...BUILT_IN.partials }
     const templates = new Map<string, PageTemplate>()
-    for (const [name, source] of Object.entries(DEFAULT_TEMPLATES)) {
-      templates.set(name, pageTemplate(compileLogged(source, { template: `default:${name}` }), partials))
-    }
+    for (const [name, code] of Object.entries(BUILT_IN.templates)) templates.set(name, pageTemplate(code, partials))
     defaults = { templates, partials }
   }
   return defaults
@@ -116,12 +104,11 @@ async function loadTemplate(
   // A publish stores the compiled form beside the source: a cold isolate takes it without parsing.
   const [compiled, own] = await Promise.all([catalog.compiledTemplate(name).catch(() => null), partials()])
   if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, own))
+  // No compiled form: the built-in, and an error when the tenant has a source of its own (it was
+  // stored without its compiled form, or the engine's format changed since its publish).
   const source = await catalog.templateSource(name)
-  const code =
-    source === null
-      ? (templates.get(name) as PageTemplate).code
-      : compileLogged(source, { siteId, template: name })
-  return cache.set(key, pageTemplate(code, own))
+  if (source !== null) logError('template-not-compiled', { siteId, template: name })
+  return cache.set(key, pageTemplate((templates.get(name) as PageTemplate).code, own))
 }
 
 /** Loads several templates at once (one KV read each on a cold isolate, none when warm). */
