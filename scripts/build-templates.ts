@@ -26,4 +26,6 @@ function compileBuiltIns(sources: Readonly<Record<string, string>>): Record<stri
 const built = { templates: compileBuiltIns(DEFAULT_TEMPLATES), partials: compileBuiltIns(DEFAULT_PARTIALS) }
 mkdirSync(dirname(OUT), { recursive: true })
 writeFileSync(OUT, JSON.stringify(built))
-console.log(`templates: ${Object.keys(built.templates).length} built-in templates, ${Object.keys(built.partials).length} partials compiled to dist/default-templates.json`)
+console.log(
+  `templates: ${Object.keys(built.templates).length} built-in templates, ${Object.keys(built.partials).length} partials compiled to dist/default-templates.json`,
+)

@@ -4,10 +4,10 @@
  * render-engine.ts's; this adds the compiler (publishing, previews, tests, the conformance run).
  */
 import { type CompileResult, compile, compileAll } from './compile'
-import type { CompiledTemplate } from './opcodes'
-import { type EngineOptions, engineCore, type RenderOptions, type RenderResult } from './render-engine'
-import type { Registry } from './registry'
 import type { Limits } from './limits'
+import type { CompiledTemplate } from './opcodes'
+import type { Registry } from './registry'
+import { type EngineOptions, engineCore, type RenderOptions, type RenderResult } from './render-engine'
 
 export type { EngineOptions, RenderOptions, RenderResult, RenderStopped } from './render-engine'
 

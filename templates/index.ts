@@ -60,8 +60,6 @@ export {
   type RenderResult,
   type RenderStopped,
 } from './engine'
-// The storefront's engine: rendering alone, no compiler in its bundle (render-engine.ts).
-export { createRenderEngine, type RenderEngine } from './render-engine'
 export { type ErrorCode, messages, type TemplateError } from './errors'
 export { clampDigits, DEFAULT_LIMITS, type Limits, MAX_DIGITS } from './limits'
 export { type CompiledTemplate, type Inst, Op, type Path } from './opcodes'
@@ -96,6 +94,8 @@ export {
   type RenderSettings,
   type Scope,
 } from './registry'
+// The storefront's engine: rendering alone, no compiler in its bundle (render-engine.ts).
+export { createRenderEngine, type RenderEngine } from './render-engine'
 
 let shared: ReturnType<typeof createEngine> | undefined
 

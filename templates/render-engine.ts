@@ -12,8 +12,8 @@ import { type Limits, resolveLimits } from './limits'
 import { type Linked, linkBody } from './link'
 import { type CompiledTemplate, isCompiledTemplate } from './opcodes'
 import { corePlugins } from './plugins/core/index'
-import { createRegistry, type Registry } from './registry'
 import type { Plugin } from './registry'
+import { createRegistry, type Registry } from './registry'
 
 export interface EngineOptions {
   /** Domain plugins added to the core formatters and predicates (names must not collide). */

@@ -12,7 +12,12 @@
  */
 
 import builtInCode from '../../dist/default-templates.json'
-import { type CompiledTemplate, isCompiledTemplate, type TemplateName, templateUses } from '../../templates/index'
+import {
+  type CompiledTemplate,
+  isCompiledTemplate,
+  type TemplateName,
+  templateUses,
+} from '../../templates/index'
 import type { Catalog } from '../catalogue/reader'
 import { SettledCache } from '../runtime/isolate-cache'
 import { logError } from '../runtime/log'
@@ -63,7 +68,8 @@ export function builtIns() {
   if (!defaults) {
     const partials: Record<string, CompiledTemplate> = { ...BUILT_IN.partials }
     const templates = new Map<string, PageTemplate>()
-    for (const [name, code] of Object.entries(BUILT_IN.templates)) templates.set(name, pageTemplate(code, partials))
+    for (const [name, code] of Object.entries(BUILT_IN.templates))
+      templates.set(name, pageTemplate(code, partials))
     defaults = { templates, partials }
   }
   return defaults
