@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import builtInCode from '../../dist/default-templates.json'
 import { DEFAULT_TEMPLATES } from '../../templates/defaults/pages'
 import { DEFAULT_PARTIALS } from '../../templates/defaults/partials'
-import { compilingEngine as storefrontEngine } from '../../worker/editor/engine'
+import { compilingEngine as storefrontEngine } from '../../worker/editor/compiling-engine'
 
 describe('built-in templates', () => {
   for (const [name, source] of Object.entries({ ...DEFAULT_TEMPLATES, ...DEFAULT_PARTIALS })) {

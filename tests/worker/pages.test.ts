@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compilingEngine } from '../../worker/editor/engine'
+import { compilingEngine } from '../../worker/editor/compiling-engine'
 import { visit } from './helpers'
 
 describe('pages', () => {

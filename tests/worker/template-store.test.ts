@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { compilingEngine } from '../../worker/editor/engine'
+import { compilingEngine } from '../../worker/editor/compiling-engine'
 import { visit } from './helpers'
 
 describe('Tenant templates in KV', () => {

@@ -28,7 +28,7 @@ export function withFormatterOverrides(
   return unused.size > 0 ? [...replaced, { name: 'islands', formatters: added }] : replaced
 }
 
-/** The storefront's plugins: `storefrontEngine`'s, and the editor's compiling engine's (worker/editor/engine.ts). */
+/** The storefront's plugins: `storefrontEngine`'s, and the editor's compiling engine's (worker/editor/compiling-engine.ts). */
 export const storefrontPlugins: readonly Plugin[] = [
   ...withFormatterOverrides(domainPlugins, { ...storefrontOverrides, ...islandFormatters }),
   storefrontPlugin,
