@@ -23,9 +23,17 @@ function compileBuiltIns(sources: Readonly<Record<string, string>>): Record<stri
   return out
 }
 
-const built = { templates: compileBuiltIns(DEFAULT_TEMPLATES), partials: compileBuiltIns(DEFAULT_PARTIALS) }
-mkdirSync(dirname(OUT), { recursive: true })
-writeFileSync(OUT, JSON.stringify(built))
-console.log(
-  `templates: ${Object.keys(built.templates).length} built-in templates, ${Object.keys(built.partials).length} partials compiled to dist/default-templates.json`,
-)
+/** Writes the file (`npm run build`, `npm start`, `npm test` and the worker tests' config run it). */
+export function buildTemplates(): { templates: number; partials: number } {
+  const built = { templates: compileBuiltIns(DEFAULT_TEMPLATES), partials: compileBuiltIns(DEFAULT_PARTIALS) }
+  mkdirSync(dirname(OUT), { recursive: true })
+  writeFileSync(OUT, JSON.stringify(built))
+  return { templates: Object.keys(built.templates).length, partials: Object.keys(built.partials).length }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { templates, partials } = buildTemplates()
+  console.log(
+    `templates: ${templates} built-in templates and ${partials} partials compiled to dist/default-templates.json`,
+  )
+}
