@@ -55,6 +55,9 @@ export default defineConfig(async () => ({
           'storefront-connections-dlq': { maxBatchSize: 100, maxBatchTimeout: 1, maxRetries: 100 },
         },
         bindings: {
+          // Tests publish by writing a version to KV directly, and expect the next view to show it
+          // (a publish through `/config` forgets the isolate's versions: tests/worker/page-cache.test.ts).
+          CONTENT_VERSION_SECONDS: '0',
           TEST_MIGRATIONS: await readD1Migrations('./worker/migrations'),
           TEST_FIXTURES: [...readFixtures(), ...readFixtures('./tests/fixtures/kv')],
           // The demo rows of D1's tables (worker/db/demo.ts), stored by tests/setup/worker-state.ts.

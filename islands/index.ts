@@ -4,6 +4,7 @@
  * and the browser share. The worker imports nothing else from islands/ (biome.json enforces it).
  */
 
+export { Amounts, type AmountsView, CouponForms } from './cart/amounts'
 export { CartPageView, type CartProps } from './cart/view'
 export { cartPillMarkup } from './cart-pill/markup'
 export type { CheckoutFormProps } from './checkout-form/view'

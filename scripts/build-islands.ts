@@ -30,6 +30,12 @@ const THEME_MANIFEST = join(ROOT, 'dist', 'theme-manifest.json')
 export interface ThemeManifest {
   /** `/_theme/shell-<16 hex digits of the content's SHA-256>.css` */
   stylesheet: string
+  /**
+   * This build of what pages link (the islands' modules and the stylesheet): 12 hex digits that
+   * change when a file a page names changes. The page cache keys pages by it, so a deploy never
+   * serves a page naming an island module the new assets no longer have.
+   */
+  build: string
 }
 
 /**
@@ -38,7 +44,7 @@ export interface ThemeManifest {
  * from worker/render/shared-css.ts through esbuild (the worker's extensionless imports, which
  * vitest's config loader, importing this file, would not resolve).
  */
-export async function buildThemeStylesheet(): Promise<ThemeManifest> {
+export async function buildThemeStylesheet(islands: IslandManifest): Promise<ThemeManifest> {
   const { outputFiles } = await build({
     absWorkingDir: ROOT,
     entryPoints: ['worker/render/shared-css.ts'],
@@ -53,7 +59,11 @@ export async function buildThemeStylesheet(): Promise<ThemeManifest> {
   rmSync(THEME_DIR, { recursive: true, force: true })
   mkdirSync(THEME_DIR, { recursive: true })
   writeFileSync(join(THEME_DIR, file), SHARED_CSS)
-  const manifest: ThemeManifest = { stylesheet: `/_theme/${file}` }
+  const assetsBuild = createHash('sha256')
+    .update(JSON.stringify(islands) + file)
+    .digest('hex')
+    .slice(0, 12)
+  const manifest: ThemeManifest = { stylesheet: `/_theme/${file}`, build: assetsBuild }
   mkdirSync(dirname(THEME_MANIFEST), { recursive: true })
   writeFileSync(THEME_MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`)
   return manifest
@@ -206,7 +216,7 @@ export async function buildIslands({
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   writeFileSync(join(dirname(manifestPath), CHUNKS_FILE), `${JSON.stringify(chunks, null, 2)}\n`)
   // The production build (not a fixture's): the stylesheet holds the production islands' CSS.
-  if (resolve(ROOT, manifestPath) === MANIFEST) await buildThemeStylesheet()
+  if (resolve(ROOT, manifestPath) === MANIFEST) await buildThemeStylesheet(manifest)
   return { ...manifest, chunks }
 }
 

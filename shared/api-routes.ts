@@ -62,6 +62,19 @@ const removeCartEntry = /* @__PURE__ */ call<undefined, CartAnswer>()(
   'DELETE',
   '/api/commerce/shopping-cart/entries/:entryId',
 )
+/** Issue 25 (ours): where the cart ships and which option; its discount codes. */
+const cartShipping = /* @__PURE__ */ call<
+  { country: string; region?: string; postalCode?: string; optionId?: string },
+  CartAnswer
+>()('PUT', '/api/commerce/shopping-cart/shipping')
+const addCartCoupon = /* @__PURE__ */ call<{ code: string }, CartAnswer>()(
+  'POST',
+  '/api/commerce/shopping-cart/coupons',
+)
+const removeCartCoupon = /* @__PURE__ */ call<undefined, CartAnswer>()(
+  'DELETE',
+  '/api/commerce/shopping-cart/coupons/:code',
+)
 /** The spec's path ends with a slash; the worker answers it without one too. */
 const inventoryStock = /* @__PURE__ */ call<
   undefined,
@@ -191,6 +204,9 @@ export const API = {
   cartEntryAdditionalFields,
   cartEntryQuantity,
   removeCartEntry,
+  cartShipping,
+  addCartCoupon,
+  removeCartCoupon,
   inventoryStock,
   startSubscription,
   paymentWebhook,

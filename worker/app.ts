@@ -1,5 +1,5 @@
 /** The Hono app: demo index, tenant resolution, then the tenant's routes. */
-
+import type { Context, Next } from 'hono'
 import { trimTrailingSlash } from 'hono/trailing-slash'
 import { CART_TEXT } from '../shared/index'
 import { operatorRoutes } from './api/operator'
@@ -13,7 +13,7 @@ import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'
 import { pageCache, privateWhenSettingCookies } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
-import { resolveTenant } from './middleware/tenant'
+import { forgetContentVersions, resolveTenant } from './middleware/tenant'
 import { visitCookies } from './middleware/visit-cookies'
 import { SHARED_STYLESHEET_PREFIX, sharedStylesheetResponse } from './render/stylesheet'
 import { accountOrderRoutes } from './routes/account-orders'
@@ -52,8 +52,16 @@ app.get(`${SHARED_STYLESHEET_PREFIX}:file`, (c) => sharedStylesheetResponse(c.re
 
 // The site editor is its own Worker (worker/editor/): production routes `/config*` to it; a
 // local run reaches it over the `EDITOR` service binding. Without either, `/config` is not found.
-app.use('/config/*', (c, next) => (c.env.EDITOR ? c.env.EDITOR.fetch(c.req.raw) : next()))
-app.use('/config', (c, next) => (c.env.EDITOR ? c.env.EDITOR.fetch(c.req.raw) : next()))
+// A change sent through here (a publish, a review hidden) forgets the isolate's content versions
+// once the editor answered, so the next view here shows it (middleware/tenant.ts).
+async function toEditor(c: Context<AppEnv>, next: Next) {
+  if (!c.env.EDITOR) return next()
+  const response = await c.env.EDITOR.fetch(c.req.raw)
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forgetContentVersions()
+  return response
+}
+app.use('/config/*', toEditor)
+app.use('/config', toEditor)
 // A site's files (routes/files.ts): before the page's headers and cookies, which they have none of.
 app.get('/s/:id/:name', resolveTenant(), serveFile())
 app.use(secureHeaders())

@@ -47,6 +47,11 @@ export interface Env {
    * paths to it directly (local runs): production routes them to it, so this is unset there.
    */
   EDITOR?: Fetcher
+  /**
+   * Seconds an isolate trusts a tenant's content version before reading it again (5 when unset;
+   * middleware/tenant.ts). The worker tests set 0: they publish by writing KV directly.
+   */
+  CONTENT_VERSION_SECONDS?: string
   /** "true" only in local development: plain `localhost` lists the demo tenants. */
   DEMO_INDEX?: string
   ENVIRONMENT: string

@@ -18,6 +18,7 @@ import {
   type ShoppingCart,
 } from '../../shared/index'
 import { type TeaserOffer, teaserMessage } from '../installment-teaser/rules'
+import { Amounts, CouponForms, ShippingForm } from './amounts'
 
 export type CartProps = {
   cart: ShoppingCart
@@ -205,7 +206,19 @@ export function CartView(props: CartProps & CartState & { children?: ReactNode }
               {centsText(cart.subtotalCents, cart.subtotal.currency, display)}
             </span>
           </p>
+          <Amounts amounts={cart} currency={cart.subtotal.currency} display={display} withSubtotal={false} />
           {installmentText === null ? null : <p className="cart-installments">{installmentText}</p>}
+          {cart.requiresShipping ? (
+            <ShippingForm
+              location={cart.shippingLocation}
+              options={cart.shippingOptions}
+              selected={cart.selectedShippingOption}
+              problem={cart.shippingProblem}
+              currency={cart.subtotal.currency}
+              display={display}
+            />
+          ) : null}
+          <CouponForms valid={cart.validCoupons} invalid={cart.invalidCoupons} back="/cart" />
           <a className="cart-checkout-button sqs-button-element--primary" href="/checkout">
             {CART_TEXT.checkoutButton}
           </a>

@@ -5,7 +5,14 @@
  * the island checks it before it leaves.
  */
 import type { FormEventHandler, ReactNode } from 'react'
-import { CART_TEXT, type CheckoutField, SHIPPING_COUNTRIES } from '../../shared/index'
+import {
+  CART_TEXT,
+  type CheckoutField,
+  type MoneyDisplay,
+  SHIPPING_COUNTRIES,
+  type ShippingOptionView,
+} from '../../shared/index'
+import { ShippingOptions } from '../cart/amounts'
 
 export type CheckoutFormProps = {
   action: string
@@ -17,6 +24,16 @@ export type CheckoutFormProps = {
   cardInForm: boolean
   /** The local provider's test cards, in development only. */
   testCards: { number: string; outcome: string }[] | null
+  /** The options of the address given so far (issue 25); empty when nothing ships or none is known yet. */
+  shippingOptions: ShippingOptionView[]
+  selectedShippingOption: string | null
+  /**
+   * The total the page shows: the server refuses the order when its own differs. `pending` while
+   * the total waits for the address (shipping and tax unknown): the server shows it first.
+   */
+  expectedTotalCents: number | 'pending'
+  currency: string
+  display: MoneyDisplay
 }
 
 export type CheckoutFormState = {
@@ -82,6 +99,7 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
   return (
     <form className="checkout-form" method="post" action={props.action} noValidate onSubmit={props.onSubmit}>
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      <input type="hidden" name="expectedTotalCents" value={String(props.expectedTotalCents)} />
       {props.formError ? (
         <p className="checkout-form-error" role="alert">
           {props.formError}
@@ -123,6 +141,14 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
           ) : null}
         </div>
       </fieldset>
+      {props.shippingOptions.length > 0 ? (
+        <ShippingOptions
+          options={props.shippingOptions}
+          selected={props.selectedShippingOption}
+          currency={props.currency}
+          display={props.display}
+        />
+      ) : null}
       {props.cardInForm ? (
         <fieldset>
           <legend>{CART_TEXT.paymentHeading}</legend>

@@ -46,24 +46,66 @@ export interface ShoppingCart {
   created: number | null
   isPurchased: boolean
   entries: CartEntryView[]
-  shippingOptions: unknown[]
-  selectedShippingOption: unknown
-  shippingLocation: unknown
-  applicableTaxRules: unknown[]
-  coupons: unknown[]
-  validCoupons: unknown[]
-  invalidCoupons: unknown[]
+  /** The options that apply to `shippingLocation`, with their prices (empty until it is given). */
+  shippingOptions: ShippingOptionView[]
+  selectedShippingOption: ShippingOptionView | null
+  shippingLocation: ShippingLocation | null
+  /** The tax lines of the location (or the store's home country), each with its amount. */
+  applicableTaxRules: TaxLineView[]
+  /** The codes the shopper entered, as entered (upper case). */
+  coupons: string[]
+  validCoupons: CouponView[]
+  invalidCoupons: InvalidCouponView[]
   subtotalCents: number
+  /** The tax of the order: inside the prices when `taxIncluded` (reported, not added), else added. */
   taxCents: number
+  taxIncluded: boolean
+  /** The chosen option's price, 0 when a free-shipping code waives it. */
   shippingCostCents: number
   discountCents: number
+  /** subtotalCents − discountCents + shippingCostCents + (taxIncluded ? 0 : taxCents). */
   grandTotalCents: number
+  /** Why the cart cannot go to payment as it is (nobody ships there, no option chosen), or null. */
+  shippingProblem: string | null
   totalQuantity: number
   hasDigital: boolean
   purelyDigital: boolean
   requiresShipping: boolean
   /** The subtotal in the store currency (derived). */
   subtotal: CartMoney
+}
+
+export interface ShippingLocation {
+  country: string
+  region: string
+  postalCode: string
+}
+
+export interface ShippingOptionView {
+  id: string
+  name: string
+  kind: 'flat' | 'weight' | 'subtotal' | 'pickup'
+  /** Its price for this cart (0 when free over an amount). */
+  cents: number
+}
+
+export interface TaxLineView {
+  name: string
+  rateBasisPoints: number
+  cents: number
+}
+
+export interface CouponView {
+  code: string
+  /** What it took off the products; a free-shipping code: the shipping it waived. */
+  discountCents: number
+  freeShipping: boolean
+}
+
+export interface InvalidCouponView {
+  code: string
+  /** The sentence the shopper reads ('The code SPRING has expired.'). */
+  reason: string
 }
 
 /** How the store writes money: the website's CLDR flag and language. */

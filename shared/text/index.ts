@@ -14,6 +14,7 @@ export { GALLERY_TEXT } from './gallery'
 export { INSTALLMENTS_TEXT } from './installments'
 export { LIKES_TEXT } from './likes'
 export { ORDERS_TEXT } from './orders'
+export { PRICING_TEXT } from './pricing'
 export { RESTOCK_TEXT } from './restock'
 export { REVIEWS_TEXT } from './reviews'
 
@@ -30,6 +31,7 @@ import { GALLERY_TEXT } from './gallery'
 import { INSTALLMENTS_TEXT } from './installments'
 import { LIKES_TEXT } from './likes'
 import { ORDERS_TEXT } from './orders'
+import { PRICING_TEXT } from './pricing'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
 import { SUBSCRIPTIONS_TEXT } from './subscriptions'
@@ -47,6 +49,7 @@ export const TEXT = {
   installments: INSTALLMENTS_TEXT,
   likes: LIKES_TEXT,
   orders: ORDERS_TEXT,
+  pricing: PRICING_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
   subscriptions: SUBSCRIPTIONS_TEXT,
@@ -69,6 +72,7 @@ export function localizedText(
     installments: localizeCatalogue(INSTALLMENTS_TEXT, localizedStrings),
     likes: localizeCatalogue(LIKES_TEXT, localizedStrings),
     orders: localizeCatalogue(ORDERS_TEXT, localizedStrings),
+    pricing: localizeCatalogue(PRICING_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
     subscriptions: localizeCatalogue(SUBSCRIPTIONS_TEXT, localizedStrings),

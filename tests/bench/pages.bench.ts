@@ -1,94 +1,297 @@
-// Page throughput in workerd: the storefront served by `wrangler dev` (production React build,
-// seeded demo tenants), loaded from this process with a fixed number of requests in flight.
-// Prints requests per second for a product page and a collection page beside a trivial route
-// (`/_health`, no tenant, no storage) on the same server, in the same run, and the ratios.
+// Page speed in workerd (issue 26): the storefront served by `scripts/start.ts` (wrangler dev,
+// production React build, seeded demo tenants, request logging at `warn`), loaded from this
+// process with a fixed number of requests in flight. In one run it prints:
+// - requests per second of a product, a collection and a blog page, each from the page cache
+//   (hit, a returning visitor's cookies: nothing is set, the copy is public) and rendered (the
+//   request carries `Authorization`, which the page cache neither looks up nor stores:
+//   `isPersonalRequest` in worker/middleware/page-cache.ts), beside the trivial route
+//   (`/_health`, no tenant, no storage) with the ratio: each route's slice follows a slice of
+//   `/_health` and is divided by it, the routes take turns within each round, and each figure is
+//   the median of the rounds (the machine is shared: ratios of neighbouring slices count);
+// - each page kind's HTML bytes, raw and gzip;
+// - first and last byte idle (one request at a time, median);
+// - cold start: the first product page rendered after the server answers `/_health` (a fresh
+//   isolate: no settled caches, no compiled templates in memory) beside a warm render, twice:
+//   on fresh local state (the page's review and like copies are not written yet, so that render
+//   reads D1 once), and after a restart on the state the run left (a new isolate over storage
+//   in place, as a production isolate starts). Local storage opens its files on first use too.
 //
-//   node --import tsx tests/bench/pages.bench.ts [--seconds 4] [--concurrency 8]
+//   npm run bench -- pages [--port 8797] [--seconds 2] [--concurrency 8] [--rounds 3]
 
 import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
+import { connect } from 'node:net'
 import { parseArgs } from 'node:util'
-import { startStorefront } from './server-group'
+import { gzipSync } from 'node:zlib'
+import { startStorefront, stopGroup, waitUntilReady } from './server-group'
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '4' }, concurrency: { type: 'string', default: '8' } },
+  options: {
+    port: { type: 'string', default: '8797' },
+    seconds: { type: 'string', default: '1.5' },
+    concurrency: { type: 'string', default: '16' },
+    rounds: { type: 'string', default: '3' },
+  },
 })
+const PORT = Number(values.port)
 const SECONDS = Number(values.seconds)
 const CONCURRENCY = Number(values.concurrency)
-const PORT = 8797
-const ORIGIN = `http://127.0.0.1:${PORT}`
+const ROUNDS = Number(values.rounds)
 
-const ROUTES = [
-  { name: 'trivial route (/_health)', host: 'aurora.localhost', path: '/_health' },
-  { name: 'product page', host: 'aurora.localhost', path: '/apparel/trailhead-long-sleeve-tee' },
-  { name: 'collection page (24 products)', host: 'aurora.localhost', path: '/apparel' },
-]
+/** A header the page cache must not answer for: every request with it renders. */
+const RENDER = { authorization: 'Bearer bench' }
+/** A returning visitor's cookies (crumb, visit cookies), taken from a first view per tenant. */
+const RETURNING: Record<string, Record<string, string>> = {}
 
-function startServer(): ChildProcess {
-  return startStorefront(['--port', String(PORT), '--persist-to', `.wrangler/bench-${PORT}`, '--fresh'], {
-    stdio: 'ignore',
-    detached: true,
-  })
+const PAGES = [
+  { kind: 'product', host: 'aurora.localhost', path: '/apparel/trailhead-long-sleeve-tee' },
+  { kind: 'collection', host: 'aurora.localhost', path: '/apparel' },
+  { kind: 'blog', host: 'journal.localhost', path: '/field-notes' },
+] as const
+
+interface Route {
+  name: string
+  host: string
+  path: string
+  headers: () => Record<string, string>
 }
 
-async function waitUntilReady(): Promise<void> {
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${ORIGIN}/_health`)
-      if (response.ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('wrangler dev did not start within 2 minutes')
+const TRIVIAL: Route = { name: '/_health', host: 'aurora.localhost', path: '/_health', headers: () => ({}) }
+const ROUTES: Route[] = [
+  TRIVIAL,
+  ...PAGES.flatMap((page) => [
+    {
+      name: `${page.kind}, hit`,
+      host: page.host,
+      path: page.path,
+      headers: () => RETURNING[page.host] ?? {},
+    },
+    {
+      name: `${page.kind}, rendered`,
+      host: page.host,
+      path: page.path,
+      headers: () => ({ ...RETURNING[page.host], ...RENDER }),
+    },
+  ]),
+]
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 })
+
+interface Answer {
+  status: number
+  cache: string
+  firstByteMs: number
+  lastByteMs: number
+  body: Buffer
+  cookies: string[]
 }
 
 // node:http rather than fetch: fetch may not set `Host`, and the tenant is the host.
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-
-function get(host: string, path: string): Promise<number> {
+function get(host: string, path: string, headers: Record<string, string>, keepBody = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: PORT, path, agent, headers: { host } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-    })
+    const started = performance.now()
+    const req = request(
+      { host: '127.0.0.1', port: PORT, path, agent, headers: { host, ...headers } },
+      (res) => {
+        let firstByteMs = -1
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => {
+          if (firstByteMs < 0) firstByteMs = performance.now() - started
+          if (keepBody) chunks.push(chunk)
+        })
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            cache: String(res.headers['cache-status'] ?? ''),
+            firstByteMs,
+            lastByteMs: performance.now() - started,
+            body: Buffer.concat(chunks),
+            cookies: res.headers['set-cookie'] ?? [],
+          }),
+        )
+      },
+    )
     req.on('error', reject)
     req.end()
   })
 }
 
-async function load(host: string, path: string, seconds: number): Promise<{ rps: number; errors: number }> {
+async function health(): Promise<number> {
+  try {
+    return (await get('127.0.0.1', '/_health', {})).status
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * The load: `CONCURRENCY` keep-alive connections of raw HTTP/1.1, each sending its next request
+ * when the last answer ended (node:http's client costs more CPU per request than a small
+ * worker's route, and the client shares the machine's two cores with workerd: it flattened every
+ * ratio towards 1). An answer ends at its `Content-Length` or at the last chunk of a chunked body.
+ */
+function load(route: Route, seconds: number): Promise<{ rps: number; errors: number; statuses: string }> {
+  const head = Object.entries({ host: route.host, ...route.headers() })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  const message = Buffer.from(`GET ${route.path} HTTP/1.1\r\n${head}\r\n`)
   const end = performance.now() + seconds * 1000
   let done = 0
   let errors = 0
-  async function worker() {
-    while (performance.now() < end) {
-      if ((await get(host, path)) === 200) done++
-      else errors++
-    }
-  }
+  const statuses = new Set<string>()
   const started = performance.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  return { rps: done / ((performance.now() - started) / 1000), errors }
+  const connection = () =>
+    new Promise<void>((resolve, reject) => {
+      const socket = connect(PORT, '127.0.0.1')
+      let buffer: Buffer = Buffer.alloc(0)
+      const send = () => {
+        if (performance.now() >= end) {
+          socket.end()
+          resolve()
+        } else socket.write(message)
+      }
+      socket.on('connect', send)
+      socket.on('error', reject)
+      socket.on('data', (chunk: Buffer) => {
+        buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk])
+        const headerEnd = buffer.indexOf('\r\n\r\n')
+        if (headerEnd < 0) return
+        const headers = buffer.subarray(0, headerEnd).toString('latin1')
+        const length = /\r\ncontent-length: *(\d+)/i.exec(headers)
+        const complete = length
+          ? buffer.length >= headerEnd + 4 + Number(length[1])
+          : buffer.subarray(buffer.length - 5).toString('latin1') === '0\r\n\r\n'
+        if (!complete) return
+        if (headers.startsWith('HTTP/1.1 200')) done++
+        else errors++
+        const cache = /\r\ncache-status: *([^\r]*)/i.exec(headers)?.[1] ?? ''
+        statuses.add(cache.replace(/; ttl=\d+/, '').replace('storefront; ', ''))
+        buffer = Buffer.alloc(0)
+        send()
+      })
+    })
+  return Promise.all(Array.from({ length: CONCURRENCY }, connection)).then(() => ({
+    rps: done / ((performance.now() - started) / 1000),
+    errors,
+    statuses: [...statuses].join(' | '),
+  }))
 }
 
-const server = startServer()
+function median(list: number[]): number {
+  const sorted = [...list].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
+}
+
+async function idle(route: Route, times = 25) {
+  const first: number[] = []
+  const last: number[] = []
+  for (let i = 0; i < times; i++) {
+    const answer = await get(route.host, route.path, route.headers())
+    first.push(answer.firstByteMs)
+    last.push(answer.lastByteMs)
+  }
+  return { first: median(first), last: median(last) }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+const start = (fresh: boolean): ChildProcess =>
+  startStorefront(
+    [
+      '--port',
+      String(PORT),
+      '--persist-to',
+      `.wrangler/bench-${PORT}`,
+      ...(fresh ? ['--fresh'] : []),
+      '--log-level',
+      'warn',
+    ],
+    { stdio: 'ignore', detached: true },
+  )
+
+/** The first product page a new server renders, and a warm one after it. */
+async function coldStart(server: ChildProcess) {
+  await waitUntilReady(server, health)
+  const product = ROUTES.find((route) => route.name === 'product, rendered') as Route
+  const cold = await get(product.host, product.path, RENDER)
+  return { cold, warm: await idle(product, 15) }
+}
+
+let server: ChildProcess = start(true)
 try {
-  await waitUntilReady()
-  // Warm every route (compiled templates, KV reads, JIT) before measuring.
-  for (const route of ROUTES) await load(route.host, route.path, 1)
-  const results = []
-  for (const route of ROUTES) results.push({ ...route, ...(await load(route.host, route.path, SECONDS)) })
-  const baseline = results[0]?.rps ?? 1
-  console.log(`\npage throughput, wrangler dev (workerd), ${CONCURRENCY} in flight, ${SECONDS} s each`)
-  console.log('route                              req/s   vs trivial   non-200')
-  for (const r of results) {
+  // Cold start: the first tenant page this isolate renders, then the same page warm.
+  const fresh = await coldStart(server)
+  for (const page of PAGES) {
+    const first = await get(page.host, page.path, {})
+    RETURNING[page.host] = { cookie: first.cookies.map((cookie) => cookie.split(';')[0]).join('; ') }
+  }
+  // Warm every route (compiled templates, KV reads, JIT, the page cache's copies).
+  for (const route of ROUTES) await load(route, 0.5)
+
+  // Each page route runs right after a slice of /_health, and its ratio is taken against that
+  // slice: on a shared machine the load changes from one second to the next, so a ratio of two
+  // neighbouring slices holds where absolute figures drift.
+  const PAGE_ROUTES = ROUTES.filter((route) => route !== TRIVIAL)
+  const runs = new Map<string, { rps: number[]; ratios: number[]; errors: number; statuses: Set<string> }>()
+  const trivialRps: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    // Rotate the order each round so no route always runs first or last.
+    const order = PAGE_ROUTES.map((_, i) => PAGE_ROUTES[(i + round) % PAGE_ROUTES.length] as Route)
+    for (const route of order) {
+      const trivial = await load(TRIVIAL, SECONDS)
+      const result = await load(route, SECONDS)
+      trivialRps.push(trivial.rps)
+      const run = runs.get(route.name) ?? { rps: [], ratios: [], errors: 0, statuses: new Set<string>() }
+      run.rps.push(result.rps)
+      run.ratios.push(result.rps / trivial.rps)
+      run.errors += result.errors
+      run.statuses.add(result.statuses)
+      runs.set(route.name, run)
+    }
+  }
+  console.log(
+    `\npage throughput, wrangler dev (workerd), logging at warn, ${CONCURRENCY} in flight, ${ROUNDS} rounds of ${SECONDS} s slices, medians`,
+  )
+  console.log('route                    req/s   ÷ /_health   non-200   Cache-Status')
+  console.log(`${TRIVIAL.name.padEnd(22)} ${median(trivialRps).toFixed(0).padStart(7)}       1.00x`)
+  for (const route of PAGE_ROUTES) {
+    const run = runs.get(route.name)
+    if (!run) continue
     console.log(
-      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(7)}   ${(r.rps / baseline).toFixed(2).padStart(9)}x   ${String(r.errors).padStart(7)}`,
+      `${route.name.padEnd(22)} ${median(run.rps).toFixed(0).padStart(7)}   ${median(run.ratios).toFixed(2).padStart(9)}x   ${String(run.errors).padStart(7)}   ${[...run.statuses].join(' | ')}`,
+    )
+  }
+
+  console.log('\nHTML of each page kind (rendered)      raw        gzip')
+  for (const page of PAGES) {
+    const answer = await get(page.host, page.path, RENDER, true)
+    const zipped = gzipSync(answer.body).byteLength
+    console.log(
+      `${page.kind.padEnd(36)} ${kb(answer.body.byteLength).padStart(9)}   ${kb(zipped).padStart(9)}`,
+    )
+  }
+
+  console.log('\nidle, one request at a time (median of 25)   first byte   last byte')
+  for (const route of ROUTES) {
+    const times = await idle(route)
+    console.log(
+      `${route.name.padEnd(44)} ${times.first.toFixed(1).padStart(7)} ms ${times.last.toFixed(1).padStart(8)} ms`,
+    )
+  }
+  await stopGroup(server, 'SIGTERM', health)
+  server = start(false)
+  const restarted = await coldStart(server)
+  console.log('\ncold start: the first product page rendered, beside a warm one (median of 15)')
+  for (const [name, run] of [
+    ['fresh state (copies read from D1 once)', fresh],
+    ['restart, state in place', restarted],
+  ] as const) {
+    console.log(
+      `${name.padEnd(40)} ${run.cold.lastByteMs.toFixed(1).padStart(7)} ms (status ${run.cold.status}), warm ${run.warm.last.toFixed(1)} ms: ${(run.cold.lastByteMs / run.warm.last).toFixed(1)}x`,
     )
   }
 } finally {
   agent.destroy()
   // start.ts leads its own process group, wrangler and workerd included: end all of it.
-  if (server.pid) process.kill(-server.pid, 'SIGTERM')
+  await stopGroup(server, 'SIGTERM', health)
 }

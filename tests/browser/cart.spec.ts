@@ -123,6 +123,12 @@ test.describe('Cart and checkout', () => {
     await page.getByLabel('Country').selectOption('US')
     await page.getByLabel('Card number').fill('4000 0000 0000 0002')
     await page.getByRole('button', { name: 'Place order' }).click()
+    // The first address given at checkout shows its shipping and the total before any charge (issue 25).
+    await expect(page.getByRole('alert')).toContainText(
+      'Shipping and tax for your address are shown now. Please check your total of $320.00 and place your order again.',
+    )
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await page.getByRole('button', { name: 'Place order' }).click()
     await expect(page.getByRole('alert')).toContainText('Your card was declined. Please use another card.')
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByRole('button', { name: 'Place order' }).click()
@@ -215,8 +221,13 @@ test.describe('Cart and checkout', () => {
     await page.getByLabel('Country').selectOption('JP')
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByRole('button', { name: 'Place order' }).click()
+    // ¥3,400 of tea (tax included) and ¥600 standard shipping, shown before the charge (issue 25).
+    await expect(page.getByRole('alert')).toContainText('￥4,000')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Place order' }).click()
     await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
     await expect(page.locator('.order-confirmed')).toContainText('￥3,400')
+    await expect(page.locator('.order-confirmed')).toContainText('￥4,000')
   })
 })
 

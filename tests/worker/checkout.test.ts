@@ -49,7 +49,8 @@ describe('Checkout', () => {
       email: 'ada@example.com',
       currency: 'USD',
       subtotal_cents: 15600,
-      grand_total_cents: 15600,
+      // Standard shipping to Vermont (2 × 450 g: $8.00) and its 6% sales tax on the goods ($9.36).
+      grand_total_cents: 15600 + 800 + 936,
     })
     expect(JSON.parse(String(row?.lines))).toEqual([
       expect.objectContaining({ sku: 'AO-RF-XL-FOR', quantity: 2, unitCents: 7800 }),

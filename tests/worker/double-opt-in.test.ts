@@ -246,9 +246,9 @@ describe('A site with doubleOptIn false', () => {
 
   it('Should tell the shopper on the product page today’s restock success message', async () => {
     const html = await (await visit(FORMS, '/shop/storm-lantern')).text()
-    expect(html).toContain('&quot;doubleOptIn&quot;:false')
+    expect(html).toContain('"doubleOptIn":false')
     const aurora = await (await visit(AURORA, '/apparel/alpine-down-parka')).text()
-    expect(aurora).toContain('&quot;doubleOptIn&quot;:true')
+    expect(aurora).toContain('"doubleOptIn":true')
   })
 })
 

@@ -323,7 +323,8 @@ describe('Orders', () => {
       id: orderId,
       email: 'ada@example.com',
       status: 'unfulfilled',
-      grandTotalCents: 15600,
+      // $156.00 of goods, $8.00 standard shipping to Vermont, 6% Vermont sales tax on the goods ($9.36).
+      grandTotalCents: 17336,
     })
     const detail = await ok<OrderDetail>(await editor.call(`${API}/orders/${orderId}`))
     expect(detail.lines).toEqual([
@@ -333,7 +334,7 @@ describe('Orders', () => {
     expect(detail.shipping?.name).not.toBe('')
     expect(detail.paymentRef).toMatch(/^test_/)
     expect(detail.history[0]?.kind).toBe('placed')
-    expect(detail.refundableCents).toBe(15600)
+    expect(detail.refundableCents).toBe(17336)
     expect(detail.canFulfil).toBe(true)
   })
 

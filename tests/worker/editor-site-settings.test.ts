@@ -352,3 +352,46 @@ describe('Time zones and the session', () => {
     expect(html).toContain('<title>Aurora North</title>')
   })
 })
+
+describe('Shipping, tax and codes in the store settings (issue 25)', () => {
+  it('Should store a new code and rate from the editor and refuse settings the schemas do not accept', async () => {
+    const manager = await signInEditor(AURORA, 'manager@aurora.example')
+    const saved = await saveSite(manager, (r) => {
+      const store = r.storeSettings as { coupons: Record<string, unknown>[]; tax: { rules: unknown[] } }
+      store.coupons.push({ code: 'SPRING5', kind: 'fixed', amountCents: 500 })
+      store.tax.rules.push({ id: 'us-or', name: 'Oregon', country: 'US', region: 'OR', rateBasisPoints: 0 })
+    })
+    expect(saved.status).toBe(200)
+    const { answer } = await site(manager)
+    expect(
+      (answer.draft?.record.storeSettings as { coupons?: { code: string }[] } | undefined)?.coupons?.at(-1),
+    ).toMatchObject({
+      code: 'SPRING5',
+      amountCents: 500,
+    })
+    const badCode = await saveSite(manager, (r) => {
+      ;(r.storeSettings as { coupons: Record<string, unknown>[] }).coupons.push({
+        code: 'no spaces',
+        kind: 'percent',
+      })
+    })
+    expect(await refusal(badCode)).toMatchObject({
+      status: 400,
+      field: 'storeSettings.coupons.7.code',
+      message: 'storeSettings.coupons.7.code: must be 3 to 32 capital letters, digits, - or _',
+    })
+    const badRate = await saveSite(manager, (r) => {
+      ;(r.storeSettings as { tax: { rules: Record<string, unknown>[] } }).tax.rules.push({
+        id: 'us-xx',
+        name: 'Too much',
+        country: 'US',
+        rateBasisPoints: 10_001,
+      })
+    })
+    expect(await refusal(badRate)).toMatchObject({
+      status: 400,
+      field: 'storeSettings.tax.rules.14.rateBasisPoints',
+    })
+    await manager.call('/config/api/drafts/site', { method: 'DELETE' })
+  })
+})

@@ -114,6 +114,21 @@ export function failingR2(bucket: R2Bucket, method: string, fault: Fault, keys?:
   return wrap(bucket, '')
 }
 
+/** `kv` whose `put` fails `times` times on keys matching `keys` (the value is never written). */
+export function failingKvPut(kv: KVNamespace, keys: RegExp, fault: Fault): KVNamespace {
+  return new Proxy(kv, {
+    get(target, property) {
+      if (property === 'put')
+        return (...args: Parameters<KVNamespace['put']>) =>
+          keys.test(args[0]) && take(fault)
+            ? Promise.reject(new InjectedFault(`KV put failed on ${args[0]}`))
+            : target.put(...args)
+      const value = (target as unknown as Record<PropertyKey, unknown>)[property]
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
 /** `queue` whose `send` fails `times` times (the message is never queued). */
 export function failingQueue<T>(queue: Queue<T>, fault: Fault): Queue<T> {
   return new Proxy(queue, {

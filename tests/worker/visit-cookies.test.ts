@@ -138,6 +138,6 @@ describe('A restrictive cookie policy', () => {
 
   it('Should tell the tracking script to keep no ids', async () => {
     const html = await (await page([], '/field-notes', 'quiet.localhost')).text()
-    expect(html).toContain('&quot;restrictiveCookies&quot;:true')
+    expect(html).toContain('"restrictiveCookies":true')
   })
 })

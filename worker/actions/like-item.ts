@@ -1,13 +1,16 @@
 /**
  * A visitor's like (storefront.md section 2: the like button, only with simple liking on):
  * counted once per visitor and item, stored before the new count is answered. The count is
- * the item's published like count plus the likes stored here.
+ * the item's published like count plus the likes stored here. A new like writes the item's
+ * copy (catalogue/item-extras.ts) before the page is forgotten, so its next render shows it.
  */
 
+import { refreshCopies } from '../catalogue/item-extras'
 import { itemById } from '../catalogue/item-index'
 import type { Catalog } from '../catalogue/reader'
 import { likeItem } from '../db/item-likes'
 import type { Env } from '../env'
+import { logError } from '../runtime/log'
 
 export type LikeOutcome =
   | { kind: 'liked'; itemId: string; likeCount: number; added: boolean; path: string }
@@ -27,5 +30,10 @@ export async function likeAnItem(
   const item = await itemById(catalog, itemId)
   if (item === null) return { kind: 'unknown-item' }
   const { stored, added } = await likeItem(env.DB, { siteId, itemId: item.id, visitor, now: Date.now() })
+  // The like is stored: a copy that fails to be written heals within COPY_REFRESH_MS of a view.
+  if (added)
+    await refreshCopies(env, siteId, item.id, { store: false }).catch((error: unknown) =>
+      logError('item-extras-failed', { siteId, part: 'like', message: String(error) }),
+    )
   return { kind: 'liked', itemId: item.id, likeCount: item.likeCount + stored, added, path: item.fullUrl }
 }

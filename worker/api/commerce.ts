@@ -6,6 +6,9 @@
  *   PUT    /api/commerce/shopping-cart/entries/{entryId}/additionalFields → { shoppingCart, updatedEntry }
  *   PUT    /api/commerce/shopping-cart/entries/{entryId}/quantity       → { shoppingCart, updatedEntry }  (ours)
  *   DELETE /api/commerce/shopping-cart/entries/{entryId}                → { shoppingCart }                (ours)
+ *   PUT    /api/commerce/shopping-cart/shipping                         → { shoppingCart }                (ours, issue 25)
+ *   POST   /api/commerce/shopping-cart/coupons                          → { shoppingCart }                (ours, issue 25)
+ *   DELETE /api/commerce/shopping-cart/coupons/{code}                   → { shoppingCart }                (ours, issue 25)
  *   GET    /api/commerce/inventory/stock/?itemId=                       → { results: [{ sku, variantId, unlimited, qtyInStock }] }
  *   POST   /api/3/commerce/cart/subscription                            → { cartToken }
  *
@@ -27,6 +30,7 @@ import {
   removeEntry,
   updateAdditionalFields,
 } from '../commerce/cart-actions'
+import { addCoupon, type ChoiceResult, removeCoupon, setShippingChoice } from '../commerce/cart-choice'
 import { storedCartOf } from '../commerce/cart-session'
 import { shoppingCartOf } from '../commerce/cart-view'
 import { signCheckoutToken } from '../commerce/checkout-tokens'
@@ -55,6 +59,16 @@ const quantitySchema = bodySchema(
   API.cartEntryQuantity,
   z.object({ quantity: z.union([z.number(), z.string().check(z.maxLength(32))]) }),
 )
+const shippingSchema = bodySchema(
+  API.cartShipping,
+  z.object({
+    country: z.string().check(z.maxLength(2)),
+    region: z.optional(z.string().check(z.maxLength(60))),
+    postalCode: z.optional(z.string().check(z.maxLength(20))),
+    optionId: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/))),
+  }),
+)
+const couponSchema = bodySchema(API.addCartCoupon, z.object({ code: z.string().check(z.maxLength(64)) }))
 const entryIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be an entry id'))
 const cartQuerySchema = z.object({
   mock: z.optional(z.string().check(z.maxLength(10))),
@@ -90,7 +104,7 @@ export const commerceRoutes = new Hono<AppEnv>()
 
 on(commerceRoutes, API.shoppingCart, async function getShoppingCart(c) {
   queryOf(c, cartQuerySchema)
-  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c))
+  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c), c.env)
   return c.json({ shoppingCart: cart }, 200, { 'cache-control': 'private, no-store' })
 })
 
@@ -181,5 +195,29 @@ on(
       plan: item.structuredContent?.subscriptionPlan ?? null,
     })
     return c.json({ cartToken })
+  },
+)
+
+/** A change of the cart's shipping choice or codes: the priced cart, or the refusal. */
+function choiceReply(c: Context<AppEnv>, result: ChoiceResult) {
+  if (!result.ok) return c.json({ message: result.message }, result.status)
+  return c.json({ shoppingCart: result.cart })
+}
+
+on(commerceRoutes, API.cartShipping, rateLimit('cart-update'), requireCrumb(), async function putShipping(c) {
+  return choiceReply(c, await setShippingChoice(c, await jsonBody(c, shippingSchema)))
+})
+
+on(commerceRoutes, API.addCartCoupon, rateLimit('cart-update'), requireCrumb(), async function postCoupon(c) {
+  return choiceReply(c, await addCoupon(c, (await jsonBody(c, couponSchema)).code))
+})
+
+on(
+  commerceRoutes,
+  API.removeCartCoupon,
+  rateLimit('cart-update'),
+  requireCrumb(),
+  async function deleteCoupon(c) {
+    return choiceReply(c, await removeCoupon(c, (c.req.param('code') ?? '').slice(0, 64)))
   },
 )

@@ -329,6 +329,89 @@ export const installmentsSchema = z
     }),
   )
 
+/** Integer minor units of the store currency (issue 25's amounts). */
+const centsSchema = z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000_000_00))
+const countryCodeSchema = z
+  .string()
+  .check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as "US"'))
+/** A state, province or prefecture as the address's region field names it ('CA', 'ON', 'Tokyo'). */
+const regionSchema = z.string().check(z.minLength(1), z.maxLength(60))
+const pricingIdSchema = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a short id such as "standard"'))
+const isoDateSchema = z
+  .string()
+  .check(z.refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date such as "2026-12-31T23:59:59Z"'))
+
+/**
+ * One shipping rate of a zone (docs/cart-and-checkout.md, "Shipping"): `flat` costs `cents`;
+ * `weight` and `subtotal` cost the first bracket whose `upTo` (grams; minor units of the
+ * subtotal after discounts) covers the order, and are not offered above the last; `pickup`
+ * costs `cents` (usually 0). Any rate is free from `freeOverCents` of subtotal after discounts.
+ */
+export const shippingRateSchema = z.looseObject({
+  id: pricingIdSchema,
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  kind: z.enum(['flat', 'weight', 'subtotal', 'pickup']),
+  cents: z._default(centsSchema, 0),
+  brackets: z._default(
+    z
+      .array(z.looseObject({ upTo: z.number().check(z.int(), z.minimum(1)), cents: centsSchema }))
+      .check(z.maxLength(20)),
+    [],
+  ),
+  freeOverCents: z.optional(centsSchema),
+})
+
+/** Where a set of rates applies: countries, narrowed to some regions where they matter. */
+export const shippingZoneSchema = z.looseObject({
+  id: pricingIdSchema,
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  countries: z.array(countryCodeSchema).check(z.minLength(1), z.maxLength(250)),
+  /** Empty: every region of those countries. */
+  regions: z._default(z.array(regionSchema).check(z.maxLength(100)), []),
+  rates: z.array(shippingRateSchema).check(z.minLength(1), z.maxLength(10)),
+})
+
+/** A tax of one country, or of one region of it; every rule matching the address applies. */
+export const taxRuleSchema = z.looseObject({
+  id: pricingIdSchema,
+  /** Shown on the tax line ('CA sales tax', 'Consumption tax'). */
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  country: countryCodeSchema,
+  region: z.optional(regionSchema),
+  /** 725 = 7.25 %. */
+  rateBasisPoints: z.number().check(z.int(), z.minimum(0), z.maximum(10_000)),
+  shippingTaxed: z._default(z.boolean(), false),
+  /** Digital products (downloads) taxed at the rule's rate or exempt; gift cards never are. */
+  digitalGoods: z._default(z.enum(['taxed', 'exempt']), 'taxed'),
+})
+
+export const taxSettingsSchema = z.looseObject({
+  /** Prices already hold the tax (Japan, the EU): the tax is reported, never added. */
+  pricesIncludeTax: z._default(z.boolean(), false),
+  /** The store's own country: its rules apply before the shopper gives an address. */
+  homeCountry: z.optional(countryCodeSchema),
+  rules: z._default(z.array(taxRuleSchema).check(z.maxLength(200)), []),
+})
+
+/** A discount code (docs/cart-and-checkout.md, "Coupons"). */
+export const couponSchema = z.looseObject({
+  /** Upper case; shoppers may type it in any case. */
+  code: z.string().check(z.regex(/^[A-Z0-9_-]{3,32}$/, 'must be 3 to 32 capital letters, digits, - or _')),
+  kind: z.enum(['percent', 'fixed', 'freeShipping']),
+  percentOff: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  amountCents: z.optional(centsSchema),
+  minSubtotalCents: z.optional(centsSchema),
+  startsAt: z.optional(isoDateSchema),
+  endsAt: z.optional(isoDateSchema),
+  /** Orders that may use it, counted exactly by the tenant's stock object. */
+  usageLimit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000_000))),
+  /** Limited to these products and the products of these collections; both empty: every product. */
+  productIds: z._default(z.array(recordIdSchema).check(z.maxLength(500)), []),
+  collectionIds: z._default(z.array(recordIdSchema).check(z.maxLength(100)), []),
+})
+
 export const storeSettingsSchema = z.looseObject({
   /** Store currency; storefront.md section 3: default USD. */
   selectedCurrency: z._default(currencyCodeSchema, 'USD'),
@@ -341,6 +424,10 @@ export const storeSettingsSchema = z.looseObject({
   variantBranching: z.optional(z.boolean()),
   /** How the product page shows each option: pill-shaped radio buttons (default) or a dropdown. */
   variantPickerStyle: z._default(z.enum(['pills', 'dropdown']), 'pills'),
+  /** Shipping zones and their rates; absent: nothing ships at a cost (issue 25). */
+  shipping: z.optional(z.looseObject({ zones: z.array(shippingZoneSchema).check(z.maxLength(50)) })),
+  tax: z.optional(taxSettingsSchema),
+  coupons: z.optional(z.array(couponSchema).check(z.maxLength(500))),
 })
 
 /** A colour as `#rgb`, `#rrggbb`, or `#rrggbbaa` with opacity (laid over the background: shared/theme.ts). */
@@ -499,6 +586,8 @@ export const structuredContentSchema = z.looseObject({
   useCustomAddButtonText: z._default(z.boolean(), false),
   customAddButtonText: z.optional(z.string()),
   audioAssetUrl: z.optional(assetUrlSchema),
+  /** Shipping weight of one unit in grams (issue 25: weight-based rates); physical products only ship. */
+  weightGrams: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
 })
 
 /** Record type codes, platform.md section 3. */
@@ -604,6 +693,10 @@ export type Collection = z.infer<typeof collectionSchema>
 export type Item = z.infer<typeof itemSchema>
 export type Variant = z.infer<typeof variantSchema>
 export type Form = z.infer<typeof formSchema>
+export type StoreSettings = z.infer<typeof storeSettingsSchema>
+export type Coupon = z.infer<typeof couponSchema>
+export type TaxRule = z.infer<typeof taxRuleSchema>
+export type ShippingZone = z.infer<typeof shippingZoneSchema>
 
 /** KV key builders: the one place key shapes are spelled. */
 export const kvKey = {
@@ -616,4 +709,8 @@ export const kvKey = {
   collection: (siteId: string, slug: string) => `site:${siteId}:collection:${slug}`,
   item: (siteId: string, collection: string, slug: string) => `site:${siteId}:item:${collection}/${slug}`,
   form: (siteId: string, formId: string) => `site:${siteId}:form:${formId}`,
+  /** An item's copy of what its page shows from D1: its reviews and likes (item-extras.ts). */
+  itemExtras: (siteId: string, itemId: string) => `site:${siteId}:item-extras:${itemId}`,
+  /** The store's copy of its newest reviews and their tally (item-extras.ts). */
+  storeReviews: (siteId: string) => `site:${siteId}:store-reviews`,
 }

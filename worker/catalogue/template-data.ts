@@ -6,13 +6,31 @@
  */
 import { localizedText } from '../../shared/index'
 import type { Tenant } from '../env'
+import { SettledCache } from '../runtime/isolate-cache'
 import { productMerchandising } from './merchandising'
 import type { Collection, Item, Site } from './records'
 
 export type TemplateData = Record<string, unknown>
 
+/**
+ * The part of `siteData` no page changes, per tenant, content version and origin (settled
+ * values, isolate-cache.ts): the localized text catalogues are built once, not on every render.
+ */
+const shared = new SettledCache<TemplateData>(2000)
+
 /** What every page has: the site, its settings and the navigation with the current link. */
 export function siteData(tenant: Tenant, path: string): TemplateData {
+  const { site } = tenant
+  const key = `${tenant.siteId}\u0000${tenant.version}\u0000${tenant.origin}`
+  return {
+    ...(shared.get(key) ?? shared.set(key, sharedSiteData(tenant))),
+    navigation: site.navigation.map((link) => withActive(link, path)),
+    /** The footer's copyright year. */
+    copyrightYear: new Date().getUTCFullYear(),
+  }
+}
+
+function sharedSiteData(tenant: Tenant): TemplateData {
   const { site } = tenant
   const { website } = site
   return {
@@ -27,11 +45,8 @@ export function siteData(tenant: Tenant, path: string): TemplateData {
     localizedStrings: site.localizedStrings ?? {},
     /** The shopper text catalogues by area, localized: `{text.engine.notFoundTitle}`. */
     text: localizedText(site.localizedStrings),
-    navigation: site.navigation.map((link) => withActive(link, path)),
     /** The footer's own links, else the header's (as before footers had their own). */
     footerNavigation: site.footerNavigation ?? site.navigation,
-    /** The footer's copyright year. */
-    copyrightYear: new Date().getUTCFullYear(),
   }
 }
 

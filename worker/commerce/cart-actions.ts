@@ -66,7 +66,7 @@ async function answer(c: Context<AppEnv>, change: CartChange): Promise<CartResul
     if (change.message === KEY_REUSED) return refuse(422, CART_TEXT.idempotencyKeyReused)
     return refuse(change.status, change.message)
   }
-  const cart = await shoppingCartOf(c.var.catalog, change.cart)
+  const cart = await shoppingCartOf(c.var.catalog, change.cart, c.env)
   // A replayed add whose entry was removed since answers the cart as it is, with no entry.
   const entry = cart.entries.find((candidate) => candidate.id === change.entryId) ?? null
   return { ok: true, cart, entry, ...(change.replayed ? { replayed: true } : {}) }

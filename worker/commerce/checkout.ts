@@ -10,7 +10,14 @@
  * the card again as the next attempt) instead of waiting or charging twice.
  */
 import type { Context } from 'hono'
-import { CART_TEXT, type CheckoutValues, fillText, validateCheckout } from '../../shared/index'
+import {
+  CART_TEXT,
+  type CheckoutValues,
+  centsText,
+  fillText,
+  PRICING_TEXT,
+  validateCheckout,
+} from '../../shared/index'
 import { productById, unitCentsOf, variantBySku } from '../catalogue/item-index'
 import type { Item } from '../catalogue/records'
 import { hex, sha256 } from '../crypto/encoding'
@@ -23,14 +30,16 @@ import {
   restartOrder,
 } from '../db/orders'
 import type { StoredCart } from '../durable/cart'
+import { COUPON_SKU_PREFIX } from '../durable/inventory'
 import type { AppEnv } from '../env'
 import { chargeKey, chargeWithRetry, paymentProvider } from '../payments/provider'
 import { logError } from '../runtime/log'
 import { cartObject } from './cart-session'
-import { storeCurrency } from './cart-view'
+import { moneyDisplayOf, pricedLineOf, pricingOf, storeCurrency } from './cart-view'
 import type { CheckoutClaims } from './checkout-tokens'
 import { CHARGE_IN_FLIGHT_MS, chargeSucceeded, failOrder, settlePending } from './order-states'
-import { inventoryOf, seedsOf } from './stock'
+import { couponLimitsOf, type Pricing } from './pricing'
+import { inventoryOf, seedsOf, stockLinesOf } from './stock'
 
 /** What is being bought: the visitor's cart, or one subscription or gift card from its token. */
 export type CheckoutSource = { kind: 'cart'; cart: StoredCart } | { kind: 'token'; claims: CheckoutClaims }
@@ -97,6 +106,63 @@ export async function linesOf(c: Context<AppEnv>, source: CheckoutSource): Promi
   return { lines, items }
 }
 
+/** What the checkout form says about the amounts: the option chosen, the total the page showed. */
+export interface CheckoutPricingInput {
+  optionId: string | null
+  /**
+   * The grand total the shopper saw; the order is refused when the server's differs. `pending`:
+   * the page had no address to price shipping and tax, so the shopper has seen no total yet.
+   */
+  expectedTotalCents: number | 'pending' | null
+}
+
+/**
+ * The amounts of a checkout (commerce/pricing.ts): the address's country and region pick the
+ * shipping options and tax; the cart's codes apply; a token's single purchase takes no codes.
+ */
+export function priceCheckout(
+  c: Context<AppEnv>,
+  source: CheckoutSource,
+  { lines, items }: CheckoutLines,
+  location: { country: string; region: string; postalCode: string } | null,
+  optionId: string | null,
+): Promise<Pricing> {
+  const priced = lines.map((line, index) => pricedLineOf(items[index] as Item, line))
+  const codes = source.kind === 'cart' ? source.cart.choice.codes : []
+  return pricingOf(c.env, c.var.catalog, priced, { location, optionId, codes })
+}
+
+/** The refusal of amounts that cannot be charged as they are, or null. */
+function pricingRefusal(
+  c: Context<AppEnv>,
+  pricing: Pricing,
+  input: CheckoutPricingInput,
+): PlaceResult | null {
+  if (pricing.shippingProblem !== null)
+    return {
+      ok: false,
+      status: 422,
+      message: pricing.shippingProblem,
+      errors: pricing.options.length === 0 ? { country: pricing.shippingProblem } : {},
+    }
+  const invalid = pricing.invalid[0]
+  if (invalid !== undefined)
+    return {
+      ok: false,
+      status: 422,
+      message: fillText(PRICING_TEXT.couponInvalidAtCheckout, { reason: invalid.reason }),
+    }
+  if (input.expectedTotalCents !== null && input.expectedTotalCents !== pricing.grandTotalCents) {
+    const { site } = c.var.tenant
+    const amount = centsText(pricing.grandTotalCents, storeCurrency(site), moneyDisplayOf(site))
+    // Without script the page can price shipping and tax only once the address is posted: the
+    // first such post shows them (nothing held, nothing charged), the next one places the order.
+    const text = input.expectedTotalCents === 'pending' ? PRICING_TEXT.reviewTotal : PRICING_TEXT.totalChanged
+    return { ok: false, status: 409, message: fillText(text, { amount }) }
+  }
+  return null
+}
+
 /** The order id of an idempotency key: the same submit always names the same order. */
 export async function orderIdOf(siteId: string, idempotencyKey: string): Promise<string> {
   return `ord_${hex((await sha256(`${siteId}\u0000${idempotencyKey}`)).slice(0, 12))}`
@@ -118,9 +184,10 @@ function orderOf(
   idempotencyKey: string,
   lines: OrderLine[],
   buyer: Buyer,
+  pricing: Pricing,
 ): OrderRow {
   const { tenant } = c.var
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0)
+  const { subtotalCents, grandTotalCents } = pricing
   const now = Date.now()
   return {
     id,
@@ -141,7 +208,7 @@ function orderOf(
     lines,
     currency: storeCurrency(tenant.site),
     subtotalCents,
-    grandTotalCents: subtotalCents,
+    grandTotalCents,
     paymentRef: null,
     subscriptionPlan:
       source.kind === 'token' && source.claims.kind === 'subscription' ? source.claims.plan : null,
@@ -154,8 +221,20 @@ function orderOf(
     failure: null,
     confirmationSentAt: null,
     origin: tenant.origin,
-    // Issue 25 fills these in from the priced cart (shipping, tax, coupons).
-    amounts: null,
+    amounts: {
+      subtotalCents,
+      discountCents: pricing.discountCents,
+      shippingCents: pricing.shippingCents,
+      taxCents: pricing.taxCents,
+      taxIncluded: pricing.taxIncluded,
+      grandTotalCents,
+      shippingOption:
+        pricing.selected === null
+          ? null
+          : { id: pricing.selected.id, name: pricing.selected.name, cents: pricing.selected.cents },
+      taxLines: pricing.taxLines,
+      coupons: pricing.valid,
+    },
   }
 }
 
@@ -197,8 +276,9 @@ async function holdAndWrite(
 ): Promise<PlaceResult | null> {
   const { tenant } = c.var
   const inventory = inventoryOf(c.env, tenant.siteId)
-  const lines = order.lines.map((line) => ({ sku: line.sku, quantity: line.quantity }))
-  let held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version)
+  const lines = stockLinesOf(order)
+  const limits = couponLimitsOf(tenant.site.storeSettings, order.amounts?.coupons ?? [])
+  let held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version, limits)
   if (!held.ok && 'duplicate' in held) {
     // The key holds stock already: a submit racing this one (its order page shows the outcome),
     // or one that stopped before it wrote the order (a crash): then its hold is taken over,
@@ -206,11 +286,15 @@ async function holdAndWrite(
     const row = await orderById(c.env.DB, tenant.siteId, order.id)
     if (row !== null && row.status !== 'failed') return { ok: true, orderId: order.id }
     await inventory.release(order.id)
-    held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version)
+    held = await inventory.reserve(order.id, lines, seedsOf(items), tenant.version, limits)
     if (!held.ok && 'duplicate' in held) return { ok: true, orderId: order.id }
   }
   if (!held.ok) {
     const { sku } = held
+    if (sku.startsWith(COUPON_SKU_PREFIX)) {
+      const code = sku.slice(COUPON_SKU_PREFIX.length)
+      return { ok: false, status: 409, message: fillText(PRICING_TEXT.couponUsedUp, { code }) }
+    }
     const title = order.lines.find((line) => line.sku === sku)?.title ?? ''
     return { ok: false, status: 409, message: fillText(CART_TEXT.stockChanged, { title }) }
   }
@@ -302,16 +386,23 @@ export async function placeOrder(
   buyer: Buyer,
   /** The key's order when it failed before (this submit tries again), else null. */
   previous: OrderRow | null,
+  input: CheckoutPricingInput = { optionId: null, expectedTotalCents: null },
 ): Promise<PlaceResult> {
   const provider = paymentProvider(c.env)
   const errors = validateCheckout(values, { cardInForm: provider.cardInForm })
   if (Object.keys(errors).length > 0)
     return { ok: false, status: 422, message: CART_TEXT.checkoutProblem, errors }
   const { tenant } = c.var
-  const { lines, items } = await linesOf(c, source)
+  const checkoutLines = await linesOf(c, source)
+  const { lines, items } = checkoutLines
   if (lines.length === 0) return { ok: false, status: 303, location: '/cart' }
+  // Every amount is the server's, from the address given now: never a figure from the form.
+  const location = { country: values.country, region: values.region, postalCode: values.postalCode }
+  const pricing = await priceCheckout(c, source, checkoutLines, location, input.optionId)
+  const refusedPricing = pricingRefusal(c, pricing, input)
+  if (refusedPricing !== null) return refusedPricing
   const id = previous?.id ?? (await orderIdOf(tenant.siteId, idempotencyKey))
-  const order = orderOf(c, id, source, values, idempotencyKey, lines, buyer)
+  const order = orderOf(c, id, source, values, idempotencyKey, lines, buyer, pricing)
   if (previous !== null)
     Object.assign(order, { attempt: previous.attempt + 1, createdAt: previous.createdAt })
   try {

@@ -38,7 +38,7 @@ import { chargeKey, type FoundCharge, paymentProvider } from '../payments/provid
 import { queueConnectionEvents } from '../queues/connection-events'
 import { logError, logInfo } from '../runtime/log'
 import { cartObjectOf } from './cart-session'
-import { inventoryOf } from './stock'
+import { inventoryOf, stockLinesOf } from './stock'
 
 /** How long a pending order's charge may still be in flight (a provider call and its retry). */
 export const CHARGE_IN_FLIGHT_MS = 60_000
@@ -72,10 +72,7 @@ export async function failOrder(env: Env, order: OrderRow, why: string): Promise
  * gone. Each step is idempotent, so a finish that stopped halfway is finished by running again.
  */
 export async function finishCharged(env: Env, order: OrderRow): Promise<OrderStatus> {
-  const committed = await inventoryOf(env, order.siteId).commit(
-    order.id,
-    order.lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
-  )
+  const committed = await inventoryOf(env, order.siteId).commit(order.id, stockLinesOf(order))
   if (!committed.ok) {
     if (order.paymentRef === null || !(await paymentProvider(env).refund(order.paymentRef, env))) {
       logError('order-refund-failed', { siteId: order.siteId, order: order.id })

@@ -5,7 +5,8 @@
 
 import { isAlwaysInStock, variantsOf } from '../../shared/index'
 import type { Item, Variant } from '../catalogue/records'
-import type { StockLevel, StockLine, StockSeed } from '../durable/inventory'
+import type { OrderRow } from '../db/orders'
+import { COUPON_SKU_PREFIX, type StockLevel, type StockLine, type StockSeed } from '../durable/inventory'
 import type { Env, Tenant } from '../env'
 
 /** Seeds of an item's variants for the stock object; digital products and gift cards never run out. */
@@ -47,6 +48,22 @@ export function seedsOf(items: readonly Item[]): StockSeed[] {
     seeds.push(...stockSeedsOf(item))
   }
   return seeds
+}
+
+/**
+ * What an order holds in the stock object: its lines' units and one use of each of its codes
+ * (`coupon:<CODE>`, counted against the code's usage limit in the same all-or-none step).
+ */
+export function stockLinesOf(
+  order: Pick<OrderRow, 'lines' | 'amounts'>,
+): { sku: string; quantity: number }[] {
+  return [
+    ...order.lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
+    ...(order.amounts?.coupons ?? []).map((coupon) => ({
+      sku: `${COUPON_SKU_PREFIX}${coupon.code}`,
+      quantity: 1,
+    })),
+  ]
 }
 
 export type { StockLevel, StockLine }

@@ -191,43 +191,66 @@ export interface ProductPageReviews {
 const TALLY = `SELECT COUNT(*) AS count, AVG(CAST(star_rating AS REAL)) AS average FROM (
   SELECT star_rating FROM product_reviews WHERE site_id = ? %PRODUCT% AND hidden_at IS NULL ORDER BY review_date DESC, id LIMIT ${REVIEWS_SUMMARY_SIZE})`
 
+/** The newest reviews of one product or of the whole store, and its tally: what a page's copy keeps. */
+export interface ReviewDigest {
+  /** Newest first: a product's first page and one more (whether a next page exists), the store's 20 newest. */
+  reviews: ProductReview[]
+  tally: ReviewTally
+}
+
 /**
- * What a product page shows of reviews, read in one round trip (storefront.md section 4): the
- * first page of the product's own reviews (10), other products' reviews filling it to 10 when
- * it has fewer, and the summary over up to 1000 reviews of the product and of the store.
+ * The store's newest reviews a product page may need to fill its first page: twice a page, since
+ * a product with fewer than a page of its own (the only case that fills) owns at most a page less
+ * one of them.
  */
-export async function productPageReviews(
+export const STORE_DIGEST_SIZE = 2 * REVIEWS_PAGE_SIZE
+
+/**
+ * A product's digest (`productId`) or the store's (none), read in one round trip: the newest
+ * reviews (a page and one more of the product's, `STORE_DIGEST_SIZE` of the store's) and the
+ * tally over up to 1000.
+ */
+export async function reviewDigest(
   db: D1Database,
   siteId: string,
-  productId: string,
-): Promise<ProductPageReviews> {
-  const size = REVIEWS_PAGE_SIZE
-  const [own, others, product, store] = await db.batch([
+  productId?: string,
+): Promise<ReviewDigest> {
+  const product = productId === undefined ? '' : 'AND product_id = ?'
+  const params = productId === undefined ? [siteId] : [siteId, productId]
+  const size = productId === undefined ? STORE_DIGEST_SIZE : REVIEWS_PAGE_SIZE + 1
+  const [rows, tally] = await db.batch([
     db
       .prepare(
-        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id = ? AND hidden_at IS NULL ORDER BY review_date DESC, id LIMIT ?',
+        `SELECT * FROM product_reviews WHERE site_id = ? ${product} AND hidden_at IS NULL ORDER BY review_date DESC, id LIMIT ?`,
       )
-      .bind(siteId, productId, size + 1),
-    db
-      .prepare(
-        'SELECT * FROM product_reviews WHERE site_id = ? AND product_id != ? AND hidden_at IS NULL ORDER BY review_date DESC, id LIMIT ?',
-      )
-      .bind(siteId, productId, size),
-    db.prepare(TALLY.replace('%PRODUCT%', 'AND product_id = ?')).bind(siteId, productId),
-    db.prepare(TALLY.replace('%PRODUCT%', '')).bind(siteId),
+      .bind(...params, size),
+    db.prepare(TALLY.replace('%PRODUCT%', product)).bind(...params),
   ])
-  const ownRows = (own?.results ?? []) as ReviewRecord[]
-  const otherRows = (others?.results ?? []) as ReviewRecord[]
-  const page = ownRows.slice(0, size)
-  const filled = page.length < size ? [...page, ...otherRows.slice(0, size - page.length)] : page
-  const tally = (result: D1Result | undefined): ReviewTally => {
-    const row = result?.results[0] as { count: number; average: number | null } | undefined
-    return { count: row?.count ?? 0, average: row?.average ?? null }
-  }
+  const row = tally?.results[0] as { count: number; average: number | null } | undefined
   return {
-    reviews: filled.map(reviewOf),
-    nextPage: ownRows.length > size ? 1 : null,
-    summary: { product: tally(product), store: tally(store) },
+    reviews: ((rows?.results ?? []) as ReviewRecord[]).map(reviewOf),
+    tally: { count: row?.count ?? 0, average: row?.average ?? null },
+  }
+}
+
+/**
+ * What a product page shows of reviews (storefront.md section 4), from the product's digest and
+ * the store's: the first page of the product's own reviews (10), other products' reviews filling
+ * it to 10 when it has fewer, and the summary over up to 1000 reviews of the product and of the
+ * store.
+ */
+export function productPageReviews(
+  productId: string,
+  own: ReviewDigest,
+  store: ReviewDigest,
+): ProductPageReviews {
+  const size = REVIEWS_PAGE_SIZE
+  const page = own.reviews.slice(0, size)
+  const others = store.reviews.filter((review) => review.productId !== productId)
+  return {
+    reviews: page.length < size ? [...page, ...others.slice(0, size - page.length)] : page,
+    nextPage: own.reviews.length > size ? 1 : null,
+    summary: { product: own.tally, store: store.tally },
   }
 }
 
@@ -284,11 +307,11 @@ export async function setReviewHidden(
   return result.meta.changes === 1
 }
 
-export async function reviewExists(db: D1Database, siteId: string, id: string): Promise<boolean> {
-  return (
-    (await db
-      .prepare('SELECT 1 AS one FROM product_reviews WHERE site_id = ? AND id = ?')
-      .bind(siteId, id)
-      .first()) !== null
-  )
+/** The product a review is of, or null when the site has no such review. */
+export async function reviewedProduct(db: D1Database, siteId: string, id: string): Promise<string | null> {
+  const row = await db
+    .prepare('SELECT product_id FROM product_reviews WHERE site_id = ? AND id = ?')
+    .bind(siteId, id)
+    .first<{ product_id: string }>()
+  return row?.product_id ?? null
 }

@@ -28,7 +28,17 @@ export interface StoredCart {
   isPurchased: boolean
   orderId: string | null
   entries: StoredEntry[]
+  /** The shopper's shipping location, option and discount codes (issue 25); priced by commerce/pricing.ts. */
+  choice: StoredChoice
 }
+
+export interface StoredChoice {
+  location: { country: string; region: string; postalCode: string } | null
+  optionId: string | null
+  codes: string[]
+}
+
+const NO_CHOICE: StoredChoice = { location: null, optionId: null, codes: [] }
 
 /** What the worker knows about the variant being added or changed: its type and live stock. */
 export interface EntryStock {
@@ -93,6 +103,9 @@ export class CartObject extends DurableObject<Env> {
       this.sql.exec('ALTER TABLE cart ADD COLUMN checkout_order TEXT')
       this.sql.exec('ALTER TABLE cart ADD COLUMN checkout_since INTEGER')
     }
+    // Issue 25: the shopper's shipping location, option and codes, JSON of StoredChoice.
+    if (!columns.some((column) => column.name === 'choice'))
+      this.sql.exec('ALTER TABLE cart ADD COLUMN choice TEXT')
     this.sql.exec(`CREATE TABLE IF NOT EXISTS entries (
       id TEXT PRIMARY KEY, item_id TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL,
       additional_fields TEXT, added INTEGER NOT NULL)`)
@@ -117,9 +130,14 @@ export class CartObject extends DurableObject<Env> {
 
   private read(): StoredCart | null {
     const row = this.sql
-      .exec<{ id: string; site_id: string; created: number; is_purchased: number; order_id: string | null }>(
-        'SELECT id, site_id, created, is_purchased, order_id FROM cart',
-      )
+      .exec<{
+        id: string
+        site_id: string
+        created: number
+        is_purchased: number
+        order_id: string | null
+        choice: string | null
+      }>('SELECT id, site_id, created, is_purchased, order_id, choice FROM cart')
       .toArray()[0]
     if (row === undefined) return null
     const entries = this.sql
@@ -147,6 +165,7 @@ export class CartObject extends DurableObject<Env> {
       isPurchased: row.is_purchased === 1,
       orderId: row.order_id,
       entries,
+      choice: row.choice === null ? NO_CHOICE : (JSON.parse(row.choice) as StoredChoice),
     }
   }
 
@@ -265,6 +284,18 @@ export class CartObject extends DurableObject<Env> {
     if (entry === null) return { ok: false, message: 'no-entry', status: 404 }
     this.sql.exec('UPDATE entries SET additional_fields = ? WHERE id = ?', additionalFields, entryId)
     return { ok: true, cart: this.read() as StoredCart, entryId }
+  }
+
+  /**
+   * Changes the shopper's shipping location, option or codes (already checked by the worker);
+   * refused on a cart never filled or already paid.
+   */
+  setChoice(siteId: string, change: Partial<StoredChoice>): StoredCart | null {
+    const cart = this.snapshot(siteId)
+    if (cart === null || cart.isPurchased) return null
+    const next: StoredChoice = { ...cart.choice, ...change }
+    this.sql.exec('UPDATE cart SET choice = ?', JSON.stringify(next))
+    return { ...cart, choice: next }
   }
 
   /**

@@ -29,6 +29,15 @@ export type ReserveResult =
 
 export type CommitResult = { ok: true } | { ok: false; sku: string }
 
+/** A discount code with a usage limit (issue 25): its uses are held and counted like stock. */
+export interface CouponLimit {
+  code: string
+  limit: number
+}
+
+/** The reservation line of one use of a code: `coupon:<CODE>`, beside the order's stock lines. */
+export const COUPON_SKU_PREFIX = 'coupon:'
+
 /** A reservation left by a checkout that never finished frees its units after this long. */
 export const RESERVATION_TTL_MS = 15 * 60 * 1000
 
@@ -59,6 +68,27 @@ export class InventoryObject extends DurableObject<Env> {
       key TEXT NOT NULL, sku TEXT NOT NULL, quantity INTEGER NOT NULL, created INTEGER NOT NULL,
       PRIMARY KEY (key, sku))`)
     this.sql.exec(`CREATE TABLE IF NOT EXISTS committed (key TEXT PRIMARY KEY, at INTEGER NOT NULL)`)
+    // Uses of discount codes by paid orders; a use in checkout is a reservation line (COUPON_SKU_PREFIX).
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS coupon_uses (code TEXT PRIMARY KEY, used INTEGER NOT NULL)`)
+  }
+
+  /** Uses of a code left: its limit less the paid uses and those held by checkouts under way. */
+  private couponLeft(code: string, limit: number): number {
+    const row = this.sql
+      .exec<{ used: number; held: number }>(
+        `SELECT COALESCE((SELECT used FROM coupon_uses WHERE code = ?), 0) AS used,
+           (SELECT COALESCE(SUM(quantity), 0) FROM reservations WHERE sku = ?) AS held`,
+        code,
+        `${COUPON_SKU_PREFIX}${code}`,
+      )
+      .one()
+    return limit - row.used - row.held
+  }
+
+  /** The codes of `limits` with no use left (the cart shows them as used up). */
+  usedUpCoupons(limits: CouponLimit[]): string[] {
+    this.dropExpired(Date.now())
+    return limits.filter((entry) => this.couponLeft(entry.code, entry.limit) <= 0).map((entry) => entry.code)
   }
 
   /** Order in which versions were first seen: later is newer. */
@@ -134,7 +164,14 @@ export class InventoryObject extends DurableObject<Env> {
    * stock is answered and nothing is held. A key that already holds or was committed is a
    * repeated submit of the same order, answered `duplicate` (so it is charged once).
    */
-  reserve(key: string, lines: StockLine[], seeds: StockSeed[], version: string): ReserveResult {
+  reserve(
+    key: string,
+    lines: StockLine[],
+    seeds: StockSeed[],
+    version: string,
+    /** The limits of the `coupon:` lines among `lines`; a code not named here has none. */
+    limits: CouponLimit[] = [],
+  ): ReserveResult {
     this.seed(seeds, version)
     const now = Date.now()
     this.dropExpired(now)
@@ -146,6 +183,13 @@ export class InventoryObject extends DurableObject<Env> {
       const wanted = new Map<string, number>()
       for (const line of lines) wanted.set(line.sku, (wanted.get(line.sku) ?? 0) + line.quantity)
       for (const [sku, quantity] of wanted) {
+        if (sku.startsWith(COUPON_SKU_PREFIX)) {
+          const code = sku.slice(COUPON_SKU_PREFIX.length)
+          const limit = limits.find((entry) => entry.code === code)?.limit
+          const left = limit === undefined ? quantity : this.couponLeft(code, limit)
+          if (left < quantity) return { ok: false, sku, available: Math.max(0, left) }
+          continue
+        }
         const level = this.level(sku)
         if (level === null) return { ok: false, sku, available: 0 }
         if (!level.unlimited && level.qtyInStock < quantity)
@@ -180,13 +224,23 @@ export class InventoryObject extends DurableObject<Env> {
         const wanted = new Map<string, number>()
         for (const line of lines) wanted.set(line.sku, (wanted.get(line.sku) ?? 0) + line.quantity)
         for (const [sku, quantity] of wanted) {
+          // A paid order keeps its code even past the limit: the charge already happened.
+          if (sku.startsWith(COUPON_SKU_PREFIX)) continue
           const level = this.level(sku)
           if (level === null || (!level.unlimited && level.qtyInStock < quantity)) return { ok: false, sku }
         }
         held = [...wanted].map(([sku, quantity]) => ({ sku, quantity }))
       }
-      for (const { sku, quantity } of held)
-        this.sql.exec('UPDATE stock SET sold = sold + ? WHERE sku = ?', quantity, sku)
+      for (const { sku, quantity } of held) {
+        if (sku.startsWith(COUPON_SKU_PREFIX))
+          this.sql.exec(
+            `INSERT INTO coupon_uses (code, used) VALUES (?, ?)
+             ON CONFLICT (code) DO UPDATE SET used = used + excluded.used`,
+            sku.slice(COUPON_SKU_PREFIX.length),
+            quantity,
+          )
+        else this.sql.exec('UPDATE stock SET sold = sold + ? WHERE sku = ?', quantity, sku)
+      }
       this.sql.exec('DELETE FROM reservations WHERE key = ?', key)
       this.sql.exec('INSERT OR IGNORE INTO committed (key, at) VALUES (?, ?)', key, Date.now())
       return { ok: true }

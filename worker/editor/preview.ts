@@ -83,7 +83,12 @@ export async function previewResponse(
     ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body: request.body }),
     redirect: 'manual',
   })
-  const rendered = await storefront.fetch(inner, { ...env, CATALOG: overlay }, ctx)
+  // The preview's version is its own: never taken from, nor left in, the isolate's known versions.
+  const rendered = await storefront.fetch(
+    inner,
+    { ...env, CATALOG: overlay, CONTENT_VERSION_SECONDS: '0' },
+    ctx,
+  )
   const headers = new Headers(rendered.headers)
   headers.set('Cache-Control', 'private, no-store')
   headers.set('X-Robots-Tag', 'noindex, nofollow')

@@ -5,18 +5,22 @@
  *   POST /reviews/:id/visibility  { hidden: boolean }
  *
  * A hidden review leaves the storefront's lists, counts and averages (db/product-reviews.ts).
- * Product pages are cached whole, and every one carries the store's review summary, so a change
- * turns the site's cached pages over as a publish does: the site's publisher bumps the content
- * version (publisher.ts `turnOver`) and the next view of any page renders afresh.
+ * Product pages show reviews from KV copies (catalogue/item-extras.ts), written again here from
+ * D1 first; pages are cached whole, and every one carries the store's review summary, so a
+ * change then turns the site's cached pages over as a publish does: the site's publisher bumps
+ * the content version (publisher.ts `turnOver`) and the next view of any page renders afresh.
+ * A press that changes no row still writes the copies, and turns the pages over when that
+ * changed them: pressing again mends a press whose copy could not be written.
  */
 import { Hono } from 'hono'
 import { RECORDS_TEXT, type ReviewRow } from '../../shared/editing-areas'
 import { REVIEWS_TEXT } from '../../shared/index'
+import { refreshCopies } from '../catalogue/item-extras'
 import { itemById } from '../catalogue/item-index'
 import {
   type ModeratedReview,
   moderatedReviewPage,
-  reviewExists,
+  reviewedProduct,
   setReviewHidden,
 } from '../db/product-reviews'
 import { InputError, jsonBody, queryOf } from '../http/body'
@@ -69,9 +73,11 @@ reviewRoutes.post('/reviews/:id/visibility', async function setVisibility(c) {
   const { siteId } = c.var.tenant
   const id = c.req.param('id')
   const { hidden } = await jsonBody(c, z.object({ hidden: z.boolean() }))
-  if (!(await reviewExists(c.env.DB, siteId, id))) throw new InputError(RECORDS_TEXT.reviewNotFound, {}, 404)
+  const productId = await reviewedProduct(c.env.DB, siteId, id)
+  if (productId === null) throw new InputError(RECORDS_TEXT.reviewNotFound, {}, 404)
+  const changed = await setReviewHidden(c.env.DB, siteId, id, hidden, editorName(c), Date.now())
+  const copied = await refreshCopies(c.env, siteId, productId, { store: true })
   // Pressed twice, or by two people: the second changes nothing and turns nothing over.
-  if (await setReviewHidden(c.env.DB, siteId, id, hidden, editorName(c), Date.now()))
-    await publisherOf(c.env, siteId).turnOver({ siteId, by: editorName(c) })
+  if (changed || copied) await publisherOf(c.env, siteId).turnOver({ siteId, by: editorName(c) })
   return c.json({ id, hidden })
 })

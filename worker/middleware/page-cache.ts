@@ -3,7 +3,8 @@
  * pages, collections, items, blog, events, gallery, search results, the sitemap, not-found.
  *
  * Key: the tenant, its content version (a publish bumps it, so the next view renders fresh),
- * the canonical origin, the path and the allow-listed query (`ALLOWED_QUERY`, sorted; `utm_*`,
+ * the build of the islands' modules and stylesheet a page links (a deploy that changes them
+ * renders afresh: a stored page never names a module the new assets lack), the canonical origin, the path and the allow-listed query (`ALLOWED_QUERY`, sorted; `utm_*`,
  * `gclid`, `fbclid` and anything unknown are dropped). The visitor's own cookies (crumb, visit
  * cookies) are added by middleware outside this one, after the lookup, so a stored page never
  * carries anyone's cookies and a hit is served with the same headers as a miss.
@@ -22,6 +23,7 @@ import { COOKIE } from '../../shared/index'
 import { hex } from '../crypto/encoding'
 import type { AppEnv } from '../env'
 import { pageOutcome } from '../http/headers'
+import { ASSETS_BUILD } from '../render/stylesheet'
 import { SettledCache } from '../runtime/isolate-cache'
 
 /** Query parameters that change a catalogue page: paging, category, tag, search term. */
@@ -92,23 +94,31 @@ export function isPersonalRequest(request: Request): boolean {
   })
 }
 
-/** The cache key of a page view: tenant, version, canonical origin, path, allowed query. */
-export function pageCacheKey(c: Context<AppEnv>): Request {
-  const url = new URL(c.req.url)
+/**
+ * The cache key of a page view (a URL): tenant, version, canonical origin, path, allowed query.
+ * A request without a query (most views) skips the query's parsing.
+ */
+export function pageCacheKey(c: Context<AppEnv>): string {
   const query = new URLSearchParams()
-  for (const name of ALLOWED_QUERY) {
-    const value = url.searchParams.get(name)
-    if (value !== null) query.set(name, value)
+  // The URL as workerd serialized it: the path, still percent-encoded, runs to `?` (no fragment).
+  const url = c.req.url
+  const mark = url.indexOf('?')
+  const path = url.slice(url.indexOf('/', url.indexOf('//') + 2), mark < 0 ? undefined : mark)
+  if (mark >= 0) {
+    const given = new URLSearchParams(url.slice(mark + 1))
+    for (const name of ALLOWED_QUERY) {
+      const value = given.get(name)
+      if (value !== null) query.set(name, value)
+    }
+    query.sort()
   }
-  query.sort()
-  return cacheKeyOf(c.var.tenant, url.pathname, query)
+  return cacheKeyOf(c.var.tenant, path, query)
 }
 
-function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: URLSearchParams): Request {
+function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: URLSearchParams): string {
   const { siteId, version, origin } = tenant
   const search = query.size > 0 ? `?${query}` : ''
-  const key = `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${encodeURIComponent(origin)}${path}${search}`
-  return new Request(key, { method: 'GET' })
+  return `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${ASSETS_BUILD}/${encodeURIComponent(origin)}${path}${search}`
 }
 
 /**
@@ -118,7 +128,7 @@ function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: 
  */
 export async function forgetPage(c: Context<AppEnv>, path: string): Promise<void> {
   const key = cacheKeyOf(c.var.tenant, path, new URLSearchParams())
-  forgotten.set(key.url, Date.now())
+  forgotten.set(key, Date.now())
   await forgetKey(await caches.open(CACHE_NAME), key)
 }
 
@@ -129,10 +139,10 @@ function wasForgottenSince(key: string, renderedFrom: number): boolean {
   return (forgotten.get(key) ?? Number.NEGATIVE_INFINITY) >= renderedFrom
 }
 
-async function forgetKey(cache: Cache, key: Request): Promise<void> {
-  const page = memory.get(key.url)
+async function forgetKey(cache: Cache, key: string): Promise<void> {
+  const page = memory.get(key)
   if (page) {
-    memory.delete(key.url)
+    memory.delete(key)
     memoryBytes -= page.body.byteLength
   }
   await cache.delete(key)
@@ -203,22 +213,22 @@ function recall(key: string): StoredPage | null {
 /** Stores a copy of `body` with `response`'s headers once it is complete, unless the render failed. */
 async function store(
   cache: Cache,
-  key: Request,
+  key: string,
   response: Response,
   body: ReadableStream,
   renderedFrom: number,
 ): Promise<void> {
   const bytes = await new Response(body).arrayBuffer()
-  if (pageOutcome(response)?.failed || wasForgottenSince(key.url, renderedFrom)) return
+  if (pageOutcome(response)?.failed || wasForgottenSince(key, renderedFrom)) return
   const headers = new Headers(response.headers)
   headers.set(STORED_AT, String(Date.now()))
   headers.set('ETag', await etagOf(bytes))
   // The Cache API keeps it as long as we may serve it stale; freshness is judged by STORED_AT.
   headers.set('Cache-Control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
-  remember(key.url, { status: response.status, headers, body: bytes })
+  remember(key, { status: response.status, headers, body: bytes })
   await cache.put(key, new Response(bytes, { status: response.status, headers }))
   // Forgotten while it was being stored: the copy is older than what the visitor changed.
-  if (wasForgottenSince(key.url, renderedFrom)) await forgetKey(cache, key)
+  if (wasForgottenSince(key, renderedFrom)) await forgetKey(cache, key)
 }
 
 /** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
@@ -263,7 +273,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     }
     const key = pageCacheKey(c)
     const revalidating = c.req.header(REVALIDATE_HEADER) === revalidationToken()
-    const hot = revalidating ? null : recall(key.url)
+    const hot = revalidating ? null : recall(key)
     if (hot) return fromCache(hot, `storefront; hit; ttl=${FRESH_SECONDS - ageOf(hot.headers)}`, c.req.raw)
     const cache = await caches.open(CACHE_NAME)
     const match = revalidating ? undefined : await cache.match(key)
@@ -272,7 +282,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       : null
     if (stored) {
       const age = ageOf(stored.headers)
-      if (age <= MEMORY_SECONDS) remember(key.url, stored)
+      if (age <= MEMORY_SECONDS) remember(key, stored)
       if (age <= FRESH_SECONDS)
         return fromCache(stored, `storefront; hit; ttl=${FRESH_SECONDS - age}`, c.req.raw)
       // Stale: this visitor gets it now; a render in the background refreshes it for the next.

@@ -13,6 +13,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv, Tenant } from '../env'
 import { INLINE_STYLE_HASHES } from '../http/headers'
+import { SettledCache } from '../runtime/isolate-cache'
 
 /** What a third-party provider needs, by kind of source. */
 export interface ProviderOrigins {
@@ -104,14 +105,27 @@ export function contentSecurityPolicy(tenant: Tenant | undefined, styleHashes: r
   ].join('; ')
 }
 
+/**
+ * Each tenant's policy per content version and style hashes, kept by the isolate: a page-cache
+ * hit would otherwise build the same string again on every view (issue 26).
+ */
+const policies = new SettledCache<string>(2_000)
+
+function policyFor(tenant: Tenant | undefined, hashes: string): string {
+  const list = hashes.split(' ').filter(Boolean)
+  if (tenant === undefined) return contentSecurityPolicy(undefined, list)
+  const key = `${tenant.siteId}\u0000${tenant.version}\u0000${hashes}`
+  return policies.get(key) ?? policies.set(key, contentSecurityPolicy(tenant, list))
+}
+
 /** Sets the security headers on every response below it. */
 export function secureHeaders(): MiddlewareHandler<AppEnv> {
   return async function secureHeaders(c, next) {
     await next()
     const headers = c.res.headers
-    const hashes = headers.get(INLINE_STYLE_HASHES)?.split(' ').filter(Boolean) ?? []
+    const hashes = headers.get(INLINE_STYLE_HASHES) ?? ''
     headers.delete(INLINE_STYLE_HASHES)
-    headers.set('Content-Security-Policy', contentSecurityPolicy(c.get('tenant'), hashes))
+    headers.set('Content-Security-Policy', policyFor(c.get('tenant'), hashes))
     headers.set('X-Content-Type-Options', 'nosniff')
     // A personal page asks for none (its URL can carry an order id or a token).
     if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')

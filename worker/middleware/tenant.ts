@@ -7,13 +7,17 @@
 import type { MiddlewareHandler } from 'hono'
 import { BrokenRecordError, Catalog, describeIssues, fitsKv, readRecord } from '../catalogue/reader'
 import { kvKey, type Site, siteIdSchema, siteSchema } from '../catalogue/records'
-import type { AppEnv } from '../env'
+import type { AppEnv, Env } from '../env'
 import { unknownHostResponse } from '../http/plain-pages'
 import { SettledCache } from '../runtime/isolate-cache'
 
 /** Lower-cased hostname without port or trailing dot; `Host` is case-insensitive (RFC 9110 §4.2.3). */
 export function hostnameOf(request: Request): string {
-  return new URL(request.url).hostname.toLowerCase().replace(/\.$/, '')
+  return hostnameOfUrl(new URL(request.url))
+}
+
+function hostnameOfUrl(url: URL): string {
+  return url.hostname.toLowerCase().replace(/\.$/, '')
 }
 
 /** The site id a hostname is mapped to, or null when no tenant owns it. */
@@ -41,9 +45,8 @@ export async function getContentVersion(kv: KVNamespace, siteId: string): Promis
 }
 
 /** The origin of the tenant's canonical URLs: its primary domain, else the request's host. */
-function canonicalOrigin(site: Site, request: Request, hostname: string): string {
+function canonicalOrigin(site: Site, url: URL, hostname: string): string {
   if (site.website.primaryDomain) return `https://${site.website.primaryDomain}`
-  const url = new URL(request.url)
   return `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}`
 }
 
@@ -56,19 +59,56 @@ const HOST_TTL_MS = 60_000
 const hosts = new SettledCache<string | null>(10_000, HOST_TTL_MS)
 const sites = new SettledCache<Site | null>(2_000)
 
+/**
+ * How long an isolate trusts a tenant's content version before reading it again: the version
+ * read was most of a page-cache hit's cost (issue 26). A publish made through this isolate (a
+ * local run forwards `/config` to the editor: app.ts) forgets every version at once, so it shows
+ * on the next view; elsewhere a publish shows within this lifetime after KV has carried the new
+ * version (docs/caching.md, "Publishing and purging"). `CONTENT_VERSION_SECONDS` sets it; 0
+ * reads it on every request and keeps nothing (the worker tests, which write versions to KV
+ * directly as a publish does; the editor's preview, whose KV answers a version of its own).
+ */
+const VERSION_SECONDS = 5
+const versions = new SettledCache<{ version: string; at: number }>(10_000)
+
+function versionLifetimeMs(env: Pick<Env, 'CONTENT_VERSION_SECONDS'>): number {
+  const seconds = Number(env.CONTENT_VERSION_SECONDS ?? VERSION_SECONDS)
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : VERSION_SECONDS * 1000
+}
+
+/** The tenant's content version as this isolate knows it (read again once older than its lifetime). */
+async function knownVersion(env: Pick<Env, 'CATALOG' | 'CONTENT_VERSION_SECONDS'>, siteId: string) {
+  const lifetime = versionLifetimeMs(env)
+  // 0: read every time and keep nothing (the editor's preview reads through a KV of its own).
+  if (lifetime === 0) return getContentVersion(env.CATALOG, siteId)
+  const known = versions.get(siteId)
+  const now = Date.now()
+  if (known !== undefined && now - known.at < lifetime) return known.version
+  const version = await getContentVersion(env.CATALOG, siteId)
+  versions.set(siteId, { version, at: now })
+  return version
+}
+
+/** Forgets every tenant's known content version: the next request of each reads it from KV. */
+export function forgetContentVersions(): void {
+  versions.clear()
+}
+
 /** Resolves the tenant for every request below it, or answers for an unknown host. */
 export function resolveTenant(): MiddlewareHandler<AppEnv> {
   return async function resolveTenant(c, next) {
     const kv = c.env.CATALOG
-    const hostname = hostnameOf(c.req.raw)
+    // Parsed once for the hostname and the canonical origin.
+    const url = new URL(c.req.url)
+    const hostname = hostnameOfUrl(url)
     const siteId = await hosts.getOrRead(hostname, () => siteIdForHost(kv, hostname))
     if (siteId === null) return unknownHostResponse()
-    const version = await getContentVersion(kv, siteId)
+    const version = await knownVersion(c.env, siteId)
     const site = await sites.getOrRead(`${siteId}\u0000${version}`, () => getSite(kv, siteId))
     // A host that points at a site with no record is an operator's mistake: same answer as an
     // unknown host, so nothing about the missing tenant leaks.
     if (site === null) return unknownHostResponse()
-    const tenant = { siteId, site, version, hostname, origin: canonicalOrigin(site, c.req.raw, hostname) }
+    const tenant = { siteId, site, version, hostname, origin: canonicalOrigin(site, url, hostname) }
     c.set('tenant', tenant)
     c.set('catalog', new Catalog(kv, tenant))
     await next()

@@ -4,7 +4,7 @@
  * post gets when the cart refuses it.
  */
 
-import type { CheckoutFormProps } from '../../islands/index'
+import { Amounts, type AmountsView, type CheckoutFormProps, CouponForms } from '../../islands/index'
 import {
   CART_TEXT,
   COMMERCE_TEXT,
@@ -12,6 +12,7 @@ import {
   escapeHtml,
   type MoneyDisplay,
   ORDERS_TEXT,
+  type ShoppingCart,
 } from '../../shared/index'
 import type { Receipt } from '../commerce/receipt'
 import type { OrderLine, OrderRow } from '../db/orders'
@@ -46,6 +47,9 @@ export interface OrderSummary {
   installmentText: string | null
   /** The subscription's wording ('$24.00 every month'), for a subscription. */
   planText: string | null
+  /** Discount, shipping, tax and total (issue 25); `coupons` null where no code can be entered. */
+  amounts: AmountsView
+  coupons: Pick<ShoppingCart, 'validCoupons' | 'invalidCoupons'> | null
 }
 
 function Summary(props: OrderSummary & { display: MoneyDisplay }) {
@@ -58,12 +62,14 @@ function Summary(props: OrderSummary & { display: MoneyDisplay }) {
           {CART_TEXT.subscriptionPlanLabel}: {props.planText}
         </p>
       ) : null}
-      <p className="checkout-total">
-        <span>{CART_TEXT.total}</span>{' '}
-        <span className="checkout-total-amount">
-          {centsText(props.subtotalCents, props.currency, props.display)}
-        </span>
-      </p>
+      <Amounts amounts={props.amounts} currency={props.currency} display={props.display} />
+      {props.coupons ? (
+        <CouponForms
+          valid={props.coupons.validCoupons}
+          invalid={props.coupons.invalidCoupons}
+          back="/checkout"
+        />
+      ) : null}
       {props.installmentText ? <p className="checkout-installments">{props.installmentText}</p> : null}
     </aside>
   )

@@ -12,6 +12,7 @@ import { CART_PILL, ISLAND_ELEMENT } from '../../islands/index'
 import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../shared/index'
 import type { Tenant } from '../env'
 import { HTML_HEADERS, INLINE_STYLE_HASHES, type PageOutcome, recordPageOutcome } from '../http/headers'
+import { SettledCache } from '../runtime/isolate-cache'
 import { logError } from '../runtime/log'
 import { type HeadData, pageStyles, renderHead } from './head'
 import { cartPillScript, islandScripts } from './islands'
@@ -46,6 +47,20 @@ async function cspHash(text: string): Promise<string> {
   return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`
 }
 
+/**
+ * Each tenant's style blocks and their hashes, per content version and island CSS (settled
+ * values, isolate-cache.ts): the block is some 30 KB, built and hashed once rather than per view.
+ */
+const styleBlocks = new SettledCache<{ styles: string; hash: string }>(1000)
+
+async function styleBlock(tenant: Tenant, islandCss: string): Promise<{ styles: string; hash: string }> {
+  const key = `${tenant.siteId}\u0000${tenant.version}\u0000${islandCss}`
+  const known = styleBlocks.get(key)
+  if (known !== undefined) return known
+  const styles = pageStyles(tenant, islandCss)
+  return styleBlocks.set(key, { styles, hash: await cspHash(styles) })
+}
+
 export async function streamPage({
   tenant,
   head,
@@ -67,8 +82,7 @@ export async function streamPage({
     return null
   }
   // The style block is known before the first byte: its hash goes into the response's CSP.
-  const styles = pageStyles(tenant, (await css.catch(failed('css'))) ?? '')
-  const styleHash = await cspHash(styles)
+  const { styles, hash: styleHash } = await styleBlock(tenant, (await css.catch(failed('css'))) ?? '')
   const frameResult = frame.catch(failed('frame'))
   const mainResult = main.catch(failed('main'))
 

@@ -9,6 +9,7 @@ import { currencyTemplate, isVariantInStock, plainText } from '../../shared/inde
 import { fontFilesOf } from '../../shared/theme'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'
+import { SettledCache } from '../runtime/isolate-cache'
 import { renderToString } from './react-server'
 import { SHARED_STYLESHEET_URL } from './stylesheet'
 import { themeCss } from './theme'
@@ -146,7 +147,17 @@ function HeadTags({ tenant, head }: { tenant: Tenant; head: HeadData }) {
   )
 }
 
+/**
+ * Heads by tenant, content version, origin and page (settled strings, isolate-cache.ts): a page's
+ * head changes only with its records, which change only with the version, so React renders each
+ * once per version rather than on every view (issue 26). A product's head is named by its id:
+ * its record is the version's.
+ */
+const heads = new SettledCache<string>(2000)
+
 /** The inside of `<head>` as HTML, but for its style block (see `pageStyles`). */
 export function renderHead(tenant: Tenant, head: HeadData): string {
-  return renderToString(<HeadTags tenant={tenant} head={head} />)
+  const page = JSON.stringify({ ...head, product: head.product?.id })
+  const key = `${tenant.siteId}\u0000${tenant.version}\u0000${tenant.origin}\u0000${page}`
+  return heads.get(key) ?? heads.set(key, renderToString(<HeadTags tenant={tenant} head={head} />))
 }

@@ -7,6 +7,7 @@ import { createElement } from 'react'
 import type { IslandDefinition } from '../../islands/index'
 import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT, serializeProps } from '../../islands/index'
 import { escapeHtmlAttribute, jsonAttribute } from '../../shared/index'
+import { SettledCache } from '../runtime/isolate-cache'
 import { renderToString } from './react-server'
 
 // biome-ignore lint/suspicious/noExplicitAny: each definition has its own props type; a definition's builders and view agree (defineIsland).
@@ -34,6 +35,14 @@ function singleQuoteJsonAttributes(html: string): string {
   )
 }
 
+/**
+ * Islands' markup by island, hydration, module and props, kept by the isolate (settled strings,
+ * isolate-cache.ts): an island's view is a pure function of its props, and React's server render
+ * was the largest part of a product page's render (issue 26). Props come from records that change
+ * with the content version (and from review and like copies), so a new version renders anew.
+ */
+const rendered = new SettledCache<string>(200)
+
 /** The marker plus the island's server HTML. Throws on props that are not plain JSON data. */
 export function islandMarkup(
   island: AnyIsland,
@@ -41,6 +50,11 @@ export function islandMarkup(
   hydrate: HydrateStrategy,
   src: string,
 ): string {
+  const key = `${island.name}\u0000${hydrate}\u0000${src}\u0000${serializeProps(props)}`
+  return rendered.get(key) ?? rendered.set(key, renderMarkup(island, props, hydrate, src))
+}
+
+function renderMarkup(island: AnyIsland, props: object, hydrate: HydrateStrategy, src: string): string {
   const html = singleQuoteJsonAttributes(renderToString(createElement(island.View, props)))
   const wake = island.wakeOn?.length ? ` ${ISLAND_ATTR.wake}="${island.wakeOn.join(' ')}"` : ''
   const attributes =

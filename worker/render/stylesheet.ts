@@ -15,6 +15,8 @@ import theme from '../../dist/theme-manifest.json'
 
 export const SHARED_STYLESHEET_PREFIX = '/_theme/'
 export const SHARED_STYLESHEET_URL: string = theme.stylesheet
+/** This build of the islands' modules and the stylesheet (scripts/build-islands.ts): the page cache's keys carry it. */
+export const ASSETS_BUILD: string = theme.build
 
 /** A year, immutable: the name changes with the content (public/_headers says the same for the asset). */
 const IMMUTABLE = 'public, max-age=31536000, immutable'

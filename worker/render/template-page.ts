@@ -6,8 +6,9 @@
 import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
 import type { Catalog } from '../catalogue/reader'
 import { siteData, type TemplateData } from '../catalogue/template-data'
+import { SettledCache } from '../runtime/isolate-cache'
 import { logError, logWarning } from '../runtime/log'
-import { streamPage } from './document'
+import { type PageFrame, streamPage } from './document'
 import { storefrontEngine } from './engine'
 import type { HeadData } from './head'
 import { loadTemplates, type PageTemplate } from './template-store'
@@ -90,6 +91,44 @@ async function footerData(catalog: Catalog, site: TemplateData, pageHasForm: boo
   return newsletterForm === null ? site : { ...site, newsletterForm }
 }
 
+/**
+ * Each tenant's rendered header and footer (settled strings, isolate-cache.ts), per content
+ * version, origin, year, whether the page prints a form of its own, and which navigation links
+ * are the current page's: all they render against (`siteData`, the footer's newsletter form), so
+ * the pages of one section share them instead of rendering them on every view (issue 26).
+ */
+const frames = new SettledCache<PageFrame>(2000)
+
+type NavigationMarks = readonly { active?: boolean; children?: readonly { active?: boolean }[] }[]
+
+function frameKey(catalog: Catalog, site: TemplateData, pageHasForm: boolean): string {
+  const marks = (site.navigation as NavigationMarks)
+    .map(
+      (link) =>
+        `${link.active ? 1 : 0}${link.children?.map((child) => (child.active ? 1 : 0)).join('') ?? ''}`,
+    )
+    .join('.')
+  const { siteId, version, origin } = catalog.tenant
+  return `${siteId}\u0000${version}\u0000${origin}\u0000${site.copyrightYear}\u0000${pageHasForm}\u0000${marks}`
+}
+
+/** The page's header and footer, rendered once for pages that share them. */
+async function frameOf(
+  catalog: Catalog,
+  templates: Promise<Record<'header' | 'footer', PageTemplate>>,
+  site: TemplateData,
+  pageHasForm: boolean,
+): Promise<PageFrame> {
+  const key = frameKey(catalog, site, pageHasForm)
+  const known = frames.get(key)
+  if (known !== undefined) return known
+  const [t, footer] = await Promise.all([templates, footerData(catalog, site, pageHasForm)])
+  return frames.set(key, {
+    header: runTemplate(catalog, 'header', t.header, site),
+    footer: runTemplate(catalog, 'footer', t.footer, footer),
+  })
+}
+
 /** Screens whose own form (a password, a sign-in) is the page's one form. */
 const SCREENS_WITH_FORMS: ReadonlySet<string> = new Set(['lock-screen', 'member-denied'])
 
@@ -106,13 +145,12 @@ export function renderTemplatePage(options: TemplatePageOptions): Promise<Respon
     status,
     headers,
     tail: trackingTag(catalog.tenant, { kind: template, ...options.tracked }),
-    frame: Promise.all([
+    frame: frameOf(
+      catalog,
       templates,
-      footerData(catalog, site, options.pageFormId !== undefined || SCREENS_WITH_FORMS.has(template)),
-    ]).then(([t, footer]) => ({
-      header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, footer),
-    })),
+      site,
+      options.pageFormId !== undefined || SCREENS_WITH_FORMS.has(template),
+    ),
     main,
   })
 }
@@ -136,10 +174,7 @@ export function renderReactPage(
     tail: trackingTag(catalog.tenant, { kind: options.kind, ...options.tracked }),
     css: Promise.resolve(options.css ?? ''),
     // Personal pages (the cart, checkout, orders) carry forms of their own: no footer form.
-    frame: Promise.all([templates, footerData(catalog, site, true)]).then(([t, footer]) => ({
-      header: runTemplate(catalog, 'header', t.header, site),
-      footer: runTemplate(catalog, 'footer', t.footer, footer),
-    })),
+    frame: frameOf(catalog, templates, site, true),
     main: Promise.resolve().then(options.main),
   })
 }

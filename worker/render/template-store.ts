@@ -39,8 +39,6 @@ const BUILT_IN = builtInCode as unknown as {
   partials: Record<string, CompiledTemplate>
 }
 
-let defaults: { templates: Map<string, PageTemplate>; partials: Record<string, CompiledTemplate> } | undefined
-
 /** A template with the formatters of the built-in partials it applies, followed to any depth. */
 function pageTemplate(
   code: CompiledTemplate,
@@ -63,16 +61,35 @@ function pageTemplate(
   return { code, formatters, partials }
 }
 
-/** The built-in templates and partials (compiled by the build), with their formatters on first use. */
-export function builtIns() {
-  if (!defaults) {
-    const partials: Record<string, CompiledTemplate> = { ...BUILT_IN.partials }
-    const templates = new Map<string, PageTemplate>()
-    for (const [name, code] of Object.entries(BUILT_IN.templates))
-      templates.set(name, pageTemplate(code, partials))
-    defaults = { templates, partials }
+/**
+ * The built-in partials (compiled by the build) and each built-in template when a page first
+ * needs it, with the formatters it and its partials name: a cold isolate analyses the three
+ * templates of its first page, not all of them (issue 26, cold start).
+ */
+let defaultPartials: Record<string, CompiledTemplate> | undefined
+const defaultTemplates = new Map<string, PageTemplate>()
+
+function builtInPartials(): Record<string, CompiledTemplate> {
+  if (!defaultPartials) {
+    defaultPartials = { ...BUILT_IN.partials }
   }
-  return defaults
+  return defaultPartials
+}
+
+function builtInTemplate(name: TemplateName): PageTemplate {
+  const known = defaultTemplates.get(name)
+  if (known) return known
+  const template = pageTemplate(BUILT_IN.templates[name], builtInPartials())
+  defaultTemplates.set(name, template)
+  return template
+}
+
+/** Every built-in template and partial, compiled by the build (the editor's template screens). */
+export function builtIns() {
+  const templates = new Map<string, PageTemplate>()
+  for (const name of Object.keys(BUILT_IN.templates) as TemplateName[])
+    templates.set(name, builtInTemplate(name))
+  return { templates, partials: builtInPartials() }
 }
 
 type Partials = Record<string, CompiledTemplate>
@@ -83,7 +100,7 @@ const tenantPartials = new SettledCache<Partials>(500)
 function partialsOf(catalog: Catalog): Promise<Partials> {
   const { siteId, version } = catalog.tenant
   return tenantPartials.getOrRead(`${siteId}\u0000${version}`, async () => {
-    const own = { ...builtIns().partials }
+    const own = { ...builtInPartials() }
     const names = Object.keys(own)
     const codes = await Promise.all(names.map((n) => catalog.compiledTemplate(n).catch(() => null)))
     names.forEach((n, i) => {
@@ -106,15 +123,19 @@ async function loadTemplate(
   const key = `${siteId}\u0000${version}\u0000${name}`
   const hit = cache.get(key)
   if (hit) return hit
-  const { templates } = builtIns()
   // A publish stores the compiled form beside the source: a cold isolate takes it without parsing.
-  const [compiled, own] = await Promise.all([catalog.compiledTemplate(name).catch(() => null), partials()])
+  // The source is read beside it rather than after it: one round trip, not two, for a template
+  // the tenant has none of.
+  const [compiled, own, source] = await Promise.all([
+    catalog.compiledTemplate(name).catch(() => null),
+    partials(),
+    catalog.templateSource(name),
+  ])
   if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, own))
   // No compiled form: the built-in, and an error when the tenant has a source of its own (it was
   // stored without its compiled form, or the engine's format changed since its publish).
-  const source = await catalog.templateSource(name)
   if (source !== null) logError('template-not-compiled', { siteId, template: name })
-  return cache.set(key, pageTemplate((templates.get(name) as PageTemplate).code, own))
+  return cache.set(key, pageTemplate(builtInTemplate(name).code, own))
 }
 
 /** Loads several templates at once (one KV read each on a cold isolate, none when warm). */

@@ -6,6 +6,9 @@
  *   POST /cart/add                          itemId, sku or variant-option-<Option> values, quantity
  *   POST /cart/entries/{entryId}/quantity   quantity
  *   POST /cart/entries/{entryId}/remove
+ *   POST /cart/shipping                     country, region, postalCode, shippingOption (issue 25)
+ *   POST /cart/coupons                      code, back (/cart or /checkout)
+ *   POST /cart/coupons/remove               code, back
  *
  * A subscribable product goes on to its subscription page, a gift card to the gift card page.
  *
@@ -26,6 +29,7 @@ import {
 } from '../../shared/index'
 import { productById, ruleProductOf } from '../catalogue/item-index'
 import { addToCart, changeQuantity, removeEntry } from '../commerce/cart-actions'
+import { addCoupon, type ChoiceResult, removeCoupon, setShippingChoice } from '../commerce/cart-choice'
 import { signCheckoutToken } from '../commerce/checkout-tokens'
 import type { AppEnv } from '../env'
 import { formBody } from '../http/body'
@@ -48,6 +52,20 @@ export const RESEND_WINDOW_MS = 10_000
 function formValue(raw: unknown): string {
   const values = Array.isArray(raw) ? raw : [raw]
   return String(values.find((v) => typeof v === 'string' && v.trim() !== '') ?? '').trim()
+}
+
+const choiceSchema = z.looseObject({
+  country: field,
+  region: field,
+  postalCode: field,
+  shippingOption: field,
+  code: field,
+  back: field,
+})
+
+/** Where a choice form goes back to: the cart, or the checkout it was posted from. */
+function backOf(raw: unknown): '/cart' | '/checkout' {
+  return formValue(raw) === '/checkout' ? '/checkout' : '/cart'
 }
 
 function refuse(c: Context<AppEnv>, status: number, message: string, back: string) {
@@ -124,3 +142,30 @@ cartFormRoutes.post(
     return c.redirect('/cart', 303)
   },
 )
+
+/** The cart's shipping estimate and option, and its discount codes (issue 25): back to the page. */
+function choiceAnswer(c: Context<AppEnv>, result: ChoiceResult, back: string) {
+  if (!result.ok) return refusalPage(c, result.status, CART_TEXT.cartPageTitle, result.message, back)
+  return c.redirect(back, 303)
+}
+
+cartFormRoutes.post('/cart/shipping', rateLimit('cart-update'), async function shippingFromForm(c) {
+  const body = await formBody(c, choiceSchema)
+  const result = await setShippingChoice(c, {
+    country: formValue(body.country),
+    region: formValue(body.region),
+    postalCode: formValue(body.postalCode),
+    optionId: formValue(body.shippingOption) || undefined,
+  })
+  return choiceAnswer(c, result, backOf(body.back))
+})
+
+cartFormRoutes.post('/cart/coupons', rateLimit('cart-update'), async function couponFromForm(c) {
+  const body = await formBody(c, choiceSchema)
+  return choiceAnswer(c, await addCoupon(c, formValue(body.code)), backOf(body.back))
+})
+
+cartFormRoutes.post('/cart/coupons/remove', rateLimit('cart-update'), async function couponRemoveFromForm(c) {
+  const body = await formBody(c, choiceSchema)
+  return choiceAnswer(c, await removeCoupon(c, formValue(body.code)), backOf(body.back))
+})

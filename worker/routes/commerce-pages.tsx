@@ -11,8 +11,7 @@
  * An empty cart's checkout goes back to `/cart`.
  */
 import type { Context } from 'hono'
-import type { CheckoutFormProps } from '../../islands/index'
-import { teaserMessage } from '../../islands/index'
+import { type CheckoutFormProps, teaserMessage } from '../../islands/index'
 import {
   ACCOUNT_TEXT,
   CART_TEXT,
@@ -28,7 +27,7 @@ import {
 import { liveSiteUser } from '../auth/site-user'
 import { productById, unitCentsOf, variantBySku } from '../catalogue/item-index'
 import type { Form, Item } from '../catalogue/records'
-import { cartIdOf, forgetCart, storedCartOf } from '../commerce/cart-session'
+import { cartIdOf, cartObject, forgetCart, storedCartOf } from '../commerce/cart-session'
 import { moneyDisplayOf, shoppingCartOf, storeCurrency } from '../commerce/cart-view'
 import {
   type Buyer,
@@ -37,6 +36,7 @@ import {
   linesOf,
   placedByOf,
   placeOrder,
+  priceCheckout,
 } from '../commerce/checkout'
 import { readCheckoutToken, signCheckoutToken } from '../commerce/checkout-tokens'
 import { installmentOfferOf } from '../commerce/installments'
@@ -125,6 +125,19 @@ const giftCardQuery = z.object({
   sku: z.string().check(z.maxLength(128)),
 })
 const orderIdSchema = z.string().check(z.regex(/^ord_[0-9a-f]{24}$/))
+/** The checkout form's option and the total it showed (issue 25); both optional. */
+const pricingFields = z.looseObject({
+  shippingOption: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,39}$/))),
+  expectedTotalCents: z.optional(
+    z.union([
+      z.literal('pending'),
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,15}$/)),
+        z.transform((text) => Number(text)),
+      ),
+    ]),
+  ),
+})
 const idempotencyKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))
 
 function newIdempotencyKey(): string {
@@ -194,6 +207,13 @@ async function toOrder(c: Context<AppEnv>, order: OrderRow | string, grant: bool
   return c.redirect(orderPath(id), 303)
 }
 
+/** The address the checkout prices: the one posted, else the one given in the cart. */
+function checkoutLocation(source: CheckoutSource, values: Record<string, string>) {
+  if (values.country)
+    return { country: values.country, region: values.region ?? '', postalCode: values.postalCode ?? '' }
+  return source.kind === 'cart' ? source.cart.choice.location : null
+}
+
 async function checkoutPage(
   c: Context<AppEnv>,
   source: CheckoutSource,
@@ -201,11 +221,20 @@ async function checkoutPage(
   status = 200,
 ) {
   const { site } = c.var.tenant
-  const { lines, items } = await linesOf(c, source)
+  const checkoutLines = await linesOf(c, source)
+  const { lines, items } = checkoutLines
   if (lines.length === 0) return c.redirect('/cart', 303)
   const currency = storeCurrency(site)
   const display = moneyDisplayOf(site)
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0)
+  const location = checkoutLocation(source, form.values)
+  const optionId = form.values.shippingOption || (source.kind === 'cart' ? source.cart.choice.optionId : null)
+  const pricing = await priceCheckout(c, source, checkoutLines, location, optionId)
+  // The address the cart was priced for fills the form's country and region.
+  const values =
+    location === null || form.values.country
+      ? form.values
+      : { ...form.values, ...location, postalCode: location.postalCode }
   const offer = installmentOfferOf(site)
   const installmentText =
     offer !== null && isCartInstallmentEligible(lines)
@@ -217,6 +246,12 @@ async function checkoutPage(
   const token = source.kind === 'token' ? c.req.query('cartToken') : undefined
   const props: CheckoutFormProps = {
     ...form,
+    values,
+    shippingOptions: pricing.options,
+    selectedShippingOption: pricing.selected?.id ?? null,
+    expectedTotalCents: pricing.shippingProblem === null ? pricing.grandTotalCents : 'pending',
+    currency,
+    display,
     action: token ? `/checkout?cartToken=${encodeURIComponent(token)}` : '/checkout',
     cardInForm: provider.cardInForm,
     testCards:
@@ -231,7 +266,27 @@ async function checkoutPage(
   return personalPage(
     c,
     CART_TEXT.checkoutTitle,
-    () => checkoutPageHtml({ lines, currency, subtotalCents, installmentText, planText }, display, props),
+    () =>
+      checkoutPageHtml(
+        {
+          lines,
+          currency,
+          subtotalCents,
+          installmentText,
+          planText,
+          amounts: {
+            ...pricing,
+            shippingCostCents: pricing.shippingCents,
+            selectedShippingOption: pricing.selected,
+            applicableTaxRules: pricing.taxLines,
+            validCoupons: pricing.valid,
+          },
+          coupons:
+            source.kind === 'cart' ? { validCoupons: pricing.valid, invalidCoupons: pricing.invalid } : null,
+        },
+        display,
+        props,
+      ),
     { status },
   )
 }
@@ -241,7 +296,7 @@ export const commercePageRoutes = new Hono<AppEnv>()
 commercePageRoutes.get('/cart', async function showCart(c) {
   const { site } = c.var.tenant
   if (!site.storeSettings) return notFoundPage(c.var.catalog, '/cart')
-  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c))
+  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c), c.env)
   const formIds = [
     ...new Set(cart.entries.map((e) => e.additionalFieldsFormId).filter((id): id is string => id !== null)),
   ]
@@ -310,18 +365,35 @@ async function submitCheckout(c: Context<AppEnv>) {
   if (source === null) return c.redirect('/cart', 303)
   if ('paid' in source) return cartPaidPage(c, source.paid)
   const values = checkoutValuesOf(body as Record<string, unknown>)
-  const result = await placeOrder(c, source, values, key.data, await buyerOf(c), placed)
+  const optionId = pricingFields.safeParse(body)
+  const input = {
+    optionId: optionId.success ? (optionId.data.shippingOption ?? null) : null,
+    expectedTotalCents: optionId.success ? (optionId.data.expectedTotalCents ?? null) : null,
+  }
+  // The address and option given here become the cart's, so the cart and a re-shown checkout
+  // price the same place (a failure to store it changes nothing of the order below).
+  if (source.kind === 'cart' && values.country !== '')
+    await cartObject(c, source.cart.id)
+      .setChoice(c.var.tenant.siteId, {
+        location: { country: values.country, region: values.region, postalCode: values.postalCode },
+        ...(input.optionId === null ? {} : { optionId: input.optionId }),
+      })
+      .catch(() => null)
+  const result = await placeOrder(c, source, values, key.data, await buyerOf(c), placed, input)
   if (result.ok) return afterSubmit(c, result.orderId, true)
   if (result.status === 303) return c.redirect(result.location, 303)
   if (result.status === 409 && result.orderId !== undefined && source.kind === 'cart')
     return cartPaidPage(c, result.orderId, result.message)
   const { card: _card, ...kept } = values
+  // A refused option (gone with the new address) is not shown chosen again.
+  const shownOption: Record<string, string> =
+    result.status === 422 ? {} : { shippingOption: input.optionId ?? '' }
   return checkoutPage(
     c,
     source,
     {
       idempotencyKey: key.data,
-      values: kept,
+      values: { ...kept, ...shownOption },
       errors: (result.errors ?? {}) as Record<string, string>,
       formError: result.message,
     },

@@ -12,7 +12,7 @@ const INDEX_HOSTS = new Set(['localhost', '127.0.0.1'])
 
 export function demoIndex(): MiddlewareHandler<AppEnv> {
   return async function demoIndex(c, next) {
-    if (c.env.DEMO_INDEX !== 'true' || !INDEX_HOSTS.has(hostnameOf(c.req.raw)) || c.req.path !== '/') {
+    if (c.env.DEMO_INDEX !== 'true' || c.req.path !== '/' || !INDEX_HOSTS.has(hostnameOf(c.req.raw))) {
       return next()
     }
     const { keys } = await c.env.CATALOG.list({ prefix: 'host:' })

@@ -211,7 +211,7 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   // A product sold with an additional-fields form carries it: its add-to-cart button opens it.
   const fieldsFormId = isProduct ? item.structuredContent?.additionalFieldsFormId : undefined
   const data = Promise.all([
-    itemExtras(c.env, catalog.tenant, item, isProduct),
+    itemExtras(c.env, catalog.tenant, item, isProduct, (work) => c.executionCtx.waitUntil(work)),
     fieldsFormId ? catalog.form(fieldsFormId) : null,
   ]).then(([{ item: extended, productReviews }, fieldsForm]) => {
     const shown = {

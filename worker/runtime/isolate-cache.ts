@@ -53,6 +53,14 @@ export class SettledCache<V> {
     return this.set(key, await read())
   }
 
+  delete(key: string): void {
+    this.entries.delete(key)
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+
   get size(): number {
     return this.entries.size
   }
