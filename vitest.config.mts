@@ -8,11 +8,13 @@ import { readFixtures } from './kv-fixtures/fixtures.mjs'
 import { buildEditor } from './scripts/build-editor.ts'
 import { buildFonts } from './scripts/build-fonts.ts'
 import { buildIslands } from './scripts/build-islands.ts'
+import { buildTemplates } from './scripts/build-templates.ts'
 import { readDemoRows } from './scripts/demo-data.ts'
 
-// The worker imports the island manifest, the editor's Worker its bundle, the font catalogue's
+// The worker imports the built-in templates compiled, the island manifest, the editor's Worker its bundle, the font catalogue's
 // files are static assets: build them first, so
 // `npx vitest` works on its own.
+buildTemplates()
 buildFonts()
 await buildIslands()
 await buildEditor()

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 import { buildEditor } from './build-editor.ts'
 import { buildFonts } from './build-fonts.ts'
 import { buildIslands } from './build-islands.ts'
+import { buildTemplates } from './build-templates.ts'
 import { seedLocalState } from './seed.ts'
 import { ROOT, startWrangler } from './wrangler.ts'
 
@@ -37,6 +38,8 @@ if (values.fresh) {
   rmSync(resolve(ROOT, values['persist-to']), { recursive: true, force: true })
 }
 
+const builtIns = buildTemplates()
+console.log(`built-in templates compiled: ${builtIns.templates} templates, ${builtIns.partials} partials`)
 const fonts = buildFonts()
 console.log(`fonts copied: ${fonts.families} families, ${fonts.files} files`)
 const islands = await buildIslands()

@@ -18,6 +18,11 @@ function run(label: string, command: string, args: string[], env: Record<string,
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 const steps = {
+  templates: run('built-in templates', process.execPath, [
+    '--import',
+    'tsx',
+    join(ROOT, 'scripts', 'build-templates.ts'),
+  ]),
   fonts: run('font files', process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'build-fonts.ts')]),
   build: run('island bundle', process.execPath, [
     '--import',

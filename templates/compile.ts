@@ -5,7 +5,7 @@
 import { createAssembler } from './assembler'
 import { capErrors, type TemplateError } from './errors'
 import { type Limits, resolveLimits } from './limits'
-import { type CompiledTemplate, FORMAT_VERSION } from './opcodes'
+import { type CompiledTemplate, FORMAT_VERSION, isCompiledTemplate } from './opcodes'
 import { parse } from './parser'
 
 export interface CompileResult {
@@ -32,12 +32,5 @@ export function compileAll(source: string, limits: Limits): CompileResult {
   return { code: { v: FORMAT_VERSION, body: asm.root }, errors: asm.errors }
 }
 
-/** True when `value` has the shape of a compiled template (e.g. read back from KV). */
-export function isCompiledTemplate(value: unknown): value is CompiledTemplate {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { v?: unknown }).v === FORMAT_VERSION &&
-    Array.isArray((value as { body?: unknown }).body)
-  )
-}
+// Where it was first defined; it lives in opcodes.ts so a render-only engine needs no compiler.
+export { isCompiledTemplate }

@@ -1,62 +1,15 @@
 /**
  * The engine: a registry of plugins, the limits, and a cache of linked templates. Compiling
- * and rendering never throw; every problem comes back in `errors`.
+ * and rendering never throw; every problem comes back in `errors`. The rendering is
+ * render-engine.ts's; this adds the compiler (publishing, previews, tests, the conformance run).
  */
-import { type CompileResult, compile, compileAll, isCompiledTemplate } from './compile'
-import { capErrors, makeError, messages, type TemplateError } from './errors'
-import { type PartialSource, Renderer, type RenderStopped } from './executor'
-import { type Limits, resolveLimits } from './limits'
-import { type Linked, linkBody } from './link'
+import { type CompileResult, compile, compileAll } from './compile'
+import type { Limits } from './limits'
 import type { CompiledTemplate } from './opcodes'
-import { corePlugins } from './plugins/core/index'
-import { createRegistry, type Plugin, type Registry } from './registry'
+import type { Registry } from './registry'
+import { type EngineOptions, engineCore, type RenderOptions, type RenderResult } from './render-engine'
 
-export interface EngineOptions {
-  /** Domain plugins added to the core formatters and predicates (names must not collide). */
-  plugins?: readonly Plugin[]
-  /**
-   * Overrides of DEFAULT_LIMITS. The render budget is `maxOutputSize` (characters, default
-   * 2 MiB) and `maxWork` (units of work, default 1,000,000); see `Limits`.
-   */
-  limits?: Partial<Limits>
-}
-
-/**
- * What one render needs besides the template and its data. The render budget is not here: it
- * is the engine's (`createEngine({ limits: { maxOutputSize, maxWork } })`), the same for every
- * render, so no caller can forget it.
- */
-export interface RenderOptions {
-  /** Partials for `apply` and `.include`, as source or compiled (compiled is faster). */
-  partials?: Readonly<Record<string, string | CompiledTemplate>>
-  /** Values for `{.inject @var file}`, already parsed from their files. */
-  injects?: Readonly<Record<string, unknown>>
-  /** BCP-47 locale; null or absent for en-US; 'none' turns i18n off. */
-  locale?: string | null
-  /** Clock override in epoch milliseconds. */
-  now?: number | null
-  /** Free-form settings for plugins. */
-  params?: Readonly<Record<string, unknown>>
-}
-
-export interface RenderResult {
-  /** The page; when `stopped` is set, only what was rendered before the budget ran out. */
-  output: string
-  /**
-   * Compile errors (when rendering from source) followed by render errors: at most
-   * `limits.maxErrors`, then one `TOO_MANY_ERRORS`; a `RENDER_BUDGET` error is always last.
-   */
-  errors: TemplateError[]
-  /**
-   * Set when the render budget ran out: `'output'` (past `limits.maxOutputSize`) or `'work'`
-   * (past `limits.maxWork`); null when the render ran to its end. A stopped render is not a
-   * page: show the failure page, and never cache it. `errors` then ends with a
-   * `RENDER_BUDGET` error saying which limit it was.
-   */
-  stopped: RenderStopped
-  /** Units of work the render took: how close a page comes to `limits.maxWork`. */
-  work: number
-}
+export type { EngineOptions, RenderOptions, RenderResult, RenderStopped } from './render-engine'
 
 export interface Engine {
   readonly registry: Registry
@@ -70,12 +23,6 @@ export interface Engine {
   render(template: string | CompiledTemplate, data: unknown, options?: RenderOptions): RenderResult
 }
 
-export type { RenderStopped }
-
-const NO_ERRORS: readonly TemplateError[] = []
-const NO_INJECTS: Readonly<Record<string, unknown>> = {}
-const NO_PARAMS: Readonly<Record<string, unknown>> = {}
-
 /**
  * Creates an engine with the core plugins plus `options.plugins`. Throws only on
  * misconfiguration (two plugins defining the same name), at start-up.
@@ -86,90 +33,11 @@ const NO_PARAMS: Readonly<Record<string, unknown>> = {}
  * hold the isolate that serves the others.
  */
 export function createEngine(options: EngineOptions = {}): Engine {
-  const registry = createRegistry([...corePlugins, ...(options.plugins ?? [])])
-  const limits = resolveLimits(options.limits)
-  // Linking is per engine (it binds this registry); a compiled tree read once from KV and
-  // rendered many times is linked once.
-  const linked = new WeakMap<CompiledTemplate, Linked[]>()
-
-  function link(code: CompiledTemplate): Linked[] {
-    let body = linked.get(code)
-    if (body === undefined) {
-      body = linkBody(code.body, registry)
-      linked.set(code, body)
-    }
-    return body
-  }
-
-  function partialSource(partials: RenderOptions['partials']): PartialSource {
-    return {
-      get(name, report) {
-        if (partials === undefined || !Object.hasOwn(partials, name)) return null
-        const p = partials[name]
-        if (typeof p === 'string') {
-          const { code, errors } = compile(p, limits)
-          if (errors.length > 0) {
-            report(errors)
-            return []
-          }
-          return linkBody(code.body, registry)
-        }
-        return isCompiledTemplate(p) ? link(p) : null
-      },
-    }
-  }
-
-  function render(
-    template: string | CompiledTemplate,
-    data: unknown,
-    opts: RenderOptions = {},
-  ): RenderResult {
-    let compileErrors = NO_ERRORS
-    try {
-      let body: Linked[]
-      if (typeof template === 'string') {
-        const compiled = compileAll(template, limits)
-        compileErrors = compiled.errors
-        body = linkBody(compiled.code.body, registry)
-      } else body = link(template)
-      const r = new Renderer(data, partialSource(opts.partials), opts.injects ?? NO_INJECTS, limits, {
-        locale: opts.locale ?? null,
-        now: opts.now ?? null,
-        params: opts.params ?? NO_PARAMS,
-      })
-      r.run(body)
-      return finish(r, compileErrors)
-    } catch (e) {
-      // Only a defect or a pathological template (nesting deep enough to exhaust the stack) gets here.
-      return {
-        output: '',
-        errors: [...compileErrors, makeError('INTERNAL', 'render', messages.INTERNAL(String(e)))],
-        stopped: null,
-        work: 0,
-      }
-    }
-  }
-
-  /** The result of a finished (or stopped) render: errors capped, the budget error last. */
-  function finish(r: Renderer, compileErrors: readonly TemplateError[]): RenderResult {
-    let errors =
-      compileErrors.length === 0 && r.droppedErrors === 0
-        ? r.errors
-        : capErrors([...compileErrors, ...r.errors], limits.maxErrors, 'render', r.droppedErrors)
-    let output = r.out
-    if (r.stopped !== null) {
-      const limit = r.stopped === 'output' ? limits.maxOutputSize : limits.maxWork
-      errors = [...errors, makeError('RENDER_BUDGET', 'render', messages.RENDER_BUDGET(r.stopped, limit))]
-      // The append that crossed the limit may have gone past it.
-      if (r.stopped === 'output' && output.length > limit) output = output.slice(0, limit)
-    }
-    return { output, errors, stopped: r.stopped, work: r.work }
-  }
-
+  const core = engineCore(options, compileAll)
   return {
-    registry,
-    limits,
-    compile: (source) => compile(source, limits),
-    render,
+    registry: core.registry,
+    limits: core.limits,
+    compile: (source) => compile(source, core.limits),
+    render: core.render,
   }
 }

@@ -7,6 +7,8 @@
  * const { code, errors } = engine.compile(source)              // JSON: store it in KV
  * const { output, errors: renderErrors } = engine.render(code, data, { partials, locale })
  * ```
+ * `createRenderEngine` is the same engine without `compile`: it renders compiled trees only, so
+ * a bundle that renders what was compiled elsewhere (the storefront's Worker) has no compiler.
  *
  * A plugin is `{ name, formatters, predicates }` built with `defineFormatter` /
  * `definePredicate` (see plugins/core/formatters.ts for examples); one file per domain.
@@ -92,6 +94,8 @@ export {
   type RenderSettings,
   type Scope,
 } from './registry'
+// The storefront's engine: rendering alone, no compiler in its bundle (render-engine.ts).
+export { createRenderEngine, type RenderEngine } from './render-engine'
 
 let shared: ReturnType<typeof createEngine> | undefined
 

@@ -25,6 +25,16 @@ export const Op = {
 /** Version of the stored format; bump when the shape of an instruction changes. */
 export const FORMAT_VERSION = 1
 
+/** True when `value` has the shape of a compiled template (e.g. read back from KV). */
+export function isCompiledTemplate(value: unknown): value is CompiledTemplate {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { v?: unknown }).v === FORMAT_VERSION &&
+    Array.isArray((value as { body?: unknown }).body)
+  )
+}
+
 /** A dotted variable reference split into segments; all-digit segments are numbers. */
 export type Path = (string | number)[]
 

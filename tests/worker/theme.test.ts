@@ -3,7 +3,7 @@
 // shopper needs and nothing twice.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { siteSchema } from '../../worker/catalogue/records'
-import { storefrontEngine } from '../../worker/render/engine'
+import { compilingEngine as storefrontEngine } from '../../worker/editor/compiling-engine'
 import { AA_TEXT_CONTRAST, contrastRatio, parseHex, themeCss, themeStyle } from '../../worker/render/theme'
 import { visit } from './helpers'
 

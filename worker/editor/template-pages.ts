@@ -22,9 +22,9 @@ import { app as storefront } from '../app'
 import { pageKindOf } from '../catalogue/page-kinds'
 import { type Collection, kvKey } from '../catalogue/records'
 import { hex, sha256 } from '../crypto/encoding'
-import { storefrontEngine } from '../render/engine'
 import { SHARED_CSS } from '../render/shared-css'
 import { builtIns } from '../render/template-store'
+import { compilingEngine } from './compiling-engine'
 import type { EditorEnv } from './env'
 import { listKeys, readLive } from './model'
 import { overlayKv } from './preview'
@@ -126,14 +126,18 @@ export async function capturePage(
   const writes = await planPreview(env, siteId)
   const live = (await env.CATALOG.get(kvKey.version(siteId), 'text'))?.trim() ?? '0'
   const fingerprint = hex(await sha256(JSON.stringify(writes))).slice(0, 16)
-  const dumps: KvWrite[] = Object.keys(dump ? DEFAULT_TEMPLATES : {}).flatMap((name) => [
-    {
-      key: kvKey.template(siteId, name),
-      before: null,
-      after: `<script type="application/json" data-template-data="${name}">{@|json}</script>`,
-    },
-    { key: kvKey.compiledTemplate(siteId, name), before: null, after: null },
-  ])
+  // The storefront renders compiled forms only (it has no compiler): each dump goes in compiled.
+  const dumps: KvWrite[] = Object.keys(dump ? DEFAULT_TEMPLATES : {}).flatMap((name) => {
+    const source = `<script type="application/json" data-template-data="${name}">{@|json}</script>`
+    return [
+      { key: kvKey.template(siteId, name), before: null, after: source },
+      {
+        key: kvKey.compiledTemplate(siteId, name),
+        before: null,
+        after: JSON.stringify(compilingEngine.compile(source).code),
+      },
+    ]
+  })
   const overlay = overlayKv(env.CATALOG, [
     ...writes,
     ...dumps,
@@ -184,8 +188,8 @@ export function budgetOf(
   sources: Record<string, string>,
   locale: string | null,
 ): BudgetUse {
-  const { limits } = storefrontEngine
-  const result = storefrontEngine.render(source, data, {
+  const { limits } = compilingEngine
+  const result = compilingEngine.render(source, data, {
     partials: partialsOf(sources),
     locale,
     params: { [STRICT_ESCAPING]: true },

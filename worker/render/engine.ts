@@ -4,7 +4,7 @@
  * take over a widget formatter's name (`product-checkout`, ...) to print the same markup as a
  * hydratable island. The conformance adapter never sees the island versions.
  */
-import { type AnyFormatter, createEngine, domainPlugins, type Plugin } from '../../templates/index'
+import { type AnyFormatter, createRenderEngine, domainPlugins, type Plugin } from '../../templates/index'
 import { islandFormatters } from './islands'
 import { storefrontOverrides, storefrontPlugin } from './storefront-plugin'
 
@@ -28,9 +28,14 @@ export function withFormatterOverrides(
   return unused.size > 0 ? [...replaced, { name: 'islands', formatters: added }] : replaced
 }
 
-export const storefrontEngine = createEngine({
-  plugins: [
-    ...withFormatterOverrides(domainPlugins, { ...storefrontOverrides, ...islandFormatters }),
-    storefrontPlugin,
-  ],
-})
+/** The storefront's plugins: `storefrontEngine`'s, and the editor's compiling engine's (worker/editor/compiling-engine.ts). */
+export const storefrontPlugins: readonly Plugin[] = [
+  ...withFormatterOverrides(domainPlugins, { ...storefrontOverrides, ...islandFormatters }),
+  storefrontPlugin,
+]
+
+/**
+ * Render-only: the storefront renders compiled templates (a tenant's from KV, the built-in ones
+ * the build compiled, template-store.ts) and never parses, so its bundle has no compiler.
+ */
+export const storefrontEngine = createRenderEngine({ plugins: storefrontPlugins })

@@ -1,26 +1,26 @@
 /**
- * Compiled templates for a tenant's page: the tenant's own source from KV
- * (`site:<id>:template:<name>`) or the built-in default, compiled once per isolate and content
- * version (settled values, isolate-cache.ts), so a page view never parses. The tenant may override
- * a built-in partial the same way (its compiled form, `site:<id>:template:<partial>:compiled`,
- * which the template editor's publish stores). Compile errors are
- * logged and the page renders with what compiled (platform.md section 8). Each template comes
- * with the formatters it and the built-in partials it applies name, so the page knows which
- * islands' CSS its `<head>` needs before it renders.
+ * Compiled templates for a tenant's page: the tenant's own compiled form from KV
+ * (`site:<id>:template:<name>:compiled`, stored beside its source by the template editor's
+ * publish and by seeding) or the built-in default, which the build compiled
+ * (`dist/default-templates.json`, scripts/build-templates.ts), kept once per isolate and content
+ * version (settled values, isolate-cache.ts). The tenant may override a built-in partial the same
+ * way. Nothing here compiles: the storefront's engine renders only (docs/budgets.md). A tenant
+ * source without a current compiled form (none stored, or one of an older engine format) renders
+ * the built-in template and logs `template-not-compiled`: publishing it again stores the form.
+ * Each template comes with the formatters it and the built-in partials it applies name, so the
+ * page knows which islands' CSS its `<head>` needs before it renders.
  */
 
+import builtInCode from '../../dist/default-templates.json'
 import {
   type CompiledTemplate,
-  DEFAULT_PARTIALS,
-  DEFAULT_TEMPLATES,
   isCompiledTemplate,
   type TemplateName,
   templateUses,
 } from '../../templates/index'
 import type { Catalog } from '../catalogue/reader'
 import { SettledCache } from '../runtime/isolate-cache'
-import { logWarning } from '../runtime/log'
-import { storefrontEngine } from './engine'
+import { logError } from '../runtime/log'
 
 export interface PageTemplate {
   code: CompiledTemplate
@@ -33,12 +33,10 @@ export interface PageTemplate {
 /** Enough for every template of a few hundred tenants per isolate; oldest entries go first. */
 const cache = new SettledCache<PageTemplate>(2000)
 
-function compileLogged(source: string, where: Record<string, string>): CompiledTemplate {
-  const { code, errors } = storefrontEngine.compile(source)
-  if (errors.length > 0) {
-    logWarning('template-compile-error', { ...where, errors: errors.slice(0, 5).map((e) => e.message) })
-  }
-  return code
+/** The build's compiled built-ins: JSON, so typed here (the build compiles every one of them). */
+const BUILT_IN = builtInCode as unknown as {
+  templates: Record<TemplateName, CompiledTemplate>
+  partials: Record<string, CompiledTemplate>
 }
 
 /** A template with the formatters of the built-in partials it applies, followed to any depth. */
@@ -64,20 +62,16 @@ function pageTemplate(
 }
 
 /**
- * The built-in partials, compiled on first use, and each built-in template when a page first
- * needs it: a cold isolate compiles the three templates of its first page, not all of them
- * (issue 26, cold start).
+ * The built-in partials (compiled by the build) and each built-in template when a page first
+ * needs it, with the formatters it and its partials name: a cold isolate analyses the three
+ * templates of its first page, not all of them (issue 26, cold start).
  */
 let defaultPartials: Record<string, CompiledTemplate> | undefined
 const defaultTemplates = new Map<string, PageTemplate>()
 
 function builtInPartials(): Record<string, CompiledTemplate> {
   if (!defaultPartials) {
-    const partials: Record<string, CompiledTemplate> = {}
-    for (const [name, source] of Object.entries(DEFAULT_PARTIALS)) {
-      partials[name] = compileLogged(source, { template: `default:${name}` })
-    }
-    defaultPartials = partials
+    defaultPartials = { ...BUILT_IN.partials }
   }
   return defaultPartials
 }
@@ -85,18 +79,15 @@ function builtInPartials(): Record<string, CompiledTemplate> {
 function builtInTemplate(name: TemplateName): PageTemplate {
   const known = defaultTemplates.get(name)
   if (known) return known
-  const template = pageTemplate(
-    compileLogged(DEFAULT_TEMPLATES[name], { template: `default:${name}` }),
-    builtInPartials(),
-  )
+  const template = pageTemplate(BUILT_IN.templates[name], builtInPartials())
   defaultTemplates.set(name, template)
   return template
 }
 
-/** Every built-in template and partial, compiled (the editor's template screens). */
+/** Every built-in template and partial, compiled by the build (the editor's template screens). */
 export function builtIns() {
   const templates = new Map<string, PageTemplate>()
-  for (const name of Object.keys(DEFAULT_TEMPLATES) as TemplateName[])
+  for (const name of Object.keys(BUILT_IN.templates) as TemplateName[])
     templates.set(name, builtInTemplate(name))
   return { templates, partials: builtInPartials() }
 }
@@ -141,9 +132,10 @@ async function loadTemplate(
     catalog.templateSource(name),
   ])
   if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, own))
-  const code =
-    source === null ? builtInTemplate(name).code : compileLogged(source, { siteId, template: name })
-  return cache.set(key, pageTemplate(code, own))
+  // No compiled form: the built-in, and an error when the tenant has a source of its own (it was
+  // stored without its compiled form, or the engine's format changed since its publish).
+  if (source !== null) logError('template-not-compiled', { siteId, template: name })
+  return cache.set(key, pageTemplate(builtInTemplate(name).code, own))
 }
 
 /** Loads several templates at once (one KV read each on a cold isolate, none when warm). */
