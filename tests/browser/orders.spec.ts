@@ -3,7 +3,10 @@
 // order with its number and email on the lookup form, after a wrong email gets the same answer
 // an unknown number would. Each run places orders of its own (no demo data is changed).
 import { expect, type Page, test } from '@playwright/test'
+import { queryLocalD1 } from '../local-d1'
 import { axeViolations, urlOf, watchConsole } from './helpers'
+
+const PORT = Number(process.env.STOREFRONT_TEST_PORT ?? 8788)
 
 const HOST = 'aurora.localhost'
 const MUG = '/gifts/enamel-camp-mug'
@@ -65,6 +68,66 @@ test.describe('After checkout', () => {
     await expect(page.getByText('Enamel Camp Mug')).toBeVisible()
     await page.getByRole('link', { name: 'Back to your orders' }).click()
     await expect(page).toHaveURL(/\/account\/orders$/)
+  })
+
+  test('A signed-in site user buys with a code and standard shipping to a US state: the same amounts on the order page, in the email and in their history', async ({
+    page,
+  }) => {
+    await page.goto(urlOf(HOST, '/account/orders'))
+    await page.getByLabel('Email').fill(SHOPPER.email)
+    await page.getByLabel('Password').fill(SHOPPER.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText(`Signed in as ${SHOPPER.email}`)).toBeVisible()
+
+    await page.goto(urlOf(HOST, MUG))
+    await choose(page, 'Forest')
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await expect(page.locator('[data-cart-pill]')).toHaveAccessibleName(/Cart, [1-9]/)
+    await page.goto(urlOf(HOST, '/cart'))
+    await page.getByLabel('Discount code').fill('WELCOME10')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.locator('.cart-page .cart-amounts')).toContainText('WELCOME10')
+    await page.getByRole('link', { name: 'Checkout' }).click()
+    await page.getByLabel('Email').fill(SHOPPER.email)
+    await page.getByLabel('Full name').fill('Ada Lovelace')
+    await page.getByLabel('Address', { exact: true }).fill('12 Church Street')
+    await page.getByLabel('City').fill('Burlington')
+    await page.getByLabel('Country').selectOption('US')
+    await page.getByLabel('State / Province (optional)').fill('VT')
+    await page.getByLabel('Postal code').fill('05401')
+    // $18.00 − 10% ($1.80), $8.00 standard shipping, 6% Vermont sales tax on $16.20 ($0.97).
+    await expect(page.locator('.checkout-summary .amount-total')).toHaveText('$25.17')
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page.getByRole('heading', { name: 'Order confirmed' })).toBeVisible()
+    const orderNumber = ((await page.locator('.order-number').textContent()) ?? '').trim()
+    const amounts = page.locator('.order-amounts')
+    for (const text of ['WELCOME10', '−$1.80', '$8.00', '$0.97', '$25.17'])
+      await expect(amounts).toContainText(text)
+
+    // The confirmation email (the local provider's outbox) carries the same figures.
+    await expect
+      .poll(
+        () =>
+          queryLocalD1<{ body: string }>(
+            `.wrangler/test-state-${PORT}`,
+            `SELECT body FROM outbound_emails WHERE kind = 'order-confirmation' AND instr(body, '${orderNumber}') > 0`,
+          )[0]?.body ?? '',
+        { timeout: 15_000 },
+      )
+      .toContain('$25.17')
+    const [email] = queryLocalD1<{ body: string }>(
+      `.wrangler/test-state-${PORT}`,
+      `SELECT body FROM outbound_emails WHERE instr(body, '${orderNumber}') > 0`,
+    )
+    for (const text of ['WELCOME10', '$1.80', '$8.00', '$0.97', '$25.17']) expect(email?.body).toContain(text)
+
+    await page.goto(urlOf(HOST, '/account/orders'))
+    const row = page.locator('.order-history-row', { has: page.getByRole('link', { name: orderNumber }) })
+    await expect(row).toContainText('$25.17')
+    await row.getByRole('link', { name: orderNumber }).click()
+    for (const text of ['WELCOME10', '−$1.80', '$8.00', '$0.97', '$25.17'])
+      await expect(page.locator('.order-amounts')).toContainText(text)
   })
 
   test('A guest opens their order with its number and email; a wrong email is told nothing more', async ({

@@ -79,7 +79,7 @@ describe('The order page after checkout', () => {
     expect(html).toContain('(M / Navy)')
     expect(receiptRows(html)).toEqual([
       'Subtotal = $100.00',
-      'Discount (SAVE10) = -$10.00',
+      'Discount (SAVE10) = −$10.00',
       'Shipping (Standard shipping) = $8.00',
       'CA sales tax (7.25%) = $6.53',
       'Total = $104.53',
@@ -174,7 +174,7 @@ describe('The confirmation email', () => {
       `Order number: ${order.id}`,
       '2 × Flannel <b>"Ridge" & Co</b> (M / Navy): $100.00',
       'Subtotal: $100.00',
-      'Discount (<SAVE10>): -$10.00',
+      'Discount (<SAVE10>): −$10.00',
       'Shipping (Standard shipping): $8.00',
       'CA sales tax (7.25%): $6.53',
       'Total: $104.53',
@@ -187,7 +187,7 @@ describe('The confirmation email', () => {
     expect(html).toContain('Flannel &lt;b&gt;"Ridge" &amp; Co&lt;/b&gt;')
     expect(html).not.toContain('<b>"Ridge"')
     expect(html).toContain('Discount (&lt;SAVE10&gt;)')
-    for (const amount of ['$100.00', '-$10.00', '$8.00', '$6.53', '$104.53'])
+    for (const amount of ['$100.00', '−$10.00', '$8.00', '$6.53', '$104.53'])
       expect(html).toContain(`>${amount}</td>`)
     expect((await orderById(env.DB, 'aurora', order.id))?.confirmationSentAt).not.toBeNull()
   })

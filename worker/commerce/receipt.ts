@@ -92,17 +92,19 @@ export function receiptOf(order: OrderRow, site: Site): Receipt {
   const rows: ReceiptRow[] = [
     { kind: 'subtotal', label: text.orderSubtotal, amount: money(amounts.subtotalCents) },
   ]
-  // Each coupon with what it took off; free shipping shows on the shipping row instead.
+  // Each coupon with what it took off, written as the cart writes it (a minus sign, U+2212, before
+  // the amount); free shipping shows on the shipping row instead.
+  const off = (cents: number) => `\u2212${money(cents)}`
   const discounts = amounts.coupons.filter((coupon) => !coupon.freeShipping && coupon.discountCents > 0)
   const listed = discounts.reduce((sum, coupon) => sum + coupon.discountCents, 0)
   for (const coupon of discounts)
     rows.push({
       kind: 'discount',
       label: fillText(text.orderDiscountCode, { code: coupon.code }),
-      amount: money(-coupon.discountCents),
+      amount: off(coupon.discountCents),
     })
   if (amounts.discountCents !== listed)
-    rows.push({ kind: 'discount', label: text.orderDiscount, amount: money(listed - amounts.discountCents) })
+    rows.push({ kind: 'discount', label: text.orderDiscount, amount: off(amounts.discountCents - listed) })
   if (amounts.shippingOption !== null || amounts.shippingCents > 0) {
     const waivedBy = amounts.coupons.find((coupon) => coupon.freeShipping)
     rows.push({
