@@ -40,7 +40,15 @@ const TOP_FILES = new Set([
   'playwright.config.ts',
 ])
 /** Built or local-only paths a doc may name though git does not hold them. */
-const GENERATED = ['public/_islands', 'public/_theme', 'public/fonts', 'dist/', '.wrangler/', 'test-results/', 'node_modules/']
+const GENERATED = [
+  'public/_islands',
+  'public/_theme',
+  'public/fonts',
+  'dist/',
+  '.wrangler/',
+  'test-results/',
+  'node_modules/',
+]
 const SKIP_DIRS = new Set(['node_modules', '.git', '.wrangler', 'dist', 'test-results', 'public'])
 
 function docFiles(): string[] {
