@@ -122,8 +122,11 @@ describe('theme templates', () => {
   })
 
   it('Should print the title instead of a logo, and no cart slot, for a site without either', async () => {
-    const html = await (await visit('journal.localhost', '/')).text()
-    expect(html).toContain('<a class="site-logo" href="/"><span class="site-title">Field Journal</span></a>')
+    // The gallery test site has neither a logo nor a store (the journal sells downloads since issue 25).
+    const html = await (await visit('gallery.localhost', '/slideshow')).text()
+    expect(html).toContain(
+      '<a class="site-logo" href="/"><span class="site-title">Gallery Test Studio</span></a>',
+    )
     expect(html).not.toContain('class="site-cart')
     expect(html).not.toContain('data-cart-pill')
   })
