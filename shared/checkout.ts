@@ -34,6 +34,11 @@ export const SHIPPING_COUNTRIES = [
   ['FR', 'France'],
 ] as const
 
+/** Whether `code` is a country of that list (the checkout's and the cart's location check). */
+export function isShippingCountry(code: string): boolean {
+  return SHIPPING_COUNTRIES.some(([known]) => known === code)
+}
+
 const OPTIONAL: ReadonlySet<CheckoutField> = new Set(['address2', 'region'])
 const MAX_LENGTH = 200
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -77,8 +82,7 @@ export function validateCheckout(
     (email.length < EMAIL_LENGTH.min || email.length > EMAIL_LENGTH.max || !EMAIL_PATTERN.test(email))
   )
     errors.email = FORMS_TEXT.emailInvalid.replace('{email}', FORMS_TEXT.emailExample)
-  if (values.country !== '' && !SHIPPING_COUNTRIES.some(([code]) => code === values.country))
-    errors.country = CART_TEXT.countryInvalid
+  if (values.country !== '' && !isShippingCountry(values.country)) errors.country = CART_TEXT.countryInvalid
   if (options.cardInForm && values.card !== '' && !/^\d{12,19}$/.test(cardDigits(values.card)))
     errors.card = CART_TEXT.cardInvalid
   return errors

@@ -33,6 +33,7 @@ export {
   type CheckoutValues,
   cardDigits,
   checkoutValuesOf,
+  isShippingCountry,
   SHIPPING_COUNTRIES,
   validateCheckout,
 } from './checkout'

@@ -175,12 +175,7 @@ export function ShippingForm(props: {
           defaultValue={location?.country ?? ''}
           autoComplete="shipping country"
         >
-          <option value="" />
-          {SHIPPING_COUNTRIES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
+          <CountryOptions />
         </select>
         <label htmlFor="cart-region">{CART_TEXT.regionLabel}</label>
         <input
@@ -212,6 +207,20 @@ export function ShippingForm(props: {
       ) : null}
       <button type="submit">{PRICING_TEXT.shippingLocationSave}</button>
     </form>
+  )
+}
+
+/** The country select's options: none chosen, then the checkout's list (the cart's form and the checkout form). */
+export function CountryOptions(): ReactNode {
+  return (
+    <>
+      <option value="" />
+      {SHIPPING_COUNTRIES.map(([code, name]) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      ))}
+    </>
   )
 }
 

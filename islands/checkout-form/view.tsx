@@ -10,10 +10,9 @@ import {
   type CheckoutField,
   type MoneyDisplay,
   PRICING_TEXT,
-  SHIPPING_COUNTRIES,
   type ShippingOptionView,
 } from '../../shared/index'
-import { type AmountsView, ShippingOptions } from '../cart/amounts'
+import { type AmountsView, CountryOptions, ShippingOptions } from '../cart/amounts'
 
 export type CheckoutFormProps = {
   action: string
@@ -145,12 +144,7 @@ export function CheckoutForm(props: CheckoutFormProps & CheckoutFormState): Reac
             aria-invalid={countryError ? true : undefined}
             aria-describedby={countryError ? 'checkout-country-error' : undefined}
           >
-            <option value="" />
-            {SHIPPING_COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
           {countryError ? (
             <p id="checkout-country-error" className="checkout-error">

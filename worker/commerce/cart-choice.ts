@@ -5,7 +5,7 @@
  * (cart-view.ts, pricing.ts), so a removed product or a changed subtotal re-checks the codes.
  */
 import type { Context } from 'hono'
-import { CART_TEXT, fillText, PRICING_TEXT, SHIPPING_COUNTRIES, type ShoppingCart } from '../../shared/index'
+import { CART_TEXT, fillText, isShippingCountry, PRICING_TEXT, type ShoppingCart } from '../../shared/index'
 import type { StoredChoice } from '../durable/cart'
 import type { AppEnv } from '../env'
 import { cartIdOf, cartObject } from './cart-session'
@@ -17,7 +17,6 @@ export type ChoiceResult =
   | { ok: false; status: 400 | 404; message: string }
 
 const CODE = /^[A-Z0-9_-]{1,32}$/
-const COUNTRIES: ReadonlySet<string> = new Set(SHIPPING_COUNTRIES.map(([code]) => code))
 
 export interface LocationInput {
   country: string
@@ -50,7 +49,7 @@ export function setShippingChoice(
   input: LocationInput,
 ): Promise<ChoiceResult> | ChoiceResult {
   const country = input.country.trim().toUpperCase()
-  if (!COUNTRIES.has(country)) return { ok: false, status: 400, message: CART_TEXT.countryInvalid }
+  if (!isShippingCountry(country)) return { ok: false, status: 400, message: CART_TEXT.countryInvalid }
   const location = {
     country,
     region: (input.region ?? '').trim().slice(0, 60),

@@ -17,6 +17,7 @@ import {
   type TaxLineView,
 } from '../../shared/index'
 import type { Coupon, ShippingZone, StoreSettings, TaxRule } from '../catalogue/records'
+import type { AmountTotals } from '../db/orders'
 
 /** A line as pricing reads it. */
 export interface PricedLine {
@@ -36,13 +37,7 @@ export interface PricingChoice {
   codes: readonly string[]
 }
 
-export interface Pricing {
-  subtotalCents: number
-  discountCents: number
-  shippingCents: number
-  taxCents: number
-  taxIncluded: boolean
-  grandTotalCents: number
+export interface Pricing extends AmountTotals {
   requiresShipping: boolean
   options: ShippingOptionView[]
   selected: ShippingOptionView | null

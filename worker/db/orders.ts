@@ -30,17 +30,21 @@ export interface ShippingAddress {
 }
 
 /**
- * Every amount of an order as the server computed it at checkout (issue 25), integer minor units.
+ * The totals of a cart's pricing (commerce/pricing.ts) and of an order, integer minor units.
  * `grandTotalCents = subtotalCents - discountCents + shippingCents + (taxIncluded ? 0 : taxCents)`:
  * `taxCents` is the tax the order carries, already inside the prices when `taxIncluded`.
  */
-export interface OrderAmounts {
+export interface AmountTotals {
   subtotalCents: number
   discountCents: number
   shippingCents: number
   taxCents: number
   taxIncluded: boolean
   grandTotalCents: number
+}
+
+/** Every amount of an order as the server computed it at checkout (issue 25). */
+export interface OrderAmounts extends AmountTotals {
   /** The shipping option chosen, or null when nothing ships. */
   shippingOption: { id: string; name: string; cents: number } | null
   /** One line per tax rule applied: its name (e.g. 'CA sales tax'), rate in basis points, amount. */
