@@ -3,7 +3,7 @@
  * `/config/orders/:id` (lines, totals, the shopper, shipping, payment, history; Mark fulfilled;
  * Refund, confirmed, through the payment provider). `manageOrders` only (ADMIN, STORE_MANAGER).
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
 import {
   ORDER_STATUS_FILTERS,
@@ -299,6 +299,21 @@ function OrderView({ id }: { id: string }) {
       <dl className="records-totals">
         <dt>{T.subtotal}</dt>
         <dd>{money(order.subtotalCents)}</dd>
+        {order.amountRows.map((row) => (
+          <Fragment key={`${row.kind}|${row.label}`}>
+            <dt>
+              {row.label}
+              {row.note ? <span className="records-note">{row.note}</span> : null}
+            </dt>
+            <dd>
+              {row.kind === 'discount'
+                ? `\u2212${money(row.cents)}`
+                : row.kind === 'shipping' && row.cents === 0
+                  ? T.shippingFree
+                  : money(row.cents)}
+            </dd>
+          </Fragment>
+        ))}
         <dt>{T.grandTotal}</dt>
         <dd className="records-strong">{money(order.grandTotalCents)}</dd>
         {order.refundedCents > 0 ? (

@@ -47,9 +47,23 @@ export interface OrderEvent {
   detail?: string
 }
 
+/**
+ * A row between an order's subtotal and its total, as the shopper's receipt has it (issue 25):
+ * each code's discount, the shipping option, each tax rule (added, or included and not added).
+ */
+export interface OrderAmountRow {
+  kind: 'discount' | 'shipping' | 'tax' | 'tax-included'
+  label: string
+  /** Minor units; a discount is what it took off (shown with a minus sign). */
+  cents: number
+  /** Under the row: the code that made shipping free. */
+  note?: string
+}
+
 export interface OrderDetail extends OrderSummary {
   lines: OrderLineAnswer[]
   subtotalCents: number
+  amountRows: OrderAmountRow[]
   shipping: {
     name: string
     address1: string

@@ -331,6 +331,11 @@ describe('Orders', () => {
       expect.objectContaining({ sku: 'AO-RF-XL-FOR', quantity: 2, unitCents: 7800, totalCents: 15600 }),
     ])
     expect(detail.subtotalCents).toBe(15600)
+    // The rows between subtotal and total are the checkout's, stored with the order.
+    expect(detail.amountRows).toEqual([
+      { kind: 'shipping', label: expect.stringMatching(/^Shipping \(.+\)$/), cents: 800 },
+      { kind: 'tax', label: expect.stringMatching(/\(6%\)$/), cents: 936 },
+    ])
     expect(detail.shipping?.name).not.toBe('')
     expect(detail.paymentRef).toMatch(/^test_/)
     expect(detail.history[0]?.kind).toBe('placed')

@@ -41,7 +41,8 @@ export interface Receipt {
   status: string
 }
 
-function percentText(rateBasisPoints: number, language: string): string {
+/** A tax rate as the store writes it ('7.25%'). */
+export function percentText(rateBasisPoints: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 3 }).format(
     rateBasisPoints / 10_000,
   )
