@@ -22,7 +22,14 @@ export const CHECKOUT_FIELDS = [
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number]
 export type CheckoutValues = Readonly<Record<CheckoutField, string>>
 
-/** Countries the store ships to (ISO 3166 codes), in the order the select lists them. */
+/**
+ * The United States and its territories (storefront.md section 9: "US and territories: US, PR,
+ * GU, VI, MP, AS, UM"): each territory has its own ISO code, so a shopper there picks it by name
+ * and a store's shipping zone names it (or not) on its own; installments treat them as the US.
+ */
+export const US_AND_TERRITORIES = ['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM'] as const
+
+/** Countries the checkout offers (ISO 3166 codes), in the order the select lists them. */
 export const SHIPPING_COUNTRIES = [
   ['US', 'United States'],
   ['CA', 'Canada'],
@@ -32,6 +39,12 @@ export const SHIPPING_COUNTRIES = [
   ['NZ', 'New Zealand'],
   ['DE', 'Germany'],
   ['FR', 'France'],
+  ['PR', 'Puerto Rico'],
+  ['GU', 'Guam'],
+  ['VI', 'U.S. Virgin Islands'],
+  ['MP', 'Northern Mariana Islands'],
+  ['AS', 'American Samoa'],
+  ['UM', 'U.S. Outlying Islands'],
 ] as const
 
 /** Whether `code` is a country of that list (the checkout's and the cart's location check). */

@@ -35,6 +35,7 @@ export {
   checkoutValuesOf,
   isShippingCountry,
   SHIPPING_COUNTRIES,
+  US_AND_TERRITORIES,
   validateCheckout,
 } from './checkout'
 export * from './editing/index'

@@ -102,6 +102,19 @@ describe('Shipping and tax in the cart', () => {
     expect(await ordersOf('japan@example.com')).toHaveLength(0)
   })
 
+  it('Should let a shopper in a US territory name it, and answer for that territory rather than the US', async () => {
+    const shopper = new Shopper('aurora.localhost')
+    await shopper.add(MUG.itemId, MUG.sku, 1)
+    // Puerto Rico is in the checkout's list (its own ISO code); Aurora's zones name the US only.
+    await shipTo(shopper, { country: 'PR' })
+    const cart = await cartOf(shopper)
+    expect(cart.shippingOptions).toEqual([])
+    expect(cart.shippingProblem).toBe('Sorry, we do not ship to Puerto Rico.')
+    expect(await (await shopper.fetch('/cart')).text()).toContain(
+      '<option value="PR" selected="">Puerto Rico</option>',
+    )
+  })
+
   it('Should refuse an option that no longer applies after the address changed, then take the one shown', async () => {
     const shopper = new Shopper('aurora.localhost')
     await shopper.add(MUG.itemId, MUG.sku, 1)
