@@ -6,6 +6,8 @@
  * HTML from it, so the storefront serves stored HTML and never runs a block's code.
  */
 
+import { LIMITS } from '../enumerations'
+
 /** platform.md section 3's block types. */
 export const BLOCK_TYPES = { code: 23, markdown: 44, chart: 62 } as const
 
@@ -49,8 +51,8 @@ export const BLOCK_LIMITS = {
   cellLength: 40,
   /** Characters of a chart's title and of each axis label. */
   chartTextLength: 120,
-  /** Blocks in one body. */
-  blocksPerBody: 50,
+  /** Blocks in one body: a body is the page's layout, so the spec's "max blocks per layout 60". */
+  blocksPerBody: LIMITS.blocksPerLayout,
 } as const
 
 /** The block type a block's data is stored under: markdown mode is block type 44, the rest 23. */

@@ -142,6 +142,11 @@ describe('Blocks on save', () => {
         '“lots” in row 1 is not a number.',
       ],
       [block(44, { mode: 'html', source: 'x' }), 'Block type 44 does not match its mode.'],
+      // The spec's "max blocks per layout 60": 61 code blocks are one too many.
+      [
+        Array.from({ length: 61 }, () => block(23, { mode: 'html', source: '<p>x</p>' })).join(''),
+        'A page may hold at most 60 blocks.',
+      ],
       [block(9, { mode: 'html', source: 'x' }), 'Block type 9 is not one the editor makes.'],
       [
         '<div data-block-type="23" data-block="{not json">x</div>',
@@ -159,6 +164,8 @@ describe('Blocks on save', () => {
       block(62, { chart: 'bar', title: '', xLabel: '', yLabel: '', rows: [['M', 'S'], ...tooMany] }),
     )
     expect(rows.status).toBe(400)
+    const sixty = Array.from({ length: 60 }, () => block(23, { mode: 'html', source: '<p>x</p>' })).join('')
+    expect((await saveBody(admin, sixty)).status).toBe(200)
   })
 
   it('Should publish a chart the live page shows as SVG with its table and no script', async () => {
