@@ -402,7 +402,8 @@ export function FormFieldView(props: FieldProps) {
   switch (field.type) {
     case 'section':
       return (
-        <div className="form-item section">
+        // `underline` (a section's editable property, storefront.md section 3) rules the title off.
+        <div className={field.underline ? 'form-item section underline' : 'form-item section'}>
           <h2 className="form-section-title">{field.title}</h2>
           {field.description ? <p className="description">{field.description}</p> : null}
         </div>

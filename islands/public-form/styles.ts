@@ -14,6 +14,7 @@ export const PUBLIC_FORM_CSS = `
 .sqs-form legend{padding:0}
 .sqs-form .title{font-weight:600}
 .sqs-form .required{color:#a4161a}
+.sqs-form .section.underline .form-section-title{padding-bottom:.35rem;border-bottom:1px solid currentColor}
 .sqs-form .description{margin:0;color:#555;font-size:.9rem}
 .sqs-form input[type=text],.sqs-form input[type=email],.sqs-form input[type=url],.sqs-form input[type=password],.sqs-form select,.sqs-form textarea{box-sizing:border-box;width:100%;min-height:2.75rem;padding:.5rem .65rem;border:1px solid #767676;border-radius:4px;font:inherit;background:#fff;color:inherit}
 .sqs-form textarea{min-height:8rem;resize:vertical}

@@ -50,6 +50,17 @@ describe('Public forms without script', () => {
     }
   })
 
+  it('Should rule off a section whose `underline` is set, and only that one', async () => {
+    const html = await (await visit(JOURNAL, '/workshop-registration')).text()
+    const sections = [
+      ...html.matchAll(/<div class="(form-item section[^"]*)"><h2 class="form-section-title">([^<]*)</g),
+    ]
+    expect(sections.map((match) => [match[2], match[1]])).toEqual([
+      ['About you', 'form-item section'],
+      ['The workshop', 'form-item section underline'],
+    ])
+  })
+
   it('Should store a valid contact form post and answer the same page with the thank-you text', async () => {
     const message = `Otters ${crypto.randomUUID()}`
     const fields = CONTACT_FIELDS.map(([name, value]): [string, string] => [
