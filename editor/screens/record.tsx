@@ -29,12 +29,16 @@ import { formatWhen } from '../format'
 import { useAutosaveGuard, useLoad } from '../hooks'
 import { Chips } from '../parts/chips'
 import { changedFields, DiffTable } from '../parts/diff'
+import { EventFields, type EventValue } from '../parts/event-fields'
 import { ImageField, ImageListField } from '../parts/image-field'
 import { LoadError, Loading } from '../parts/load-error'
 import { PhoneTabs, PreviewToggle } from '../parts/preview-controls'
 import { ProductFields, type StructuredContent } from '../parts/product-fields'
 import { STATUS_LABEL, StatusBadge } from '../parts/status-badge'
 import { screenTitle, useSession } from '../session'
+
+/** Events (platform.md section 3's record type 12) get their when and where. */
+const RECORD_TYPE_EVENT = 12
 
 const RichText = lazy(() => import('../parts/rich-text'))
 
@@ -222,7 +226,10 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
     )
   const known = new Set(['title', 'urlId', 'excerpt', bodyField, 'mainImage', 'tags', 'categories'])
   const otherErrors = Object.entries(serverErrors).filter(
-    ([field]) => !known.has(field) && !field.startsWith('structuredContent'),
+    ([field]) =>
+      !known.has(field) &&
+      !field.startsWith('structuredContent') &&
+      !(record.recordType === RECORD_TYPE_EVENT && /^(startDate|endDate|location\.)/.test(field)),
   )
   const previewUrl = `/config/preview${typeof record.fullUrl === 'string' ? record.fullUrl : '/'}`
   const collectionSlug = answer.kind === 'item' ? answer.key.replace(/^item:/, '').split('/')[0] : undefined
@@ -360,6 +367,15 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
             error={errors.categories}
           />
         </div>
+      ) : null}
+      {answer.kind === 'item' && record.recordType === RECORD_TYPE_EVENT ? (
+        <EventFields
+          value={record as EventValue}
+          timeZone={session.site.timeZone}
+          disabled={!editable}
+          errors={serverErrors}
+          onChange={(next) => change(next as Partial<EditorRecord>)}
+        />
       ) : null}
       {structured !== undefined ? (
         <ProductFields

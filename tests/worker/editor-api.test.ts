@@ -221,6 +221,66 @@ describe('Drafts, preview and publish', () => {
     expect((await json<ChangesAnswer>(await admin.call('/config/api/changes'))).changes).toEqual([])
   })
 
+  it('Should save an event’s time and place, refuse an end before its start or a pin off the globe, and publish them', async () => {
+    const admin = await signInEditor(JOURNAL, 'admin@journal.example')
+    const key = 'item:events/nature-journaling-workshop'
+    const start = Date.UTC(2027, 2, 14, 16, 0)
+    const refusals: [(record: Record<string, unknown>) => void, string, string][] = [
+      [
+        (r) => Object.assign(r, { startDate: start, endDate: start - 60_000 }),
+        'endDate',
+        'The event must end after it starts.',
+      ],
+      [(r) => Object.assign(r, { startDate: 'soon' }), 'startDate', 'Enter a date and time.'],
+      [
+        (r) => Object.assign(r, { location: { mapLat: 91 } }),
+        'location.mapLat',
+        'Enter a number from -90 to 90.',
+      ],
+      [
+        (r) => Object.assign(r, { location: { mapLng: null } }),
+        'location.mapLng',
+        'Enter a number from -180 to 180.',
+      ],
+      [
+        (r) => Object.assign(r, { location: { addressTitle: 'x'.repeat(201) } }),
+        'location.addressTitle',
+        'Use at most 200 characters.',
+      ],
+    ]
+    for (const [change, field, message] of refusals) {
+      const refused = await save(admin, key, change)
+      expect(refused.status, field).toBe(400)
+      expect(await json(refused), field).toEqual({ field, message })
+    }
+    const saved = await save(admin, key, (r) => {
+      Object.assign(r, {
+        startDate: start,
+        endDate: start + 3 * 3_600_000,
+        location: {
+          addressTitle: '  Muir Woods visitor center <b>',
+          addressLine1: '1 Muir Woods Rd',
+          addressLine2: '',
+          mapLat: 37.8912,
+          mapLng: -122.5719,
+        },
+      })
+    })
+    expect(saved.status).toBe(200)
+    const draft = (await json<RecordAnswer>(saved)).draft?.record
+    expect(draft).toMatchObject({ startDate: start, endDate: start + 10_800_000 })
+    // Lines trimmed, empty ones dropped.
+    expect(draft?.location).toEqual({
+      addressTitle: 'Muir Woods visitor center <b>',
+      addressLine1: '1 Muir Woods Rd',
+      mapLat: 37.8912,
+      mapLng: -122.5719,
+    })
+    expect((await admin.call('/config/api/publish', { body: {} })).status).toBe(200)
+    const page = await pageText(JOURNAL, '/events/nature-journaling-workshop')
+    expect(page.text).toContain('Muir Woods visitor center &lt;b&gt;<br>1 Muir Woods Rd')
+  })
+
   it('Should refuse a save made from a stale revision with 409 and both versions, overwriting nothing', async () => {
     const one = await signInEditor(JOURNAL, 'admin@journal.example')
     const two = await signInEditor(JOURNAL, 'editor@journal.example')

@@ -14,7 +14,7 @@ import {
   fillText,
   type RecordAnswer,
 } from '../../shared/index'
-import { followedLinkSchema, linkSchema, siteSchema } from '../catalogue/records'
+import { followedLinkSchema, linkSchema, RECORD_TYPE, siteSchema } from '../catalogue/records'
 import { InputError } from '../http/body'
 import { sanitizeBody } from './blocks'
 import type { EditorAppEnv } from './env'
@@ -135,10 +135,50 @@ export async function checkRecord(
     if (image.assetUrl === '' || image.assetUrl === undefined) delete record.mainImage
     else checkLink(image.assetUrl, 'mainImage.assetUrl')
   }
+  if (record.recordType === RECORD_TYPE.event) checkEvent(record)
   const structured = record.structuredContent as { productType?: unknown } | undefined
   if (structured !== undefined && !PRODUCT_TYPES.has(Number(structured.productType)))
     notExpected('structuredContent.productType', structured.productType)
   return record
+}
+
+const PLACE_LENGTH = 200
+const COORDINATES = { mapLat: 90, mapLng: 180 } as const
+
+/**
+ * An event's when and where (platform.md section 3): both times, the end after the start, the
+ * place's lines within 200 characters, the map's coordinates on the globe. Empty lines are dropped.
+ */
+function checkEvent(record: EditorRecord): void {
+  for (const field of ['startDate', 'endDate'] as const)
+    if (typeof record[field] !== 'number' || !Number.isInteger(record[field]))
+      refuse(field, EDITOR_TEXT.eventTimeRequired)
+  if ((record.endDate as number) <= (record.startDate as number))
+    refuse('endDate', EDITOR_TEXT.eventEndsBeforeStart)
+  if (record.location === undefined || record.location === null) {
+    delete record.location
+    return
+  }
+  if (typeof record.location !== 'object' || Array.isArray(record.location))
+    notExpected('location', record.location)
+  const location: Record<string, unknown> = { ...(record.location as Record<string, unknown>) }
+  for (const field of ['addressTitle', 'addressLine1', 'addressLine2', 'addressCountry'] as const) {
+    const value = location[field]
+    if (value === undefined) continue
+    if (typeof value !== 'string') notExpected(`location.${field}`, value)
+    const line = (value as string).trim()
+    if (line.length > PLACE_LENGTH)
+      refuse(`location.${field}`, fillText(EDITOR_TEXT.eventPlaceTooLong, { max: PLACE_LENGTH }))
+    if (line === '') delete location[field]
+    else location[field] = line
+  }
+  for (const [field, max] of Object.entries(COORDINATES)) {
+    const value = location[field]
+    if (value === undefined) continue
+    if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > max)
+      refuse(`location.${field}`, fillText(EDITOR_TEXT.eventCoordinate, { min: -max, max }))
+  }
+  record.location = location
 }
 
 /** The value at `path` in `record`, for a refusal's `{val}`. */
