@@ -71,6 +71,13 @@ function validate(record: EditorRecord): Record<string, string> {
   if (record.title.trim() === '') errors.title = EDITOR_TEXT.titleRequired
   if (!SLUG.test(record.urlId) || record.urlId.length > EDITOR_LIMITS.slugLength)
     errors.urlId = fillText(EDITOR_TEXT.invalidPageUrl, { val: record.urlId })
+  if (
+    record.recordType === RECORD_TYPE_EVENT &&
+    typeof record.startDate === 'number' &&
+    typeof record.endDate === 'number' &&
+    record.endDate <= record.startDate
+  )
+    errors.endDate = EDITOR_TEXT.eventEndsBeforeStart
   return errors
 }
 
@@ -373,7 +380,7 @@ function RecordEditor({ answer }: { answer: RecordAnswer }) {
           value={record as EventValue}
           timeZone={session.site.timeZone}
           disabled={!editable}
-          errors={serverErrors}
+          errors={errors}
           onChange={(next) => change(next as Partial<EditorRecord>)}
         />
       ) : null}

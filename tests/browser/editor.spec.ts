@@ -292,6 +292,35 @@ test('Should show a scheduled post in the blog list at its time, with nobody pre
   await context.close()
 })
 
+test('Should move an event to a new day and place from its editor, refuse an end before the start, and publish it', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const { context, page } = await signedIn(browser, JOURNAL, USERS.journalAdmin)
+  await openItem(page, 'Events', 'Nature Journaling Workshop')
+  const when = page.getByRole('group', { name: EDITOR_TEXT.eventDetails })
+  await expect(when).toBeVisible()
+  // An end before the start is refused, named under the field, and nothing is saved.
+  await when.getByLabel(EDITOR_TEXT.eventStarts).fill('2027-04-18T10:00')
+  await when.getByLabel(EDITOR_TEXT.eventEnds).fill('2027-04-18T09:00')
+  await expect(when.getByText(EDITOR_TEXT.eventEndsBeforeStart)).toBeVisible()
+  await expect(when.getByLabel(EDITOR_TEXT.eventEnds)).toHaveAttribute('aria-invalid', 'true')
+  await when.getByLabel(EDITOR_TEXT.eventEnds).fill('2027-04-18T13:30')
+  await retype(when.getByLabel(EDITOR_TEXT.eventPlace), 'Point Reyes Lighthouse')
+  await expect(saveState(page)).toHaveText(EDITOR_TEXT.saved, { timeout: 15_000 })
+  await expect(when.getByText(EDITOR_TEXT.eventEndsBeforeStart)).toHaveCount(0)
+
+  await openChanges(page)
+  await page.getByRole('button', { name: EDITOR_TEXT.publish, exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: EDITOR_TEXT.published })).toBeVisible()
+  const { context: visitor, page: reader } = await anonymousVisitor(browser)
+  await reader.goto(urlOf(JOURNAL, '/events/nature-journaling-workshop'))
+  await expect(reader.locator('address').first()).toContainText('Point Reyes Lighthouse')
+  await expect(reader.getByRole('main')).toContainText('2027')
+  await visitor.close()
+  await context.close()
+})
+
 test('Should refuse to publish a product that breaks its schema, naming the field, and change nothing for shoppers', async ({
   browser,
 }) => {
