@@ -70,7 +70,10 @@ test('A store manager finds the order a test checkout placed, opens it, marks it
   await expect(editor.getByRole('region', { name: T.shopperTitle })).toContainText(
     'records.shopper@example.com',
   )
+  // Between subtotal and total: the shipping the shopper chose, as their receipt shows it.
+  await expect(editor.locator('.records-totals')).toContainText(/Shipping \(.+\)/)
   expect(await axeViolations(editor, 'main')).toEqual([])
+  await screenshots(editor, 'order-detail')
 
   await editor.getByRole('button', { name: T.markFulfilled }).click()
   await expect(editor.getByRole('status')).toHaveText(T.fulfilledDone)
