@@ -39,6 +39,7 @@ export {
 } from './checkout'
 export * from './editing/index'
 export * from './enumerations'
+export * from './feature-flags'
 export {
   type AdditionalFieldsForm,
   cleanAdditionalFields,
@@ -80,6 +81,7 @@ export {
   moneyFromMinorUnits,
   readMoney,
 } from './money'
+export * from './page-types'
 export {
   cartQuantityText,
   findVariant,
