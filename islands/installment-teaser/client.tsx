@@ -18,7 +18,8 @@ import { defineClient } from '../contracts'
 import { INSTALLMENT_MODAL_PATH, installmentLocale, variantPriceAmount } from './rules'
 import { type InstallmentTeaserProps, InstallmentTeaserView } from './view'
 
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
 
 /** Keeps Tab and Shift+Tab cycling through the dialog's own controls. */
 function trapTab(event: KeyboardEvent, dialog: HTMLElement): void {
