@@ -37,7 +37,7 @@ test.describe('installment dialog', () => {
     await expect(dialog.getByText('or 4 interest-free payments of $12.00 with Afterpay')).toBeVisible()
     const frame = dialog.locator(`iframe[title="${PROVIDER_FRAME}"]`)
     await expect(frame).toBeVisible()
-    await expect(frame).toHaveAttribute('src', /\/_installments\/modal\/en-US$/)
+    await expect(frame).toHaveAttribute('src', /\/_installments\/local\/en-US$/)
     const provider = frame.contentFrame()
     await expect(
       provider.getByRole('heading', { name: 'Shop now. Pay later. Always interest-free.' }),
@@ -100,7 +100,7 @@ test.describe('installment dialog for a French-speaking shopper in Canada', () =
   test('Should show the provider’s page in French', async ({ page }) => {
     const dialog = await openDialog(page, 'maple.localhost', '/shop/toque')
     const frame = dialog.locator(`iframe[title="${PROVIDER_FRAME}"]`)
-    await expect(frame).toHaveAttribute('src', /\/_installments\/modal\/fr-CA$/)
+    await expect(frame).toHaveAttribute('src', /\/_installments\/local\/fr-CA$/)
     const provider = frame.contentFrame()
     await expect(provider.locator('html')).toHaveAttribute('lang', 'fr-CA')
     await expect(provider.getByText('Payez en 4 versements sans intérêt avec Afterpay.')).toBeVisible()
@@ -113,7 +113,7 @@ test.describe('installment dialog for an English-speaking shopper in Canada', ()
   test('Should fall back to the country’s first language, English', async ({ page }) => {
     const dialog = await openDialog(page, 'maple.localhost', '/shop/toque')
     const frame = dialog.locator(`iframe[title="${PROVIDER_FRAME}"]`)
-    await expect(frame).toHaveAttribute('src', /\/_installments\/modal\/en-CA$/)
+    await expect(frame).toHaveAttribute('src', /\/_installments\/local\/en-CA$/)
     await expect(frame.contentFrame().locator('html')).toHaveAttribute('lang', 'en-CA')
   })
 })
