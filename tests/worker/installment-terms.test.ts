@@ -14,6 +14,7 @@ import {
   installmentTermsProvider,
 } from '../../worker/providers/installment-terms'
 import { visit } from './helpers'
+import { newCrumb } from './visitor'
 
 const HOST = 'aurora.localhost'
 const MODAL = '/_installments/modal'
@@ -210,5 +211,18 @@ describe('page types in tracking', () => {
     const product = trackingContextOf(await (await visit(HOST, '/apparel/trailhead-long-sleeve-tee')).text())
     expect(product?.pageKind).toBe('product')
     expect(product?.pageType).toBeNull()
+  })
+
+  it('Should take a page view with its page type, and refuse a number that is none', async () => {
+    const pageView = (pageType: number) =>
+      visit(HOST, '/api/census/RecordHit', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${newCrumb()}` },
+        body: new URLSearchParams({ event: 'view', data: JSON.stringify({ pagePath: '/cart', pageType }) }),
+      })
+    expect((await pageView(PAGE_TYPE.SHOW_CART)).status).toBe(202)
+    const refused = await pageView(999)
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { message: string }).message).toContain('must be a page type')
   })
 })
