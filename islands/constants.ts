@@ -112,6 +112,11 @@ export interface IslandEventDetails {
   'storefront:account-created': { siteUserId: string | null }
   /** Fired on the document when the cart changed (an add, a quantity, a removal): the pill follows. */
   'storefront:cart-change': { totalQuantity: number }
+  /**
+   * Fired on the document when a dialog over the page is shown or dismissed (the installment
+   * dialog, quick view): the tracking script sends the `overlay` beacon (storefront.md section 7).
+   */
+  'storefront:overlay': { overlayId: string; action: 'show' | 'dismiss' | 'submit' }
 }
 
 export type IslandEventName = keyof IslandEventDetails
@@ -125,6 +130,7 @@ export const ISLAND_EVENT = {
   newsletterSignUp: 'storefront:newsletter-sign-up',
   accountCreated: 'storefront:account-created',
   cartChange: 'storefront:cart-change',
+  overlay: 'storefront:overlay',
 } as const satisfies Record<string, IslandEventName>
 
 /**

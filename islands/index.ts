@@ -18,8 +18,12 @@ export {
 } from './constants'
 export type { IslandName, IslandPropsMap } from './contracts'
 export { type IslandDefinition, Placement } from './define'
-export { type TeaserOffer, teaserMessage } from './installment-teaser/rules'
-export { installmentLocale } from './installment-teaser/server'
+export {
+  INSTALLMENT_MODAL_PATH,
+  installmentLocale,
+  type TeaserOffer,
+  teaserMessage,
+} from './installment-teaser/rules'
 export { PAGE_ACTION_DATA_KEY, PAGE_ACTIONS, PAGE_POST_FIELD, type PageAction } from './page-action'
 export { jsonForHtml, serializeProps } from './props'
 export * as REGISTRY from './registry'

@@ -40,6 +40,7 @@ export {
 } from './checkout'
 export * from './editing/index'
 export * from './enumerations'
+export * from './feature-flags'
 export {
   type AdditionalFieldsForm,
   cleanAdditionalFields,
@@ -81,6 +82,7 @@ export {
   moneyFromMinorUnits,
   readMoney,
 } from './money'
+export * from './page-types'
 export {
   cartQuantityText,
   findVariant,

@@ -21,6 +21,7 @@ import { cartFormRoutes } from './routes/cart-forms'
 import { commercePageRoutes, refusalPage } from './routes/commerce-pages'
 import { demoIndex } from './routes/demo-index'
 import { serveFile } from './routes/files'
+import { installmentModalRoutes } from './routes/installment-modal'
 import { pageRoutes } from './routes/pages'
 import { sitemapRoutes } from './routes/sitemap'
 import { subscriptionRoutes } from './routes/subscriptions'
@@ -70,6 +71,9 @@ app.use(privateWhenSettingCookies())
 app.route('/', operatorRoutes)
 app.use(demoIndex())
 app.use(resolveTenant())
+// The installment provider's page (routes/installment-modal.ts): the same for every visitor, so
+// before any cookie is set (a response that sets one is never shared).
+app.route('/', installmentModalRoutes)
 app.use(visitorCrumb())
 app.use(cartHint())
 app.route('/api', apiRoutes)

@@ -70,6 +70,8 @@ export interface Env {
   CAPTCHA_PROVIDER?: string
   /** A secret (`wrangler secret put`), for `recaptcha`. */
   RECAPTCHA_SECRET_KEY?: string
+  /** `local` (default) or `afterpay`: the installment dialog's terms page (worker/providers/installment-terms.ts). */
+  INSTALLMENTS_PROVIDER?: string
   /** `local` (default) or `google` (worker/providers/places.ts). */
   PLACES_PROVIDER?: string
   /** A secret (`wrangler secret put`), for `google`; never sent to the browser. */

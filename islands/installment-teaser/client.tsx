@@ -5,15 +5,21 @@
  * runs the information dialog, a native modal `<dialog>` that may already be open (the shopper
  * clicked before the island was live): focus on its close button, Tab and Shift+Tab kept inside,
  * closed on Escape, on a click on the overlay and on its buttons, with focus back on the info
- * button. Nothing is fetched: the provider's own page is not loaded.
+ * button. The first time it opens, it loads the provider's own terms page for the shopper's
+ * locale (storefront.md sections 7 and 9: the country's language that matches the browser's,
+ * else the country's first) and frames it; a failed load is only a console warning
+ * (storefront.md section 8) and the dialog keeps the teaser's sentence and its close button.
+ * Opening and closing it tell the tracking script, which sends the `overlay` beacon.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ISLAND_EVENT, onIslandEvent } from '../constants'
+import { fillText, INSTALLMENTS_TEXT } from '../../shared/index'
+import { dispatchIslandEvent, ISLAND_EVENT, onIslandEvent } from '../constants'
 import { defineClient } from '../contracts'
-import { variantPriceAmount } from './rules'
+import { INSTALLMENT_MODAL_PATH, installmentLocale, variantPriceAmount } from './rules'
 import { type InstallmentTeaserProps, InstallmentTeaserView } from './view'
 
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
 
 /** Keeps Tab and Shift+Tab cycling through the dialog's own controls. */
 function trapTab(event: KeyboardEvent, dialog: HTMLElement): void {
@@ -32,9 +38,34 @@ function trapTab(event: KeyboardEvent, dialog: HTMLElement): void {
   }
 }
 
+/**
+ * GETs the provider's page for the shopper's locale and answers its final address (after the
+ * worker's redirect to the real provider), or null when it did not load: the warning is logged
+ * here, and nothing else happens (storefront.md section 8).
+ */
+async function loadProviderPage(country: string): Promise<string | null> {
+  const locale = installmentLocale(country, navigator.languages ?? [navigator.language])
+  if (locale === null) return null
+  const url = `${INSTALLMENT_MODAL_PATH}/${locale}`
+  try {
+    const response = await fetch(url, { credentials: 'omit' })
+    if (response.ok) return response.url || url
+    console.warn(fillText(INSTALLMENTS_TEXT.pageLoadFailed, { url, reason: `HTTP ${response.status}` }))
+  } catch (error) {
+    console.warn(fillText(INSTALLMENTS_TEXT.pageLoadFailed, { url, reason: String(error) }))
+  }
+  return null
+}
+
+/** The overlay beacon's name for the dialog of an item. */
+const overlayId = (itemId: string) => `installments-${itemId}`
+
 function InstallmentTeaser(props: InstallmentTeaserProps) {
   const [currentPrice, setCurrentPrice] = useState<string | null>(props.price)
   const [open, setOpen] = useState(false)
+  const [providerPage, setProviderPage] = useState<string | null>(null)
+  // Loaded once per page view: a failure is not tried again on every opening.
+  const loadStarted = useRef(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const dialogRef = useRef<HTMLDialogElement>(null)
@@ -72,6 +103,27 @@ function InstallmentTeaser(props: InstallmentTeaserProps) {
     return () => dialog.removeEventListener('toggle', onToggle)
   }, [])
 
+  // The provider's page, the first time the dialog opens.
+  useEffect(() => {
+    if (!open || loadStarted.current) return
+    loadStarted.current = true
+    void loadProviderPage(props.country).then(setProviderPage)
+  }, [open, props.country])
+
+  // Shown and dismissed, for the `overlay` beacon (islands/tracking sends it).
+  useEffect(() => {
+    if (!open) return
+    dispatchIslandEvent(document, ISLAND_EVENT.overlay, {
+      overlayId: overlayId(props.itemId),
+      action: 'show',
+    })
+    return () =>
+      void dispatchIslandEvent(document, ISLAND_EVENT.overlay, {
+        overlayId: overlayId(props.itemId),
+        action: 'dismiss',
+      })
+  }, [open, props.itemId])
+
   useEffect(() => {
     const dialog = dialogRef.current
     if (!open || dialog === null) return
@@ -98,6 +150,7 @@ function InstallmentTeaser(props: InstallmentTeaserProps) {
       {...props}
       currentPrice={currentPrice}
       open={open}
+      providerPage={providerPage}
       onOpen={() => setOpen(true)}
       onClose={close}
       rootRef={rootRef}

@@ -6,6 +6,8 @@
 import {
   fillText,
   formatMoney,
+  INSTALLMENT_COUNTRIES,
+  INSTALLMENT_LOCALES,
   INSTALLMENTS_TEXT,
   type Money,
   minorUnitsOf,
@@ -15,6 +17,36 @@ import {
 
 /** How the store writes money: the website's CLDR flag and language (legacy symbols otherwise). */
 export type MoneyDisplay = { readonly useCLDR: boolean; readonly locale: string }
+
+type InstallmentCountry = (typeof INSTALLMENT_COUNTRIES)[number]
+
+const isInstallmentCountry = (country: string): country is InstallmentCountry =>
+  (INSTALLMENT_COUNTRIES as readonly string[]).includes(country)
+
+/**
+ * The provider's locale for a payment account country and the shopper's languages, best first:
+ * the first of them that is one of the country's languages wins, else the country's first
+ * (storefront.md section 9: US en, CA en or fr, AU en, NZ en). Null outside those countries.
+ */
+export function installmentLocale(
+  country: string,
+  shopperLanguages: string | readonly string[],
+): string | null {
+  const code = country.trim().toUpperCase()
+  if (!isInstallmentCountry(code)) return null
+  const languages = INSTALLMENT_LOCALES[code]
+  const wanted = (typeof shopperLanguages === 'string' ? [shopperLanguages] : shopperLanguages).map(
+    (tag) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? '',
+  )
+  const language = wanted.find((l) => languages.includes(l)) ?? languages[0] ?? 'en'
+  return `${language}-${code}`
+}
+
+/**
+ * Where the dialog asks for the provider's page: `<path>/<locale>` on the site's own host
+ * (worker/routes/installment-modal.ts answers with the configured provider's page).
+ */
+export const INSTALLMENT_MODAL_PATH = '/_installments/modal'
 
 /** Where a price stands against the offer's range. */
 export type InstallmentRange = 'in' | 'over' | 'under'

@@ -1,40 +1,23 @@
 /**
  * The installment teaser's props from a product page's template data (platform-neutral, used
- * by the worker's `installment-teaser` formatter). A product gets a teaser only when the store
- * offers installments, the product is physical (storefront.md section 5: every cart item must
- * be physical) and the payment account's country has a provider locale (US, CA, AU, NZ).
+ * by the worker's `installment-teaser` formatter). A product gets a teaser only when the site
+ * has the installment payments feature flag (64, storefront.md section 9), the store offers
+ * installments, the product is physical (storefront.md section 5: every cart item must be
+ * physical) and the payment account's country has a provider locale (US, CA, AU, NZ).
  */
 
 import {
+  FEATURE_FLAG,
   fromPriceMoney,
-  INSTALLMENT_COUNTRIES,
-  INSTALLMENT_LOCALES,
+  hasFeatureFlag,
   INSTALLMENTS_DEFAULT_COUNT,
   ProductType,
   productTypeOf,
   readMoney,
 } from '../../shared/index'
 import { asBoolean, asNumber, asString, child } from '../../templates/index'
+import { installmentLocale } from './rules'
 import type { InstallmentTeaserProps } from './view'
-
-type InstallmentCountry = (typeof INSTALLMENT_COUNTRIES)[number]
-
-const isInstallmentCountry = (country: string): country is InstallmentCountry =>
-  (INSTALLMENT_COUNTRIES as readonly string[]).includes(country)
-
-/**
- * The provider's locale for a payment account country and the shopper's language: the
- * country's languages are matched against the shopper's, else its first is used
- * (storefront.md section 9: US en, CA en or fr, AU en, NZ en). Null outside those countries.
- */
-export function installmentLocale(country: string, shopperLanguage: string): string | null {
-  const code = country.trim().toUpperCase()
-  if (!isInstallmentCountry(code)) return null
-  const languages = INSTALLMENT_LOCALES[code]
-  const wanted = shopperLanguage.trim().toLowerCase().split(/[-_]/)[0] ?? ''
-  const language = languages.find((l) => l === wanted) ?? languages[0] ?? 'en'
-  return `${language}-${code}`
-}
 
 /** The spec's installment context of one item (storefront.md section 3). */
 export interface InstallmentContext {
@@ -47,7 +30,8 @@ export interface InstallmentContext {
 
 /**
  * The installment context of a product. Pages are cached for every shopper alike, so the
- * shopper's language is the website's language.
+ * shopper's language here is the website's language; the dialog matches the shopper's own
+ * browser languages when it opens (client.tsx).
  */
 export function installmentContext(
   item: unknown,
@@ -56,7 +40,10 @@ export function installmentContext(
 ): InstallmentContext {
   const settings = child(storeSettings, 'installments')
   return {
-    afterPayAvailable: asBoolean(child(settings, 'enabled')) && productTypeOf(item) === ProductType.PHYSICAL,
+    afterPayAvailable:
+      hasFeatureFlag(child(website, 'featureFlags'), FEATURE_FLAG.AFTERPAY) &&
+      asBoolean(child(settings, 'enabled')) &&
+      productTypeOf(item) === ProductType.PHYSICAL,
     afterPayMin: asNumber(child(settings, 'afterPayMin')),
     afterPayMax: asNumber(child(settings, 'afterPayMax')),
     shopperLanguage: asString(child(website, 'language')),
@@ -87,6 +74,7 @@ export function installmentTeaserProps(
     currency: price.currency,
     price: price.amount,
     locale,
+    country: context.stripeAccountCountry.trim().toUpperCase(),
     useCLDR: asBoolean(child(website, 'useCLDRMoneyFormat')),
     moneyLocale: context.shopperLanguage || 'en-US',
   }

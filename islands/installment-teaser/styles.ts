@@ -10,11 +10,11 @@ export const INSTALLMENT_TEASER_CSS = `
 .installment-dialog-overlay{position:fixed;inset:0;width:100vw;height:100vh;max-width:none;max-height:none;margin:0;padding:1rem;border:0;background:rgba(0,0,0,.7);color:inherit}
 .installment-dialog-overlay[open]{display:flex;align-items:center;justify-content:center;animation:installment-fade .3s ease-out}
 .installment-dialog-overlay::backdrop{background:transparent}
-.installment-dialog{position:relative;width:100%;max-width:28rem;max-height:calc(100vh - 2rem);overflow:auto;padding:2rem 1.5rem 1.5rem;border-radius:.75rem;background:var(--c-surface);color:var(--c-text);box-shadow:0 1rem 3rem rgba(0,0,0,.35)}
+.installment-dialog{position:relative;width:100%;max-width:34rem;max-height:calc(100vh - 2rem);overflow:auto;padding:2rem 1.5rem 1.5rem;border-radius:.75rem;background:var(--c-surface);color:var(--c-text);box-shadow:0 1rem 3rem rgba(0,0,0,.35)}
 .installment-dialog h2{margin:0 2rem .75rem 0;font-size:1.25rem}
 .installment-dialog-close{position:absolute;top:.5rem;right:.5rem;width:2.75rem;height:2.75rem;border:0;border-radius:50%;background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}
-.installment-dialog-terms{font-size:.85rem;color:var(--c-muted)}
-.installment-dialog-done{min-height:2.75rem;padding:.6rem 1.5rem;border:0;border-radius:var(--r-btn);background:var(--c-accent);color:var(--c-on-accent);font:600 1rem/1.2 var(--f-body);cursor:pointer}
+.installment-dialog-sentence{margin:0}
+.installment-dialog-provider{display:block;width:100%;height:min(32rem,calc(100vh - 12rem));margin-top:1rem;border:0;border-radius:.5rem}
 @keyframes installment-fade{from{opacity:0}}
 @media (prefers-reduced-motion:reduce){.installment-dialog-overlay[open]{animation:none}}
 `

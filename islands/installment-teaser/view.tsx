@@ -1,20 +1,17 @@
 /**
  * The installment teaser's markup: the pill under the product price and its information dialog,
  * a native modal `<dialog>` the info button opens through invoker commands (`commandfor`,
- * `command="show-modal"`), so it opens, closes on Escape and on its buttons with no script at
- * all. Pure: props in, markup out. The worker renders it with the island's props; the client
- * island renders it with the same props plus its state, so `hydrateRoot` finds exactly the
- * server's DOM, then adds the variant's price, a click outside to close and the focus trap.
+ * `command="show-modal"`), so it opens, closes on Escape and on its close button with no script
+ * at all. The dialog holds the teaser's own sentence and, once the client island has loaded it,
+ * the provider's own terms page in a frame (storefront.md section 7); the terms are never ours.
+ * Pure: props in, markup out. The worker renders it with the island's props; the client island
+ * renders it with the same props plus its state, so `hydrateRoot` finds exactly the server's
+ * DOM, then adds the variant's price, the provider's page, a click outside to close and the
+ * focus trap.
  */
 import type { Ref } from 'react'
 import { fillText, INSTALLMENTS_TEXT } from '../../shared/index'
-import { type InstallmentRange, offerLimits, teaserMessage } from './rules'
-
-const DIALOG_STEPS = [
-  INSTALLMENTS_TEXT.dialogStep1,
-  INSTALLMENTS_TEXT.dialogStep2,
-  INSTALLMENTS_TEXT.dialogStep3,
-]
+import { type InstallmentRange, teaserMessage } from './rules'
 
 /** The island's props: plain JSON, built by `server.ts` from the template data. */
 export type InstallmentTeaserProps = {
@@ -27,8 +24,10 @@ export type InstallmentTeaserProps = {
   currency: string
   /** The price the page opens with, in major units ('48.00'); null when it has none. */
   price: string | null
-  /** The provider's locale for the shopper ('en-US', 'fr-CA'). */
+  /** The provider's locale for the site's language ('en-US', 'fr-CA'); the dialog matches the shopper's. */
   locale: string
+  /** The payment account's country ('US', 'CA', 'AU', 'NZ'), which decides the locales. */
+  country: string
   /** How the store writes money. */
   useCLDR: boolean
   moneyLocale: string
@@ -38,6 +37,8 @@ export type InstallmentTeaserProps = {
 export interface InstallmentTeaserState {
   currentPrice?: string | null
   open?: boolean
+  /** The provider's page once it has loaded (its address), else nothing is framed. */
+  providerPage?: string | null
   onOpen?: () => void
   onClose?: () => void
   rootRef?: Ref<HTMLDivElement>
@@ -60,9 +61,9 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
   const range: InstallmentRange = message?.range ?? 'under'
   const words = { provider, count }
   const titleId = `installment-dialog-title-${itemId}`
-  const introId = `installment-dialog-intro-${itemId}`
+  const sentenceId = `installment-dialog-sentence-${itemId}`
   const dialogId = `installment-dialog-${itemId}`
-  const limits = { ...words, ...offerLimits(offer, display) }
+  const sentence = message?.text ?? ''
   return (
     <div
       className="installment-teaser"
@@ -72,7 +73,7 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
     >
       {range !== 'in' && <span className="installment-teaser-provider">{provider}</span>}
       <span className="installment-teaser-message" aria-live="polite">
-        {message?.text ?? ''}
+        {sentence}
       </span>
       <button
         type="button"
@@ -91,7 +92,7 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
         className="installment-dialog-overlay"
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={introId}
+        aria-describedby={sentenceId}
         ref={props.dialogRef}
       >
         <div className="installment-dialog">
@@ -105,21 +106,20 @@ export function InstallmentTeaserView(props: InstallmentTeaserProps & Installmen
             <span aria-hidden="true">×</span>
           </button>
           <h2 id={titleId}>{fillText(INSTALLMENTS_TEXT.dialogTitle, words)}</h2>
-          <p id={introId}>{fillText(INSTALLMENTS_TEXT.dialogIntro, words)}</p>
-          <ol>
-            {DIALOG_STEPS.map((step) => (
-              <li key={step}>{fillText(step, words)}</li>
-            ))}
-          </ol>
-          <p className="installment-dialog-terms">{fillText(INSTALLMENTS_TEXT.dialogTerms, limits)}</p>
-          <button
-            type="button"
-            className="installment-dialog-done"
-            onClick={props.onClose}
-            {...command('close', dialogId)}
-          >
-            {INSTALLMENTS_TEXT.done}
-          </button>
+          <p id={sentenceId} className="installment-dialog-sentence">
+            {range === 'in' ? sentence : `${provider} ${sentence}`}
+          </p>
+          {props.providerPage && (
+            // The provider's page runs in an opaque origin (no allow-same-origin): its scripts
+            // and links work, but it never reaches this page, its cookies or its storage.
+            <iframe
+              className="installment-dialog-provider"
+              title={fillText(INSTALLMENTS_TEXT.providerPageTitle, words)}
+              src={props.providerPage}
+              sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
+              referrerPolicy="no-referrer"
+            />
+          )}
         </div>
       </dialog>
     </div>

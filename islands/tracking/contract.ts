@@ -21,6 +21,8 @@ export interface TrackingContext {
   pageKind: string
   /** The page's record: the item, else the collection. */
   pageId: string | null
+  /** The page's type where the spec names one (cart 200, checkout 201, order confirmed 202; shared/page-types.ts). */
+  pageType: number | null
   /** The site's cookie policy is restrictive: keep no ids in storage or cookies. */
   restrictiveCookies: boolean
   /** The pixel hook's queue name (`dataLayer`), or null when the hook is off. */

@@ -7,6 +7,7 @@
  * - sends the commerce events: CommerceShopping_VisitPDP on a product page,
  *   CommerceShopping_ViewCart on the cart page, and AddToCart / RemoveFromCart when the cart
  *   island says a line changed (`storefront:add-to-cart`, `storefront:remove-from-cart`);
+ * - sends the `overlay` beacon when an island's dialog is shown or dismissed (overlay.ts);
  * - feeds the pixel hook, runs the performance collector and the error reporter.
  *
  * Suppression for signed-in accounts is the worker's: their cookie is HttpOnly, and the worker
@@ -21,6 +22,7 @@ import type { TrackingContext } from './contract'
 import { reportErrors } from './errors'
 import { sendCommerceEvent } from './events'
 import { type Identity, identify } from './identity'
+import { sendOverlayBeacons } from './overlay'
 import { collectPerformance } from './performance'
 import { pixelHook } from './pixel'
 import { formBeacon } from './transport'
@@ -32,6 +34,8 @@ function recordPageView(context: TrackingContext, identity: Identity): void {
       pagePath: location.pathname,
       pageKind: context.pageKind,
       pageId: context.pageId,
+      // platform.md section 9's page type, on the pages that have one (cart, checkout, order).
+      ...(context.pageType === null ? {} : { pageType: context.pageType }),
       websiteId: context.websiteId,
       title: document.title,
       referrer: document.referrer,
@@ -65,6 +69,7 @@ export function start(context: TrackingContext): void {
   onIslandEvent(document, ISLAND_EVENT.removeFromCart, (line) =>
     sendCommerceEvent('CommerceShopping_RemoveFromCart', context, identity, line),
   )
+  sendOverlayBeacons()
   onIslandEvent(document, ISLAND_EVENT.newsletterSignUp, ({ formId }) =>
     pixel('newsletter_sign_up', { formId }),
   )

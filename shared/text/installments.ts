@@ -1,6 +1,8 @@
 /**
  * Shopper text of the installment teaser and its dialog. `overMax` and `underMin` are the
  * spec's words (storefront.md section 4); the rest is ours, the spec gives no wording for it.
+ * The dialog's terms are the provider's own page (worker/providers/installment-terms.ts), never
+ * ours: nothing here says how or when the payments fall due.
  * `{amount}` is money, `{count}` the number of payments, `{provider}` the provider's name.
  */
 export const INSTALLMENTS_TEXT = {
@@ -9,13 +11,12 @@ export const INSTALLMENTS_TEXT = {
   underMin: 'available for orders over {amount}',
   infoButton: 'Learn more about paying in installments with {provider}',
   dialogTitle: 'Pay in {count} interest-free installments',
-  dialogIntro:
-    'Choose {provider} at checkout to split your order into {count} payments, with no interest and no extra cost when you pay on time.',
-  dialogStep1: 'Add the items you want to your cart.',
-  dialogStep2: 'Choose {provider} as your payment method at checkout.',
-  dialogStep3: 'Pay the first installment when you order and the rest every two weeks.',
-  dialogTerms:
-    'Orders above {min} and up to {max} qualify. {provider} approves each order; its terms apply and late fees may be charged.',
+  /** The accessible name of the frame that holds the provider's page. */
+  providerPageTitle: '{provider} terms',
   close: 'Close',
-  done: 'Got it',
+  /**
+   * The console warning when the provider's page does not load (storefront.md section 8: only a
+   * logged warning; the dialog keeps the teaser's sentence and its close button).
+   */
+  pageLoadFailed: 'Installment provider page failed to load: {url} ({reason})',
 } as const

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { installmentRange } from '../../islands/installment-teaser/rules'
-import { installmentLocale } from '../../islands/installment-teaser/server'
+import { installmentLocale, installmentRange } from '../../islands/installment-teaser/rules'
 import { visit } from './helpers'
 
 const HOST = 'aurora.localhost'

@@ -277,6 +277,8 @@ describe('What protected pages never share', () => {
       websiteId: 'journal',
       pageKind: 'blog',
       pageId: 'journal-col-field-notes',
+      // A blog has no page type of platform.md section 9.
+      pageType: null,
       restrictiveCookies: false,
       pixelQueue: null,
       commerce: { website_id: 'journal', product_page: false, page_id: 'journal-col-field-notes' },

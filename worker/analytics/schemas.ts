@@ -7,6 +7,7 @@
 import {
   COMMERCE_EVENT_ORIGIN,
   COMMERCE_EVENTS,
+  PAGE_TYPE,
   PERFORMANCE_EVENT_ORIGIN,
   PERFORMANCE_FIELDS,
   parseVisitorRecord,
@@ -52,8 +53,18 @@ const path = z.string().check(z.maxLength(2048), z.startsWith('/', 'must be a pa
 const count = z.number().check(z.int(), z.minimum(0))
 const optional = <T extends z.ZodMiniType>(schema: T) => z.nullable(z.optional(schema))
 
-/** A page view's data (`RecordHit`): the path it was recorded on, and what the script adds. */
-export const pageViewDataSchema = z.looseObject({ pagePath: path })
+/**
+ * A page view's data (`RecordHit`): the path it was recorded on, the page type of platform.md
+ * section 9 where the page has one, and what the script adds.
+ */
+export const pageViewDataSchema = z.looseObject({
+  pagePath: path,
+  pageType: z.optional(
+    z
+      .number()
+      .check(z.refine((n) => (Object.values(PAGE_TYPE) as number[]).includes(n), 'must be a page type')),
+  ),
+})
 
 /** `POST /api/census/RecordHit`: form-encoded `event`, `data` (JSON), `ss_cvr`. */
 export const recordHitSchema = z.object({

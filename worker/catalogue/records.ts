@@ -16,6 +16,7 @@
 
 import {
   countNavigationLinks,
+  FEATURE_FLAG_RANGE,
   FORM_FIELD_TYPES,
   GalleryOption,
   INSTALLMENTS_DEFAULT_COUNT,
@@ -221,6 +222,31 @@ export const websiteSchema = z.looseObject({
   disqusShortname: z.optional(z.string()),
   captchaSettings: z.optional(z.looseObject({ siteKey: z.optional(z.string()) })),
   trackingDisabled: z._default(z.boolean(), false),
+  /**
+   * The site's numeric feature flags (storefront.md section 9: 1 to 65), each at most once; the
+   * storefront turns a flagged feature on only when its number is here (installments: 64,
+   * shared/feature-flags.ts).
+   */
+  featureFlags: z._default(
+    z
+      .array(
+        z
+          .number()
+          .check(
+            z.int('must be whole numbers'),
+            z.minimum(
+              FEATURE_FLAG_RANGE.min,
+              `must be numbers from ${FEATURE_FLAG_RANGE.min} to ${FEATURE_FLAG_RANGE.max}`,
+            ),
+            z.maximum(
+              FEATURE_FLAG_RANGE.max,
+              `must be numbers from ${FEATURE_FLAG_RANGE.min} to ${FEATURE_FLAG_RANGE.max}`,
+            ),
+          ),
+      )
+      .check(z.refine((flags) => new Set(flags).size === flags.length, 'must not name a flag twice')),
+    [],
+  ),
   /**
    * Double opt-in (issue 18): a newsletter subscriber or a restock sign-up is stored pending and
    * gets a confirmation email; only a confirmed address receives anything. On unless `false`.

@@ -13,6 +13,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv, Tenant } from '../env'
 import { INLINE_STYLE_HASHES } from '../http/headers'
+import { AFTERPAY_ORIGIN, installmentsShown } from '../providers/installment-terms'
 import { SettledCache } from '../runtime/isolate-cache'
 
 /** What a third-party provider needs, by kind of source. */
@@ -45,6 +46,9 @@ export const KNOWN_PROVIDERS: Readonly<Record<string, ProviderOrigins>> = {
     style: ['https://use.typekit.net', 'https://p.typekit.net'],
     font: ['https://use.typekit.net', 'https://p.typekit.net'],
   },
+  // The installment dialog frames the provider's modal page after fetching it (a redirect from
+  // routes/installment-modal.ts lands there): only on sites that show installments.
+  afterpay: { frame: [AFTERPAY_ORIGIN], connect: [AFTERPAY_ORIGIN] },
   'google-tag': {
     script: ['https://www.googletagmanager.com'],
     connect: ['https://www.google-analytics.com'],
@@ -75,7 +79,11 @@ function originsOf(tenant: Tenant | undefined): {
   embed: readonly string[]
 } {
   const security = tenant?.site.website.security
-  const names = [...(security?.providers ?? []), ...(tenant?.site.theme?.typekitKitId ? ['typekit'] : [])]
+  const names = [
+    ...(security?.providers ?? []),
+    ...(tenant?.site.theme?.typekitKitId ? ['typekit'] : []),
+    ...(installmentsShown(tenant?.site) ? ['afterpay'] : []),
+  ]
   const providers = names
     .map((name) => KNOWN_PROVIDERS[name])
     .filter((p): p is ProviderOrigins => p !== undefined)

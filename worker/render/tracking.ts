@@ -6,7 +6,13 @@
  */
 import manifest from '../../dist/islands-manifest.json'
 import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '../../islands/index'
-import { escapeHtmlAttribute, jsonAttribute, PRODUCT_TYPE_NAMES, pageIsTracked } from '../../shared/index'
+import {
+  escapeHtmlAttribute,
+  jsonAttribute,
+  PRODUCT_TYPE_NAMES,
+  pageIsTracked,
+  pageTypeOfKind,
+} from '../../shared/index'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'
 
@@ -53,6 +59,7 @@ export function trackingContext(tenant: Tenant, page: TrackedPage): TrackingCont
     websiteId: website.id,
     pageKind: page.kind,
     pageId: page.pageId ?? null,
+    pageType: pageTypeOfKind(page.kind),
     restrictiveCookies: website.cookiePolicy === 'restrictive',
     pixelQueue: website.pixelHook?.enabled ? website.pixelHook.queue : null,
     commerce: commerceFields(tenant, page),
