@@ -13,6 +13,7 @@ import {
   minorUnitsOf,
   moneyFromMinorUnits,
   readMoney,
+  US_AND_TERRITORIES,
 } from '../../shared/index'
 
 /** How the store writes money: the website's CLDR flag and language (legacy symbols otherwise). */
@@ -32,7 +33,10 @@ export function installmentLocale(
   country: string,
   shopperLanguages: string | readonly string[],
 ): string | null {
-  const code = country.trim().toUpperCase()
+  const upper = country.trim().toUpperCase()
+  // A store in a US territory is a US store to the provider (storefront.md section 9: "US and
+  // territories: US, PR, GU, VI, MP, AS, UM").
+  const code = (US_AND_TERRITORIES as readonly string[]).includes(upper) ? 'US' : upper
   if (!isInstallmentCountry(code)) return null
   const languages = INSTALLMENT_LOCALES[code]
   const wanted = (typeof shopperLanguages === 'string' ? [shopperLanguages] : shopperLanguages).map(

@@ -153,15 +153,18 @@ describe('installment rules', () => {
     expect(installmentRange(0, 3500, 30000)).toBe('under')
   })
 
-  it('Should produce a locale only for US, CA, AU and NZ, with the shopper language matched', () => {
+  it('Should produce a locale only for US (and its territories), CA, AU and NZ, with the shopper language matched', () => {
     expect(installmentLocale('US', 'en-US')).toBe('en-US')
     expect(installmentLocale('US', 'fr-FR')).toBe('en-US')
     expect(installmentLocale('CA', 'fr')).toBe('fr-CA')
     expect(installmentLocale('CA', 'en-GB')).toBe('en-CA')
     expect(installmentLocale('CA', 'es-MX')).toBe('en-CA')
+    // The US territories are the US to the provider.
+    expect(installmentLocale('PR', 'es-PR')).toBe('en-US')
+    expect(installmentLocale('gu', 'en')).toBe('en-US')
+    expect(installmentLocale('MX', 'es')).toBeNull()
     expect(installmentLocale('AU', 'en-AU')).toBe('en-AU')
     expect(installmentLocale('NZ', 'mi-NZ')).toBe('en-NZ')
     expect(installmentLocale('GB', 'en-GB')).toBeNull()
-    expect(installmentLocale('PR', 'en-US')).toBeNull()
   })
 })
