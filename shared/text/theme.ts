@@ -33,4 +33,10 @@ export const THEME_TEXT = {
   themeHomeLink: 'Home',
   /** Opens an item's audio player. */
   themeListen: 'Listen',
+  /** Share links (`social-button`): the group's name, each link's name and the e-mail link's. */
+  themeShare: 'Share',
+  themeShareOn: 'Share on {service}',
+  themeShareByEmail: 'Share by email',
+  /** `twitter-follow-button`: a link to the account's profile. */
+  themeFollow: 'Follow @{name}',
 } as const

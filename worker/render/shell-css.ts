@@ -131,6 +131,10 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .audio-player-disclosure summary::before{content:"";width:0;height:0;border-block:.4rem solid transparent;border-left:.65rem solid currentColor}
 .audio-player-disclosure[open] summary{margin-bottom:.75rem}
 .squarespace-audio-player audio{display:block;width:100%}
+.squarespace-social-buttons{display:flex;flex-wrap:wrap;gap:.5rem;margin-block:1rem}
+.squarespace-social-buttons.inline-style{display:inline-flex;margin-block:0}
+.share-link,.follow-link{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 .9rem;border:1px solid var(--c-line);border-radius:999px;color:inherit;text-decoration:none;font-size:.9rem}
+.share-link:hover,.follow-link:hover{border-color:currentColor}
 .page-content>:not(.hero),.page-form,.status-page,.cart-page{max-width:46rem;margin-inline:auto}
 .page-form{margin-top:2rem}
 .hero{display:grid;margin:0 0 2.5rem;overflow:hidden;border-radius:.75rem;background:var(--c-soft)}
