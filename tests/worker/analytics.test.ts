@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsMessage } from '../../worker/env'
-import worker from '../../worker/index'
+import worker from '../../worker/api-worker/index'
 
 afterEach(() => vi.restoreAllMocks())
 

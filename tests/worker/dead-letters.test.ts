@@ -5,7 +5,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env, exports } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AnalyticsMessage, NotificationMessage } from '../../worker/env'
-import worker from '../../worker/index'
+import worker from '../../worker/api-worker/index'
 import { MAX_RETRIES, retryDelaySeconds } from '../../worker/queues/retry'
 import { rows } from './form-helpers'
 

@@ -10,7 +10,7 @@ import { confirmationMessageId, sendOrderConfirmation } from '../../worker/comme
 import { reconcileOrders } from '../../worker/commerce/reconcile'
 import { orderById } from '../../worker/db/orders'
 import type { OrderEmailMessage } from '../../worker/env'
-import worker from '../../worker/index'
+import worker from '../../worker/api-worker/index'
 import { ORDER_EMAILS_QUEUE } from '../../worker/queues/names'
 import { MAX_RETRIES } from '../../worker/queues/retry'
 import { rows } from './form-helpers'

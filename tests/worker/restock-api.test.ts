@@ -5,7 +5,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import type { NotificationMessage, RestockNotificationMessage } from '../../worker/env'
-import worker from '../../worker/index'
+import worker from '../../worker/api-worker/index'
 import { confirmFromEmail } from './confirmations'
 import { apiCall, localCaptchaToken, newCrumb, rows } from './form-helpers'
 import { DEMO_PASSWORDS, type SignedIn, signIn } from './visitor'

@@ -15,7 +15,7 @@ import {
   sessionSecret,
 } from '../../worker/crypto/secrets'
 import type { Env } from '../../worker/env'
-import worker from '../../worker/index'
+import worker from '../../worker/api-worker/index'
 import { stripeProvider } from '../../worker/payments/stripe-provider'
 import { captchaVerifier } from '../../worker/providers/captcha'
 import { emailSender } from '../../worker/providers/email'
