@@ -14,7 +14,12 @@ import { Hono } from './http/hono'
 import { brokenSiteResponse } from './http/plain-pages'
 import { cartHint } from './middleware/cart-hint'
 import { visitorCrumb } from './middleware/crumb'
-import { pageCache, privateWhenSettingCookies } from './middleware/page-cache'
+import {
+  FORGOTTEN_PAGE_HEADER,
+  forgetPageKey,
+  pageCache,
+  privateWhenSettingCookies,
+} from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { forgetContentVersions, resolveTenant } from './middleware/tenant'
 import { visitCookies } from './middleware/visit-cookies'
@@ -36,10 +41,20 @@ import { logError } from './runtime/log'
  */
 export type ApiPart = { api: Hono<AppEnv>; operator: Hono<AppEnv> } | 'forward'
 
-/** The API Worker's answer, the request untouched; without the binding, the API's own JSON 404. */
+/**
+ * The API Worker's answer, the request untouched; without the binding, the API's own JSON 404.
+ * A page the call changed (a like's count) is forgotten here too: this isolate's copy of it
+ * would otherwise be served for up to half a minute (middleware/page-cache.ts).
+ */
 async function toApi(c: Context<AppEnv>) {
   if (!c.env.API) return c.json({ message: 'There is no such API call.' }, 404)
-  return c.env.API.fetch(c.req.raw)
+  const response = await c.env.API.fetch(c.req.raw)
+  const forgotten = response.headers.get(FORGOTTEN_PAGE_HEADER)
+  if (forgotten === null) return response
+  await forgetPageKey(forgotten)
+  const answer = new Response(response.body, response)
+  answer.headers.delete(FORGOTTEN_PAGE_HEADER)
+  return answer
 }
 
 // The site editor is its own Worker (worker/editor/): production routes `/config*` to it; a

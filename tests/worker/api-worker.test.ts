@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest'
 import api from '../../worker/api-worker/index'
 import type { Env } from '../../worker/env'
 import pages from '../../worker/index'
+import { FORGOTTEN_PAGE_HEADER } from '../../worker/middleware/page-cache'
+import { newCrumb } from './visitor'
 
 /** A stand-in API Worker that records what reaches it. */
 function recordingApi() {
@@ -78,5 +80,23 @@ describe('The page Worker and the API Worker', () => {
     })
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'There is no such API call.' })
+  })
+
+  it("Should take the page a like forgot from the API Worker's answer, and not hand the header on", async () => {
+    const like = () => {
+      const crumb = newCrumb()
+      return new Request('http://journal.localhost/api/content/likes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'X-CSRF-Token': crumb },
+        body: JSON.stringify({ itemId: 'journal-item-0001' }),
+      })
+    }
+    const direct = await api.fetch(like(), env, createExecutionContext())
+    expect(direct.status).toBe(200)
+    expect(direct.headers.get(FORGOTTEN_PAGE_HEADER)).toMatch(/^https:\/\/page-cache\.internal\/journal/)
+    const forwarded = await pageWorker(like(), env)
+    expect(forwarded.status).toBe(200)
+    expect(((await forwarded.json()) as { liked: boolean }).liked).toBe(true)
+    expect(forwarded.headers.has(FORGOTTEN_PAGE_HEADER)).toBe(false)
   })
 })
