@@ -25,6 +25,33 @@ function queuesOf(environment?: string, config = './wrangler.toml') {
   return { producers: queues.producers ?? [], consumers: queues.consumers ?? [] }
 }
 
+/** What a `[[queues.consumers]]` entry of a wrangler.toml holds, as wrangler reads it. */
+type QueueConsumers = {
+  queue: string
+  max_batch_size?: number
+  max_batch_timeout?: number
+  max_retries?: number
+  retry_delay?: number
+  dead_letter_queue?: string
+}[]
+
+/** The queue consumers of a wrangler.toml, in miniflare's form (the API Worker's: the storefront's queues). */
+function consumersOf(config: string) {
+  const consumers: QueueConsumers = queuesOf(undefined, config).consumers
+  return Object.fromEntries(
+    consumers.map((consumer: QueueConsumers[number]) => [
+      consumer.queue,
+      {
+        maxBatchSize: consumer.max_batch_size,
+        maxBatchTimeout: consumer.max_batch_timeout,
+        maxRetries: consumer.max_retries,
+        retryDelay: consumer.retry_delay,
+        deadLetterQueue: consumer.dead_letter_queue,
+      },
+    ]),
+  )
+}
+
 export default defineConfig(async () => ({
   plugins: [
     cloudflareTest({
@@ -39,12 +66,16 @@ export default defineConfig(async () => ({
           INVENTORY: { className: 'InventoryObject', useSQLite: true },
           PUBLISHER: { className: 'PublisherObject', useSQLite: true },
         },
-        serviceBindings: { EDITOR: kCurrentWorker },
+        // `API` too: the API Worker (worker/api-worker/), whose entry answers `/api*` and
+        // `/_operator*` in tests/setup/workers.ts as production's page Worker forwards them.
+        serviceBindings: { EDITOR: kCurrentWorker, API: kCurrentWorker },
         // The editor's queue (worker/editor/wrangler.toml): file processing and purges, consumed by
         // this Worker's entry as by the editor's (tests/setup/workers.ts).
         queueProducers: { EDITOR_QUEUE: { queueName: 'editor-jobs' } },
         // The connections queue (issue 23) too: the storefront produces, the editor's Worker consumes.
+        // The storefront's queues are the API Worker's to consume (worker/api-worker/wrangler.toml).
         queueConsumers: {
+          ...consumersOf('./worker/api-worker/wrangler.toml'),
           'editor-jobs': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 3 },
           'storefront-connections': {
             maxBatchSize: 10,
@@ -63,6 +94,10 @@ export default defineConfig(async () => ({
           // The demo rows of D1's tables (worker/db/demo.ts), stored by tests/setup/worker-state.ts.
           TEST_DEMO_ROWS: await readDemoRows(['kv-fixtures', 'tests/fixtures/kv']),
           TEST_QUEUES: { development: queuesOf(), production: queuesOf('production') },
+          TEST_API_QUEUES: {
+            development: queuesOf(undefined, './worker/api-worker/wrangler.toml'),
+            production: queuesOf('production', './worker/api-worker/wrangler.toml'),
+          },
           TEST_EDITOR_QUEUES: {
             development: queuesOf(undefined, './worker/editor/wrangler.toml'),
             production: queuesOf('production', './worker/editor/wrangler.toml'),

@@ -5,7 +5,8 @@
  *   still two rooms that cannot be read apart);
  * - no two files under `worker/` share a name, except one subject at each layer (an API group,
  *   its table, its provider: `api/places.ts` beside `providers/places.ts`), listed below, and
- *   the site editor's Worker's own entry, app and environment in `worker/editor/`.
+ *   the site editor's Worker's own entry, app and environment in `worker/editor/`, and the API
+ *   Worker's entry in `worker/api-worker/`.
  * The import direction between top-level folders is biome.json's (`noRestrictedImports`).
  * Run by `npm run lint`; prints each breach and exits 1.
  */
@@ -20,6 +21,8 @@ const ROOT_FILES = new Set(['worker/index.ts', 'worker/app.ts', 'worker/env.ts']
 const LAYERED_NAMES = new Set(['captcha.ts', 'places.ts', 'dead-letters.ts', 'site-users.ts'])
 /** The site editor's Worker's entry, app and environment, beside the storefront's. */
 const EDITOR_WORKER_ROOT = new Set(['worker/editor/index.ts', 'worker/editor/app.ts', 'worker/editor/env.ts'])
+/** The storefront's API Worker's entry (worker/api-worker/wrangler.toml). */
+const API_WORKER_ROOT = new Set(['worker/api-worker/index.ts'])
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'worker'], {
   cwd: ROOT,
@@ -39,7 +42,7 @@ for (const file of files) {
   const name = basename(file)
   if (file.endsWith('README.md') || LAYERED_NAMES.has(name)) continue
   // The editor's Worker (worker/editor/wrangler.toml) has a root of its own.
-  if (EDITOR_WORKER_ROOT.has(file)) continue
+  if (EDITOR_WORKER_ROOT.has(file) || API_WORKER_ROOT.has(file)) continue
   byName.set(name, [...(byName.get(name) ?? []), file])
 }
 for (const [name, list] of byName)

@@ -1,13 +1,16 @@
 // `npm start`: build the island bundle and the site editor's app, seed local state, then serve the
-// storefront and the site editor's Worker (on `/config`, reached over the storefront's `EDITOR`
-// service binding) with one `wrangler dev` on http://127.0.0.1:8787 (demo tenants at
+// storefront's page Worker, its API Worker (on `/api` and `/_operator`, reached over the page
+// Worker's `API` service binding; it consumes the queues) and the site editor's Worker (on
+// `/config`, over the `EDITOR` binding) with one `wrangler dev` on http://127.0.0.1:8787 (demo tenants at
 // http://aurora.localhost:8787 and so on; the editor at http://aurora.localhost:8787/config/).
 //
 //   npx tsx scripts/start.ts [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
 //                          [--test-scheduled]
 //
 // --test-scheduled passes wrangler dev's flag of that name: `GET /__scheduled?cron=...` then runs
-// the Worker's `scheduled` export (the crash benchmark triggers the reconciliation sweep so).
+// the `scheduled` export of the Worker that answers the port (the crash benchmark triggers the
+// reconciliation sweep so): with it, the API Worker answers the port (its app serves pages too)
+// and the page Worker runs beside it.
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -50,11 +53,13 @@ const seeded = await seedLocalState({ persistTo: values['persist-to'], extra: va
 console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied, demo rows: ${seeded.d1}`)
 
 const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : []
+// The first config answers on the port: the page Worker, or the API Worker (whose cron the
+// `--test-scheduled` route runs); the others run beside it.
+const workers = ['wrangler.toml', 'worker/api-worker/wrangler.toml']
+if (values['test-scheduled']) workers.reverse()
 const dev = startWrangler([
   'dev',
-  // The storefront first (it answers on the port), then the editor's Worker beside it.
-  '--config',
-  'wrangler.toml',
+  ...workers.flatMap((config) => ['--config', config]),
   '--config',
   'worker/editor/wrangler.toml',
   '--ip',

@@ -48,6 +48,11 @@ export interface Env {
    */
   EDITOR?: Fetcher
   /**
+   * The storefront's API Worker (worker/api-worker/): the page Worker forwards `/api*` and
+   * `/_operator*` to it (app.ts). Unset in the API Worker itself, which answers them.
+   */
+  API?: Fetcher
+  /**
    * Seconds an isolate trusts a tenant's content version before reading it again (5 when unset;
    * middleware/tenant.ts). The worker tests set 0: they publish by writing KV directly.
    */

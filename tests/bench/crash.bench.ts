@@ -16,7 +16,8 @@
 // checkout with the same form (the same idempotency key), SaveFormSubmission with the same
 // submission key. When that resend of a form answers 401 (today: the key is spent, its data is
 // stored), the shopper presses Submit again, which the form island does with a new key. Then
-// `GET /__scheduled` runs the Worker's `scheduled` export (the reconciliation sweep) and the
+// `GET /__scheduled` runs the API Worker's `scheduled` export (the reconciliation sweep; with
+// `--test-scheduled` the API Worker answers the port, scripts/start.ts) and the
 // script waits SWEEP_WAIT_MS.
 //
 // The sweep takes over only orders untouched for 2 minutes (SWEEP_AFTER_MS in
@@ -505,9 +506,9 @@ function d1Files(): string[] {
     : []
 }
 
-/** The cron of `[triggers] crons` in wrangler.toml, else every five minutes. */
+/** The cron of `[triggers] crons` in the API Worker's wrangler.toml, else every five minutes. */
 function sweepCron(): string {
-  const toml = readFileSync('wrangler.toml', 'utf8')
+  const toml = readFileSync('worker/api-worker/wrangler.toml', 'utf8')
   return /^\s*crons\s*=\s*\[\s*"([^"]+)"/m.exec(toml)?.[1] ?? '*/5 * * * *'
 }
 

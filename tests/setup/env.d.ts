@@ -24,6 +24,8 @@ declare global {
       TEST_DEMO_ROWS: DemoRows[]
       /** wrangler.toml's queues per environment (vitest.config.mts). */
       TEST_QUEUES: Record<'development' | 'production', TestQueues>
+      /** worker/api-worker/wrangler.toml's queues per environment (vitest.config.mts). */
+      TEST_API_QUEUES: Record<'development' | 'production', TestQueues>
       /** worker/editor/wrangler.toml's queues per environment (vitest.config.mts). */
       TEST_EDITOR_QUEUES: Record<'development' | 'production', TestQueues>
     }

@@ -4,7 +4,7 @@
 import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import worker from '../../worker/index'
+import worker from '../../worker/api-worker/index'
 import { apiCall } from './form-helpers'
 import { visit } from './helpers'
 import { Shopper } from './shopper'

@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import worker from '../../worker/api-worker/index'
 import type { AnalyticsMessage } from '../../worker/env'
-import worker from '../../worker/index'
 
 afterEach(() => vi.restoreAllMocks())
 

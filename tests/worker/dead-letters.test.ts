@@ -4,8 +4,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import worker from '../../worker/api-worker/index'
 import type { AnalyticsMessage, NotificationMessage } from '../../worker/env'
-import worker from '../../worker/index'
 import { MAX_RETRIES, retryDelaySeconds } from '../../worker/queues/retry'
 import { rows } from './form-helpers'
 

@@ -3,7 +3,7 @@
 // method. Each fault fails `times` calls (Infinity: for ever), then lets calls through.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { app } from '../../worker/app'
+import { app } from '../../worker/api-worker/index'
 import type { Env } from '../../worker/env'
 
 export class InjectedFault extends Error {

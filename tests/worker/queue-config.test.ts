@@ -1,6 +1,8 @@
 // The queues of wrangler.toml, as wrangler reads them, in both environments (issue 19): every
 // consumer retries with back-off for longer than ten minutes, then hands its messages to a
-// dead-letter queue that has a consumer of its own, and the worker consumes every queue.
+// dead-letter queue that has a consumer of its own, and a worker consumes every queue: the API
+// Worker (worker/api-worker/wrangler.toml) the storefront's, the editor's the connections'; the
+// page Worker (wrangler.toml) consumes none.
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { DEAD_LETTER_MAX_RETRIES, deadLetterRetryDelaySeconds } from '../../worker/queues/dead-letters'
@@ -20,11 +22,13 @@ describe('Queue configuration', () => {
   for (const environment of ENVIRONMENTS) {
     it(`Should give every consumer a dead-letter queue that has a consumer (${environment})`, () => {
       const storefront = env.TEST_QUEUES[environment]
+      const api = env.TEST_API_QUEUES[environment]
       const editor = env.TEST_EDITOR_QUEUES[environment]
-      // The editor's Worker consumes the connections queues; the storefront every other one.
-      const consumers = [...storefront.consumers, ...editor.consumers]
-      const storefrontNames = storefront.consumers.map((consumer) => consumer.queue).sort()
-      expect(storefrontNames).toEqual(
+      // The editor's Worker consumes the connections queues; the API Worker every other one.
+      const consumers = [...api.consumers, ...editor.consumers]
+      expect(storefront.consumers).toEqual([])
+      const apiNames = api.consumers.map((consumer) => consumer.queue).sort()
+      expect(apiNames).toEqual(
         [
           ANALYTICS_QUEUE,
           NOTIFICATIONS_QUEUE,
@@ -55,6 +59,8 @@ describe('Queue configuration', () => {
         'NOTIFICATIONS_QUEUE',
         'ORDER_EMAILS_QUEUE',
       ])
+      // The API Worker produces onto the same queues as the page Worker.
+      expect(api.producers).toEqual(storefront.producers)
       // The editor's producers name the same queues as the storefront's (one queue, two Workers).
       for (const producer of editor.producers) {
         const same = storefront.producers.find((candidate) => candidate.binding === producer.binding)

@@ -4,6 +4,7 @@
 // "production"; the tests themselves run with the development values, which work.
 import { createExecutionContext, env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import worker from '../../worker/api-worker/index'
 import { issueSubmissionKey } from '../../worker/auth/form-keys'
 import { type CheckoutClaims, signCheckoutToken } from '../../worker/commerce/checkout-tokens'
 import {
@@ -15,7 +16,6 @@ import {
   sessionSecret,
 } from '../../worker/crypto/secrets'
 import type { Env } from '../../worker/env'
-import worker from '../../worker/index'
 import { stripeProvider } from '../../worker/payments/stripe-provider'
 import { captchaVerifier } from '../../worker/providers/captcha'
 import { emailSender } from '../../worker/providers/email'

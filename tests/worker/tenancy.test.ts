@@ -1,7 +1,7 @@
 import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { app } from '../../worker/app'
+import { app } from '../../worker/api-worker/index'
 import { DEMO_TENANTS, visit } from './helpers'
 
 afterEach(() => vi.restoreAllMocks())

@@ -11,7 +11,7 @@ import { bodySchema, on } from '../http/api-route'
 import { jsonBody } from '../http/body'
 import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
-import { forgetPage } from '../middleware/page-cache'
+import { FORGOTTEN_PAGE_HEADER, forgetPage } from '../middleware/page-cache'
 import { rateLimit } from '../middleware/rate-limit'
 import * as z from '../runtime/zod'
 
@@ -30,8 +30,9 @@ on(
     const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
     if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)
     if (outcome.kind === 'unknown-item') return c.json({ message: 'There is no such item.' }, 404)
-    // The item's page shows the count: the next view here renders it again.
-    if (outcome.added) await forgetPage(c, outcome.path)
+    // The item's page shows the count: the next view here renders it again (and in the page
+    // Worker that forwarded the call, which reads the header).
+    if (outcome.added) c.header(FORGOTTEN_PAGE_HEADER, await forgetPage(c, outcome.path))
     return c.json({ itemId: outcome.itemId, likeCount: outcome.likeCount, liked: true })
   },
 )

@@ -10,7 +10,7 @@
  * its links inside the preview, and loads no tracking script.
  */
 import { EDITOR_TEXT } from '../../shared/index'
-import { app as storefront } from '../app'
+import { createApp } from '../app'
 import { kvKey } from '../catalogue/records'
 import { hex, sha256 } from '../crypto/encoding'
 import type { EditorEnv } from './env'
@@ -18,6 +18,12 @@ import { listKeys } from './model'
 import { type KvWrite, planPreview } from './publish'
 
 export const PREVIEW_PREFIX = '/config/preview'
+
+/**
+ * The storefront's app for previews (this module's and template-pages.ts'): the page Worker's,
+ * its API calls forwarded (the editor's Worker has no `API` binding, so they answer the API's 404).
+ */
+export const storefront = createApp('forward')
 
 /**
  * KV with `writes` laid over it: reads see the draft values, lists the added and removed keys.

@@ -18,7 +18,6 @@ import {
   STRICT_ESCAPING,
   templateUses,
 } from '../../templates/index'
-import { app as storefront } from '../app'
 import { pageKindOf } from '../catalogue/page-kinds'
 import { type Collection, kvKey } from '../catalogue/records'
 import { hex, sha256 } from '../crypto/encoding'
@@ -27,7 +26,7 @@ import { builtIns } from '../render/template-store'
 import { compilingEngine } from './compiling-engine'
 import type { EditorEnv } from './env'
 import { listKeys, readLive } from './model'
-import { overlayKv } from './preview'
+import { overlayKv, storefront } from './preview'
 import { type KvWrite, planPreview } from './publish'
 import { builtInSource, overrideSource, templateDraftOf, templateKind, templateRows } from './template-drafts'
 

@@ -126,8 +126,21 @@ function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: 
  * what it shows (a like's count): the next view renders it again. Other isolates trust their
  * own copies for up to `MEMORY_SECONDS` more, and other data centers until they go stale.
  */
-export async function forgetPage(c: Context<AppEnv>, path: string): Promise<void> {
+export async function forgetPage(c: Context<AppEnv>, path: string): Promise<string> {
   const key = cacheKeyOf(c.var.tenant, path, new URLSearchParams())
+  await forgetPageKey(key)
+  return key
+}
+
+/**
+ * The header an API answer names a page it forgot with (its cache key): the page Worker, which
+ * forwarded the call (app.ts), forgets its own copy too, so the visitor's next view there shows
+ * the change; it never reaches the visitor.
+ */
+export const FORGOTTEN_PAGE_HEADER = 'x-sf-forgotten-page'
+
+/** Forgets the page stored under `key`, here and in the Cache API (`forgetPage`). */
+export async function forgetPageKey(key: string): Promise<void> {
   forgotten.set(key, Date.now())
   await forgetKey(await caches.open(CACHE_NAME), key)
 }

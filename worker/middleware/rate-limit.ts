@@ -68,7 +68,16 @@ export async function withinRateLimit(
   limiter: RateLimiterName = 'RATE_LIMITER',
   subject: string = visitorSubject(c),
 ): Promise<boolean> {
-  const { success } = await c.env[limiter].limit({
+  const binding: RateLimit | undefined = c.env[limiter]
+  if (binding === undefined) {
+    // `wrangler dev` (4.86) leaves the `[[ratelimits]]` of every Worker of a session but the
+    // first unbound: in `npm start` the API Worker runs second, so local runs count nothing
+    // there. Production and the worker tests bind them; a production Worker without one is
+    // misconfigured, and answers 500 rather than taking calls without a limit.
+    if (c.env.ENVIRONMENT === 'production') throw new Error(`The rate limit binding ${limiter} is missing`)
+    return true
+  }
+  const { success } = await binding.limit({
     key: rateLimitKey(c.var.tenant.siteId, endpoint, subject),
   })
   return success
