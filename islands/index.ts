@@ -14,6 +14,7 @@ export {
   type HydrateStrategy,
   ISLAND_ATTR,
   ISLAND_ELEMENT,
+  QUICK_VIEW_ATTR,
   XSRF_HEADER,
 } from './constants'
 export type { IslandName, IslandPropsMap } from './contracts'

@@ -64,6 +64,11 @@ export function cartPillScript(): string {
   return `<script type="module" src="${manifest.scripts['cart-pill']}"></script>`
 }
 
+/** Quick View's small script (no React), for pages whose product cards print its button. */
+export function quickViewScript(): string {
+  return `<script type="module" src="${manifest.scripts['quick-view']}"></script>`
+}
+
 const BY_NAME: ReadonlyMap<string, AnyIsland> = new Map(Object.entries(REGISTRY))
 /** An island a React page renders itself (the cart, checkout): its marker and server HTML. */
 export function islandHtml<N extends IslandName>(name: N, props: IslandPropsMap[N]): string {
