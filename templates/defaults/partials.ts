@@ -16,7 +16,7 @@ const productCard = `<article class="product-card{.sold-out?} product-card--sold
   <div class="product-card-media">{.section mainImage}
     <img class="product-card-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 432px) 50vw, (max-width: 991px) 33vw, 320px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 4}{.or} loading="lazy"{.end} decoding="async">{.end}
     {@|product-status}
-    <a class="product-card-quick-view" href="{fullUrl|htmlattr}" data-quick-view="{id|htmlattr}">{text.quickView.quickView|html}<span class="visually-hidden">: {title|html}</span></a></div>
+    <a class="product-card-quick-view" href="{fullUrl|htmlattr}" data-quick-view="{id|htmlattr}" aria-label="{text.quickView.quickView|htmlattr}: {title|htmlattr}">{text.quickView.quickView|html}</a></div>
   <h2 class="product-card-title"><a class="product-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
   {@|product-price}
 </article>`
