@@ -126,9 +126,7 @@ test.describe('Quick View', () => {
     await page.goto(GRID)
     // This browser's visitor record: its id is in every beacon it sends (`ss_cvr`), so only this
     // test's events are read back.
-    const visitor = (await context.cookies())
-      .find((cookie) => cookie.name === 'ss_cvr')
-      ?.value.split('|')[0]
+    const visitor = (await context.cookies()).find((cookie) => cookie.name === 'ss_cvr')?.value.split('|')[0]
     expect(visitor).toBeTruthy()
     const dialog = await openQuickView(page)
     await page.keyboard.press('Escape')
