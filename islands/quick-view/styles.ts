@@ -2,7 +2,7 @@
  * Quick View: the product card's button over the card's image (above the card's stretched
  * link), and the dialog: a panel centred over a dark backdrop, the gallery beside the buy box
  * from 768 px, one column below; on a phone (up to 432 px, platform.md section 9) a full-screen
- * sheet. Colours and shapes are the theme's custom properties (worker/render/theme.ts).
+ * sheet whose close button stays in reach while it scrolls. Colours and shapes are the theme's custom properties (worker/render/theme.ts).
  */
 export const QUICK_VIEW_CSS = `
 .product-card-quick-view{position:absolute;right:.6rem;bottom:.6rem;left:.6rem;z-index:2;display:flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.4rem .9rem;border-radius:var(--r-btn);background:var(--c-surface);color:var(--c-text);font-size:.9rem;font-weight:600;text-decoration:none;box-shadow:0 2px 10px rgb(0 0 0/.15);opacity:0;transform:translateY(.4rem);transition:opacity .15s,transform .15s}
@@ -22,5 +22,5 @@ export const QUICK_VIEW_CSS = `
 .quick-view-summary .product-price{font-size:1.2rem}
 .quick-view-details{align-self:flex-start}
 @media (min-width:768px){.quick-view-panel{padding:2.5rem 2rem 2rem}.quick-view-product{grid-template-columns:minmax(0,7fr) minmax(0,5fr);gap:2rem;align-items:start}}
-@media (max-width:432px){.quick-view{width:100%;height:100%;max-height:none;margin:0;border-radius:0}.quick-view-panel{min-height:100%}}
+@media (max-width:432px){.quick-view{width:100%;height:100%;max-height:none;margin:0;border-radius:0}.quick-view-panel{min-height:100%}.quick-view-close{position:fixed;background:var(--c-surface);box-shadow:0 2px 8px rgb(0 0 0/.2)}}
 `
