@@ -62,6 +62,12 @@ export const CART_PILL = {
  */
 export const QUICK_VIEW_ATTR = 'data-quick-view'
 
+/**
+ * The attribute of Quick View's script tag holding the dialog's words as the tenant writes them
+ * (QUICK_VIEW_TEXT with its `localizedStrings` applied, JSON): the dialog reads them from there.
+ */
+export const QUICK_VIEW_TEXT_ATTR = 'data-quick-view-text'
+
 /** Where the island bundle is served from (static assets, content-hashed, immutable). */
 export const ISLAND_ASSET_PATH = '/_islands/'
 

@@ -14,10 +14,26 @@
  * product to the cart from it, `dismiss` when it closes otherwise).
  */
 import { API, QUICK_VIEW_TEXT } from '../../shared/index'
-import { ISLAND_EVENT, onIslandEvent, QUICK_VIEW_ATTR } from '../constants'
+import { ISLAND_EVENT, onIslandEvent, QUICK_VIEW_ATTR, QUICK_VIEW_TEXT_ATTR } from '../constants'
 import { request } from '../http'
 import { trapTab } from '../parts/focus-trap'
 import { sendOverlayBeacon, sendQuickViewRecord } from '../tracking/overlay'
+
+type Words = Record<keyof typeof QUICK_VIEW_TEXT, string>
+
+/**
+ * The dialog's words as the tenant writes them: the page's Quick View script tag carries them
+ * (worker/render/islands.ts); the catalogue's own where it does not.
+ */
+function wordsOf(): Words {
+  try {
+    const json = document.querySelector(`script[${QUICK_VIEW_TEXT_ATTR}]`)?.getAttribute(QUICK_VIEW_TEXT_ATTR)
+    return { ...QUICK_VIEW_TEXT, ...(json ? (JSON.parse(json) as Partial<Words>) : {}) }
+  } catch {
+    return QUICK_VIEW_TEXT
+  }
+}
+const TEXT = wordsOf()
 
 /** The overlay's id in its beacons. */
 const OVERLAY_ID = 'quick-view'
@@ -54,7 +70,7 @@ function create(): QuickView {
   const panel = element('div', 'quick-view-panel')
   const close = element('button', 'quick-view-close')
   close.type = 'button'
-  close.setAttribute('aria-label', QUICK_VIEW_TEXT.quickViewClose)
+  close.setAttribute('aria-label', TEXT.quickViewClose)
   close.append(Object.assign(element('span', ''), { ariaHidden: 'true', textContent: '×' }))
   const body = element('div', 'quick-view-body')
   panel.append(close, body)
@@ -90,7 +106,7 @@ function showStatus(view: QuickView, text: string, href?: string): void {
   const status = element('div', 'quick-view-status', text)
   status.setAttribute('role', 'status')
   if (href !== undefined) {
-    const link = element('a', 'button quick-view-page', QUICK_VIEW_TEXT.quickViewOpenPage)
+    const link = element('a', 'button quick-view-page', TEXT.quickViewOpenPage)
     link.href = href
     status.append(element('br', ''), link)
   }
@@ -100,7 +116,7 @@ function showStatus(view: QuickView, text: string, href?: string): void {
 async function load(view: QuickView, itemId: string, href: string): Promise<void> {
   const answer = await request(API.quickView, undefined, { params: { itemId } })
   if (!answer.ok) {
-    if (view.itemId === itemId) showStatus(view, QUICK_VIEW_TEXT.quickViewFailed, href)
+    if (view.itemId === itemId) showStatus(view, TEXT.quickViewFailed, href)
     return
   }
   const body = element('div', 'quick-view-content')
@@ -125,14 +141,14 @@ export function openQuickView(link: HTMLAnchorElement): void {
   view.submitted = false
   const card = link.closest('[data-item-id]')
   const title = card?.querySelector('.product-card-title')?.textContent?.trim()
-  view.dialog.setAttribute('aria-label', title || QUICK_VIEW_TEXT.quickView)
+  view.dialog.setAttribute('aria-label', title || TEXT.quickView)
   const known = bodies.get(itemId)
   if (known) {
     view.body.replaceChildren(known)
     view.dialog.removeAttribute('aria-busy')
   } else {
     view.dialog.setAttribute('aria-busy', 'true')
-    showStatus(view, QUICK_VIEW_TEXT.quickViewLoading)
+    showStatus(view, TEXT.quickViewLoading)
     void load(view, itemId, link.href)
   }
   if (!view.dialog.open) view.dialog.showModal()

@@ -92,7 +92,30 @@ describe('Quick View on product grids', () => {
       'aurora-item-0002',
       'Ridgeline Flannel Shirt',
     ])
-    expect(html).toMatch(/<script type="module" src="\/_islands\/quick-view-[A-Z0-9]+\.js"><\/script>/)
+    const tag =
+      /<script type="module" src="\/_islands\/quick-view-[A-Z0-9]+\.js" data-quick-view-text='([^']+)'><\/script>/.exec(
+        html,
+      )
+    expect(JSON.parse(tag?.[1] ?? '{}')).toMatchObject({
+      quickViewClose: 'Close',
+      quickViewLoading: 'Loading…',
+    })
+  })
+
+  it('Should write the button and the dialog’s words as the tenant does', async () => {
+    const html = await (await visit('kissa.localhost', '/tea')).text()
+    expect(html).toMatch(/aria-label="クイックビュー: [^"]+">クイックビュー<\/a>/)
+    const tag = /data-quick-view-text='([^']+)'/.exec(html)
+    expect(JSON.parse(tag?.[1] ?? '{}')).toMatchObject({
+      quickViewClose: '閉じる',
+      quickViewDetails: '詳細を見る',
+    })
+    const { html: body } = (await (
+      await visit('kissa.localhost', '/api/commerce/quick-view/kissa-item-0003')
+    ).json()) as {
+      html: string
+    }
+    expect(body).toContain('>詳細を見る</a>')
   })
 
   it('Should load no Quick View script on a page without product cards', async () => {

@@ -9,7 +9,7 @@
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
 import { CART_PILL, ISLAND_ELEMENT, QUICK_VIEW_ATTR } from '../../islands/index'
-import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../shared/index'
+import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute, localizedText } from '../../shared/index'
 import type { Tenant } from '../env'
 import { HTML_HEADERS, INLINE_STYLE_HASHES, type PageOutcome, recordPageOutcome } from '../http/headers'
 import { SettledCache } from '../runtime/isolate-cache'
@@ -109,7 +109,9 @@ export async function streamPage({
       const scripts =
         (frame.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
         (frame.includes(CART_PILL.attr) ? cartPillScript() : '') +
-        (html.includes(`${QUICK_VIEW_ATTR}=`) ? quickViewScript() : '')
+        (html.includes(`${QUICK_VIEW_ATTR}=`)
+          ? quickViewScript(localizedText(tenant.site.localizedStrings).quickView)
+          : '')
       write(
         `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
       )
