@@ -56,6 +56,18 @@ export const CART_PILL = {
   cartUrl: 'data-cart-url',
 } as const
 
+/**
+ * The attribute of a product card's Quick View link (templates/defaults/partials.ts) holding the
+ * item's id: the page then loads Quick View's small script (islands/quick-view/trigger.ts).
+ */
+export const QUICK_VIEW_ATTR = 'data-quick-view'
+
+/**
+ * The attribute of Quick View's script tag holding the dialog's words as the tenant writes them
+ * (QUICK_VIEW_TEXT with its `localizedStrings` applied, JSON): the dialog reads them from there.
+ */
+export const QUICK_VIEW_TEXT_ATTR = 'data-quick-view-text'
+
 /** Where the island bundle is served from (static assets, content-hashed, immutable). */
 export const ISLAND_ASSET_PATH = '/_islands/'
 

@@ -14,6 +14,8 @@ export {
   type HydrateStrategy,
   ISLAND_ATTR,
   ISLAND_ELEMENT,
+  QUICK_VIEW_ATTR,
+  QUICK_VIEW_TEXT_ATTR,
   XSRF_HEADER,
 } from './constants'
 export type { IslandName, IslandPropsMap } from './contracts'

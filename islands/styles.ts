@@ -14,6 +14,7 @@ import { LIKE_BUTTON_CSS } from './like-button/styles'
 import { MEMBER_ACCOUNT_CSS } from './member-account/styles'
 import { PRODUCT_REVIEWS_CSS } from './product-reviews/styles'
 import { PUBLIC_FORM_CSS } from './public-form/styles'
+import { QUICK_VIEW_CSS } from './quick-view/styles'
 import { RESTOCK_NOTIFICATION_CSS } from './restock-notification/styles'
 import { VARIANT_PICKER_CSS } from './variant-picker/styles'
 
@@ -29,3 +30,6 @@ export const ISLAND_CSS: Readonly<Record<IslandName, string>> = {
   'restock-notification': RESTOCK_NOTIFICATION_CSS,
   'variant-picker': VARIANT_PICKER_CSS,
 }
+
+/** The CSS of the plain scripts that are not islands: Quick View's button and dialog (quick-view/). */
+export const SCRIPT_CSS = QUICK_VIEW_CSS

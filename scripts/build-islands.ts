@@ -74,7 +74,7 @@ export interface IslandManifest {
   runtime: string
   /** The tracking script (islands/tracking), one self-contained module. */
   tracking: string
-  /** Plain scripts without React (the pill cart). */
+  /** Plain scripts without React (the pill cart, Quick View's button). */
   scripts: Record<string, string>
   islands: Record<string, string>
 }
@@ -174,6 +174,8 @@ export async function buildIslands({
       runtime: 'islands/runtime/index.ts',
       // The pill cart: plain script, no React (islands/cart-pill/pill.ts).
       'cart-pill': 'islands/cart-pill/pill.ts',
+      // Quick View's button on product grids: plain script; its dialog is a chunk loaded on a click.
+      'quick-view': 'islands/quick-view/trigger.ts',
       ...Object.fromEntries(folders.map(({ name, folder }) => [name, `${ENTRY}${folder}`])),
     },
     splitting: true,
@@ -209,7 +211,10 @@ export async function buildIslands({
   const manifest: IslandManifest = {
     runtime: publicPath(entryFile('islands/runtime/index.ts')),
     tracking: publicPath(entryFile('islands/tracking/index.ts')),
-    scripts: { 'cart-pill': publicPath(entryFile('islands/cart-pill/pill.ts')) },
+    scripts: {
+      'cart-pill': publicPath(entryFile('islands/cart-pill/pill.ts')),
+      'quick-view': publicPath(entryFile('islands/quick-view/trigger.ts')),
+    },
     islands,
   }
   mkdirSync(dirname(manifestPath), { recursive: true })

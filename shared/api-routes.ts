@@ -90,6 +90,12 @@ const paymentWebhook = /* @__PURE__ */ call<unknown, { received: boolean }>()(
   '/api/commerce/payments/webhook',
 )
 
+/** Ours (issue 24): Quick View's dialog body for a product, the tenant's `quick-view` template. */
+const quickView = /* @__PURE__ */ call<
+  undefined,
+  { item: { id: string; title: string; fullUrl: string }; html: string }
+>()('GET', '/api/commerce/quick-view/:itemId')
+
 // Content
 const likeItem = /* @__PURE__ */ call<
   { itemId: string },
@@ -179,7 +185,7 @@ const buttonClick = /* @__PURE__ */ beacon('/api/census/button-click')
 const buttonRender = /* @__PURE__ */ beacon('/api/census/button-render')
 export const overlay = /* @__PURE__ */ beacon('/api/census/overlay')
 const formRender = /* @__PURE__ */ beacon('/api/census/form-render')
-const recordQuickView = /* @__PURE__ */ beacon('/api/census/RecordQuickView/:id')
+export const recordQuickView = /* @__PURE__ */ beacon('/api/census/RecordQuickView/:id')
 export const recordJavascriptErrors = /* @__PURE__ */ call<unknown, null>()(
   'POST',
   '/api/events/RecordJavascriptErrors',
@@ -210,6 +216,7 @@ export const API = {
   inventoryStock,
   startSubscription,
   paymentWebhook,
+  quickView,
   likeItem,
   productReviews,
   placesAutocomplete,

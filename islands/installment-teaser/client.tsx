@@ -15,28 +15,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { fillText, INSTALLMENTS_TEXT } from '../../shared/index'
 import { dispatchIslandEvent, ISLAND_EVENT, onIslandEvent } from '../constants'
 import { defineClient } from '../contracts'
+import { FOCUSABLE, trapTab } from '../parts/focus-trap'
 import { INSTALLMENT_MODAL_PATH, installmentLocale, variantPriceAmount } from './rules'
 import { type InstallmentTeaserProps, InstallmentTeaserView } from './view'
-
-const FOCUSABLE =
-  'button:not([disabled]), a[href], input:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
-
-/** Keeps Tab and Shift+Tab cycling through the dialog's own controls. */
-function trapTab(event: KeyboardEvent, dialog: HTMLElement): void {
-  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)]
-  const first = controls[0]
-  const last = controls[controls.length - 1]
-  if (first === undefined || last === undefined) return
-  const active = document.activeElement
-  const inside = active instanceof Node && dialog.contains(active)
-  if (event.shiftKey && (!inside || active === first)) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && (!inside || active === last)) {
-    event.preventDefault()
-    first.focus()
-  }
-}
 
 /**
  * GETs the provider's page for the shopper's locale and answers its final address (after the

@@ -77,8 +77,17 @@ function strategyOf(element: Element): HydrateStrategy {
   return HYDRATE_STRATEGIES.find((strategy) => strategy === value) ?? 'load'
 }
 
-function start(): void {
-  for (const element of document.querySelectorAll<HTMLElement>(`${ISLAND_ELEMENT}[${ISLAND_ATTR.name}]`)) {
+/** Markers already scheduled: a second call over the same markup never hydrates one twice. */
+const scheduled = new WeakSet<Element>()
+
+/**
+ * Schedules every island marker inside `root` (the page at start; markup a script inserts later,
+ * such as Quick View's dialog body, which imports this module and calls it with its container).
+ */
+export function hydrateIslands(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll<HTMLElement>(`${ISLAND_ELEMENT}[${ISLAND_ATTR.name}]`)) {
+    if (scheduled.has(element)) continue
+    scheduled.add(element)
     const name = element.getAttribute(ISLAND_ATTR.name) ?? ''
     const strategy = strategyOf(element)
     const wake = (element.getAttribute(ISLAND_ATTR.wake) ?? '').split(' ').filter(Boolean)
@@ -93,4 +102,4 @@ function start(): void {
   }
 }
 
-start()
+hydrateIslands()

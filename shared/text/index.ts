@@ -15,6 +15,7 @@ export { INSTALLMENTS_TEXT } from './installments'
 export { LIKES_TEXT } from './likes'
 export { ORDERS_TEXT } from './orders'
 export { PRICING_TEXT } from './pricing'
+export { QUICK_VIEW_TEXT } from './quick-view'
 export { RESTOCK_TEXT } from './restock'
 export { REVIEWS_TEXT } from './reviews'
 
@@ -32,6 +33,7 @@ import { INSTALLMENTS_TEXT } from './installments'
 import { LIKES_TEXT } from './likes'
 import { ORDERS_TEXT } from './orders'
 import { PRICING_TEXT } from './pricing'
+import { QUICK_VIEW_TEXT } from './quick-view'
 import { RESTOCK_TEXT } from './restock'
 import { REVIEWS_TEXT } from './reviews'
 import { SUBSCRIPTIONS_TEXT } from './subscriptions'
@@ -50,6 +52,7 @@ export const TEXT = {
   likes: LIKES_TEXT,
   orders: ORDERS_TEXT,
   pricing: PRICING_TEXT,
+  quickView: QUICK_VIEW_TEXT,
   restock: RESTOCK_TEXT,
   reviews: REVIEWS_TEXT,
   subscriptions: SUBSCRIPTIONS_TEXT,
@@ -73,6 +76,7 @@ export function localizedText(
     likes: localizeCatalogue(LIKES_TEXT, localizedStrings),
     orders: localizeCatalogue(ORDERS_TEXT, localizedStrings),
     pricing: localizeCatalogue(PRICING_TEXT, localizedStrings),
+    quickView: localizeCatalogue(QUICK_VIEW_TEXT, localizedStrings),
     restock: localizeCatalogue(RESTOCK_TEXT, localizedStrings),
     reviews: localizeCatalogue(REVIEWS_TEXT, localizedStrings),
     subscriptions: localizeCatalogue(SUBSCRIPTIONS_TEXT, localizedStrings),

@@ -155,6 +155,23 @@ const form = `<section class="page form-page">
   <div class="page-form">{form|public-form}</div>
 </section>`
 
+/**
+ * Quick View's dialog body (islands/quick-view, `API.quickView`): the product page's own widgets
+ * (gallery, price, status, the checkout block with the variant picker, quantity and add-to-cart
+ * islands) for one item, in an `article.product-detail` so the picker updates the price and
+ * gallery beside it in the dialog, as it does on the product page.
+ */
+const quickView = `{.section item}<article class="product-detail quick-view-product" data-item-id="{id|htmlattr}">
+  <div class="quick-view-images">{@|product-gallery}</div>
+  <div class="quick-view-summary">
+    <h2 class="product-title quick-view-title">{title|html}</h2>
+    {@|product-price}
+    {@|product-status}
+    {@|product-checkout}
+    <a class="quick-view-details" href="{fullUrl|htmlattr}">{text.quickView.quickViewDetails|html}</a>
+  </div>
+</article>{.end}`
+
 const search = `<section class="search-page">
   <h1 class="page-title">{text.theme.themeSearch|html}</h1>
   <form class="search-form" action="/search" method="get" role="search">
@@ -206,6 +223,7 @@ export const DEFAULT_TEMPLATES = {
   gallery,
   form,
   search,
+  'quick-view': quickView,
   'not-found': notFound,
   'lock-screen': lockScreen,
   'member-denied': memberDenied,

@@ -8,12 +8,15 @@
  * A product card: the image at the list's aspect ratio (`srcset` at the platform's widths, the
  * first row loaded at once and the rest lazily, intrinsic size given so nothing shifts), the
  * sale and sold-out badges over it, the title as the card's one link (stretched over the card
- * by CSS, so the link's name is the title alone), and the price with a sale's original struck.
+ * by CSS, so the link's name is the title alone), the price with a sale's original struck, and
+ * the Quick View button over the image: a link to the product's page, which the quick-view
+ * script (islands/quick-view) turns into the button that opens the product in a dialog.
  */
 const productCard = `<article class="product-card{.sold-out?} product-card--sold-out{.end}{.on-sale?} product-card--on-sale{.end}" data-item-id="{id|htmlattr}">
   <div class="product-card-media">{.section mainImage}
     <img class="product-card-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 432px) 50vw, (max-width: 991px) 33vw, 320px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 4}{.or} loading="lazy"{.end} decoding="async">{.end}
-    {@|product-status}</div>
+    {@|product-status}
+    <a class="product-card-quick-view" href="{fullUrl|htmlattr}" data-quick-view="{id|htmlattr}" aria-label="{text.quickView.quickView|htmlattr}: {title|htmlattr}">{text.quickView.quickView|html}</a></div>
   <h2 class="product-card-title"><a class="product-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
   {@|product-price}
 </article>`

@@ -21,6 +21,7 @@ import { likeRoutes } from './likes'
 import { paymentRoutes } from './payments'
 import { performanceRoutes } from './performance'
 import { placesRoutes } from './places'
+import { quickViewRoutes } from './quick-view'
 import { restockRoutes } from './restock'
 import { reviewRoutes } from './reviews'
 import { siteUserRoutes } from './site-users'
@@ -39,6 +40,7 @@ apiRoutes.onError(function apiError(error, c) {
 // their paths in the table (shared/api-routes.ts, through ./route.ts `on`), so all mount at the root.
 for (const group of [
   commerceRoutes,
+  quickViewRoutes,
   formRoutes,
   restockRoutes,
   reviewRoutes,

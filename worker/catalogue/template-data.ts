@@ -8,7 +8,8 @@ import { localizedText } from '../../shared/index'
 import type { Tenant } from '../env'
 import { SettledCache } from '../runtime/isolate-cache'
 import { productMerchandising } from './merchandising'
-import type { Collection, Item, Site } from './records'
+import type { Catalog } from './reader'
+import type { Collection, Form, Item, Site } from './records'
 
 export type TemplateData = Record<string, unknown>
 
@@ -89,6 +90,22 @@ export function merchandisingFor(tenant: Tenant, items: readonly Item[]): Record
     if (merchandising) context[item.id] = merchandising
   }
   return context
+}
+
+/** The additional-fields form a product is sold with (`additionalFieldsFormId`), or null. */
+export function fieldsFormOf(catalog: Catalog, item: Item): Promise<Form | null> {
+  const formId = item.structuredContent?.additionalFieldsFormId
+  return formId ? catalog.form(formId) : Promise.resolve(null)
+}
+
+/**
+ * A product sold with an additional-fields form carries the form in its `structuredContent`
+ * (`additionalFieldsForm`): its add-to-cart button opens it (the product page and Quick View).
+ */
+export function withFieldsForm<T extends Item>(item: T, form: Form | null): T {
+  return form === null
+    ? item
+    : { ...item, structuredContent: { ...item.structuredContent, additionalFieldsForm: form } }
 }
 
 /** Events split at `now`: upcoming soonest first, past most recent first. */

@@ -8,14 +8,14 @@
  * scripts, so a page without islands would ship JavaScript and its main content would depend on
  * it. Here React renders the parts (head tags, islands, React pages) and the order does the rest.
  */
-import { CART_PILL, ISLAND_ELEMENT } from '../../islands/index'
-import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute } from '../../shared/index'
+import { CART_PILL, ISLAND_ELEMENT, QUICK_VIEW_ATTR } from '../../islands/index'
+import { ENGINE_TEXT, escapeHtml, escapeHtmlAttribute, localizedText } from '../../shared/index'
 import type { Tenant } from '../env'
 import { HTML_HEADERS, INLINE_STYLE_HASHES, type PageOutcome, recordPageOutcome } from '../http/headers'
 import { SettledCache } from '../runtime/isolate-cache'
 import { logError } from '../runtime/log'
 import { type HeadData, pageStyles, renderHead } from './head'
-import { cartPillScript, islandScripts } from './islands'
+import { cartPillScript, islandScripts, quickViewScript } from './islands'
 import { SHARED_STYLESHEET_LINK } from './stylesheet'
 
 /** Header and footer HTML (from the tenant's header and footer templates). */
@@ -105,9 +105,13 @@ export async function streamPage({
       // An island in the header or footer (a newsletter form the theme places there) needs the
       // runtime too; the pill cart in the frame brings its own small script (no React).
       const frame = `${siteFrame.header}${html}${siteFrame.footer}`
+      // A product grid's Quick View buttons bring their own small script (the dialog loads on a click).
       const scripts =
         (frame.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
-        (frame.includes(CART_PILL.attr) ? cartPillScript() : '')
+        (frame.includes(CART_PILL.attr) ? cartPillScript() : '') +
+        (html.includes(`${QUICK_VIEW_ATTR}=`)
+          ? quickViewScript(localizedText(tenant.site.localizedStrings).quickView)
+          : '')
       write(
         `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
       )

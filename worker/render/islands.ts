@@ -6,7 +6,8 @@
  */
 import manifest from '../../dist/islands-manifest.json'
 import type { IslandName, IslandPropsMap } from '../../islands/index'
-import { Placement, REGISTRY } from '../../islands/index'
+import { Placement, QUICK_VIEW_TEXT_ATTR, REGISTRY } from '../../islands/index'
+import { jsonAttribute } from '../../shared/index'
 import { type AnyFormatter, defineFormatter, MISSING } from '../../templates/index'
 import { type AnyIsland, islandMarkup } from './island-marker'
 import { renderToString } from './react-server'
@@ -62,6 +63,14 @@ export function islandScripts(): string {
 /** The pill cart's own small script (no React), for pages whose frame shows the pill. */
 export function cartPillScript(): string {
   return `<script type="module" src="${manifest.scripts['cart-pill']}"></script>`
+}
+
+/**
+ * Quick View's small script (no React), for pages whose product cards print its button, with the
+ * dialog's words as the tenant writes them (`text`: the localized catalogue).
+ */
+export function quickViewScript(text: Readonly<Record<string, string>>): string {
+  return `<script type="module" src="${manifest.scripts['quick-view']}" ${QUICK_VIEW_TEXT_ATTR}=${jsonAttribute(JSON.stringify(text))}></script>`
 }
 
 const BY_NAME: ReadonlyMap<string, AnyIsland> = new Map(Object.entries(REGISTRY))

@@ -14,7 +14,13 @@ import { pageKindOf } from '../catalogue/page-kinds'
 import { type Catalog, isPublished } from '../catalogue/reader'
 import { type Collection, type Item, slugSchema } from '../catalogue/records'
 import { searchSite } from '../catalogue/search'
-import { merchandisingFor, pagination, splitEvents } from '../catalogue/template-data'
+import {
+  fieldsFormOf,
+  merchandisingFor,
+  pagination,
+  splitEvents,
+  withFieldsForm,
+} from '../catalogue/template-data'
 import type { AppEnv } from '../env'
 import { Hono } from '../http/hono'
 import { plainHtmlResponse } from '../http/plain-pages'
@@ -208,21 +214,14 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   if (guarded instanceof Response) return guarded
   const posted = actionData(c.var.pageAction)
   const isProduct = kind?.sellsProducts === true
-  // A product sold with an additional-fields form carries it: its add-to-cart button opens it.
-  const fieldsFormId = isProduct ? item.structuredContent?.additionalFieldsFormId : undefined
   const data = Promise.all([
     itemExtras(c.env, catalog.tenant, item, isProduct, (work) => c.executionCtx.waitUntil(work)),
-    fieldsFormId ? catalog.form(fieldsFormId) : null,
+    isProduct ? fieldsFormOf(catalog, item) : null,
   ]).then(([{ item: extended, productReviews }, fieldsForm]) => {
     const shown = {
       ...guarded?.own,
       collection: publicCollection(collection),
-      item: fieldsForm
-        ? {
-            ...extended,
-            structuredContent: { ...extended.structuredContent, additionalFieldsForm: fieldsForm },
-          }
-        : extended,
+      item: withFieldsForm(extended, fieldsForm),
       ...posted.data,
     }
     return isProduct
