@@ -266,8 +266,9 @@ function attributes(values: Record<string, string | undefined>): string {
  * Grid and stacked designs: plain markup. With the lightbox, each image is a button that opens
  * its own modal `<dialog>` through invoker commands (`commandfor`/`command`), which closes on
  * Escape, its close button or a click outside (`closedby="any"`) with no script at all. Without
- * it, an image with a link is that link. The title and description sit over the image
- * (`show-meta`) or under it (`show-meta-basic`), placed and revealed by CSS alone.
+ * it, an image with a link is that link. The title and description follow the frame, never
+ * inside it (a button's or link's name stays its own, and the text is read as text), and CSS
+ * alone lays them over the image (`show-meta`) or under it (`show-meta-basic`) and reveals them.
  */
 export function staticGalleryMarkup(
   options: GalleryOptions,
@@ -280,21 +281,19 @@ export function staticGalleryMarkup(
   const style = `--sf-ratio:${ASPECT_RATIOS[options.aspectRatio]};--sf-per-row:${perRow};--sf-per-row-narrow:${narrow};--sf-padding:${options.padding}px;--sf-max-width:${options.maxWidth}px`
   // A cell's width: its share of the row, on phones of the narrow row (stacked: one per row).
   const cellSizes = `(max-width: 640px) ${Math.ceil(100 / narrow)}vw, ${Math.ceil(100 / perRow)}vw`
-  const overlay = options.meta.mode === 'overlay'
   const cells = slides.map((slide, i) => {
     const image = imageTag(slide, cellSizes, i === 0 ? '' : ' loading="lazy"')
-    const inFrame = `${image}${overlay ? metaMarkup(slide, options.meta) : ''}`
-    const caption = overlay ? '' : metaMarkup(slide, options.meta)
+    const caption = metaMarkup(slide, options.meta)
     if (!options.lightbox) {
       const frame =
         slide.link === ''
-          ? `<div class="sf-gallery-frame">${inFrame}</div>`
-          : `<a class="sf-gallery-frame"${attributes({ href: slide.link, ...linkTarget(options.newWindow) })}>${inFrame}</a>`
+          ? `<div class="sf-gallery-frame">${image}</div>`
+          : `<a class="sf-gallery-frame"${attributes({ href: slide.link, ...linkTarget(options.newWindow) })}>${image}</a>`
       return `<li class="sf-gallery-cell">${frame}${caption}</li>`
     }
     const dialogId = `${meta.id}-lightbox-${i + 1}`
     return (
-      `<li class="sf-gallery-cell"><button type="button" class="sf-gallery-frame" commandfor="${dialogId}" command="show-modal" aria-haspopup="dialog" aria-label="${escapeHtmlAttribute(fillText(GALLERY_TEXT.enlarge, { n: i + 1, total }))}">${inFrame}</button>${caption}` +
+      `<li class="sf-gallery-cell"><button type="button" class="sf-gallery-frame" commandfor="${dialogId}" command="show-modal" aria-haspopup="dialog" aria-label="${escapeHtmlAttribute(fillText(GALLERY_TEXT.enlarge, { n: i + 1, total }))}">${image}</button>${caption}` +
       `<dialog id="${dialogId}" class="sf-lightbox" data-theme="${options.lightboxTheme}" closedby="any" aria-label="${escapeHtmlAttribute(fillText(GALLERY_TEXT.lightbox, { n: i + 1, total }))}">` +
       `<button type="button" class="sf-lightbox-close" commandfor="${dialogId}" command="close">${GALLERY_TEXT.close}</button>` +
       `<figure class="sf-lightbox-figure">${imageTag(slide, '100vw', ' loading="lazy"')}<figcaption>${escapeHtmlAttribute(slide.alt ? `${slide.alt} · ` : '')}${fillText(GALLERY_TEXT.position, { n: i + 1, total })}</figcaption></figure>` +

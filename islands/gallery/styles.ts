@@ -4,7 +4,8 @@ export const GALLERY_CSS = `
 .sf-gallery-stage{position:relative}
 .sf-gallery-viewport{overflow:hidden}
 .sf-gallery-track{display:flex;transition:transform .4s ease}
-.sf-gallery-slide{flex:0 0 var(--sf-slide,100%);min-width:0}
+.sf-gallery-slide{position:relative;flex:0 0 var(--sf-slide,100%);min-width:0}
+.sf-gallery-cell{position:relative}
 .sf-gallery[data-design=slider] .sf-gallery-slide{padding:0 calc(var(--sf-padding,20px)/2)}
 .sf-gallery-frame{position:relative;display:block;width:100%;aspect-ratio:var(--sf-ratio,1);margin:0;padding:0;border:0;background:var(--c-soft,#ece9e2);color:inherit;overflow:hidden}
 .sf-gallery[data-transparent] .sf-gallery-frame{background:transparent}
@@ -16,14 +17,15 @@ button.sf-gallery-frame{cursor:zoom-in}
 .sf-gallery-meta-title{font-weight:600}
 .sf-gallery-meta-description{font-size:.875em}
 .sf-gallery[data-meta=caption] .sf-gallery-meta{padding:.5rem 0 0}
-.sf-gallery-frame>.sf-gallery-meta{position:absolute;left:0;right:0;max-width:100%;padding:.75rem 1rem;background:rgba(17,17,17,.72);color:#fff;transition:opacity .2s}
-.sf-gallery[data-meta-position^=top] .sf-gallery-frame>.sf-gallery-meta{top:0}
-.sf-gallery[data-meta-position^=bottom] .sf-gallery-frame>.sf-gallery-meta{bottom:0}
-.sf-gallery[data-meta-position=center] .sf-gallery-frame>.sf-gallery-meta{top:50%;transform:translateY(-50%)}
+.sf-gallery[data-meta=overlay] .sf-gallery-meta{position:absolute;left:0;right:0;max-width:100%;padding:.75rem 1rem;background:rgba(17,17,17,.72);color:#fff;pointer-events:none;transition:opacity .2s}
+.sf-gallery[data-design=slider][data-meta=overlay] .sf-gallery-meta{margin:0 calc(var(--sf-padding,20px)/2)}
+.sf-gallery[data-meta-position^=top] .sf-gallery-meta{top:0}
+.sf-gallery[data-meta-position^=bottom] .sf-gallery-meta{bottom:0}
+.sf-gallery[data-meta-position=center] .sf-gallery-meta{top:50%;transform:translateY(-50%)}
 .sf-gallery[data-meta-position=top] .sf-gallery-meta,.sf-gallery[data-meta-position=center] .sf-gallery-meta,.sf-gallery[data-meta-position=bottom] .sf-gallery-meta{align-items:center;text-align:center}
-.sf-gallery[data-meta-position$=left] .sf-gallery-frame>.sf-gallery-meta{right:auto;max-width:min(100%,28rem)}
-.sf-gallery[data-meta-position$=right] .sf-gallery-frame>.sf-gallery-meta{left:auto;max-width:min(100%,28rem);align-items:flex-end;text-align:right}
-@media (hover:hover){.sf-gallery[data-meta-hover] .sf-gallery-frame>.sf-gallery-meta{opacity:0}.sf-gallery[data-meta-hover] .sf-gallery-frame:hover>.sf-gallery-meta,.sf-gallery[data-meta-hover] .sf-gallery-frame:focus-visible>.sf-gallery-meta{opacity:1}}
+.sf-gallery[data-meta-position$=left] .sf-gallery-meta{right:auto;max-width:min(100%,28rem)}
+.sf-gallery[data-meta-position$=right] .sf-gallery-meta{left:auto;max-width:min(100%,28rem);align-items:flex-end;text-align:right}
+@media (hover:hover){.sf-gallery[data-meta-hover] .sf-gallery-meta{opacity:0}.sf-gallery[data-meta-hover] .sf-gallery-frame:is(:hover,:focus-visible)+.sf-gallery-meta{opacity:1}}
 .sf-gallery-prev,.sf-gallery-next,.sf-gallery-rotation{position:absolute;z-index:1;display:flex;align-items:center;justify-content:center;width:2.75rem;height:2.75rem;padding:0;border:0;border-radius:50%;background:rgba(255,255,255,.92);color:#1d1d1b;font-size:1.6rem;line-height:1;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
 .sf-gallery-prev,.sf-gallery-next{top:50%;margin-top:-1.375rem}
 .sf-gallery-prev{left:.5rem}

@@ -82,7 +82,7 @@ function SlideImage({ slide, eager, priority }: { slide: GallerySlide; eager: bo
   )
 }
 
-/** The image's title and description over it (server.ts prints the same for grid cells). */
+/** The image's title and description, after its frame (server.ts prints the same for grid cells). */
 function SlideMeta({ slide, meta }: { slide: GallerySlide; meta: GalleryMeta }) {
   const shown = metaOf(slide, meta)
   if (!shown) return null
@@ -212,12 +212,7 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
           >
             {slides.map((slide, i) => {
               const shown = i === state.index
-              const image = (
-                <>
-                  <SlideImage slide={slide} eager={i === 0} priority={props.priority && i === 0} />
-                  <SlideMeta slide={slide} meta={props.meta} />
-                </>
-              )
+              const image = <SlideImage slide={slide} eager={i === 0} priority={props.priority && i === 0} />
               return (
                 // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slide is a group, not a form fieldset
                 <div
@@ -247,6 +242,7 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
                   ) : (
                     <div className="sf-gallery-frame">{image}</div>
                   )}
+                  <SlideMeta slide={slide} meta={props.meta} />
                 </div>
               )
             })}

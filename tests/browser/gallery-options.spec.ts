@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { urlOf, watchConsole } from './helpers'
+import { axeViolations, urlOf, watchConsole } from './helpers'
 
 // The Field Journal's Shorelines galleries (kv-fixtures/site/journal/collection/shorelines*.json)
 // set all 23 options; each design shows the ones whose conditions hold (islands/gallery/README.md).
@@ -127,6 +127,16 @@ test.describe('gallery options', () => {
   test('Should show a slideshow without arrows, moved by its thumbnails at the images’ own shape', async ({
     page,
   }) => {
+    const errors = watchConsole(page)
+    // Layout shifts the visitor did not cause (CLS): none, from the first paint to after hydration.
+    await page.addInitScript(() => {
+      const win = window as unknown as { shift: number }
+      win.shift = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) win.shift += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
     await open(page, '/shorelines-slideshow')
     const carousel = page.getByRole('region', { name: 'Shorelines, as a slideshow' })
     await expect(carousel.getByRole('button', { name: 'Previous image' })).toHaveCount(0)
@@ -148,6 +158,10 @@ test.describe('gallery options', () => {
       'aria-current',
       'true',
     )
+    // The island hydrated over the server's markup (its titles read back) without a mismatch.
+    await expect(page.locator('sf-island[data-island="gallery"]')).toHaveAttribute('data-island-hydrated', '')
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0)
+    expect(errors).toEqual([])
     await expect(carousel.getByRole('group', { name: '3 of 5', exact: true })).toContainText(
       'Low tide pool walk',
     )
@@ -226,4 +240,12 @@ test.describe('gallery options without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Previous image' })).toHaveCount(0)
     await expect(page.locator('.sf-gallery-slide').first().locator('.sf-gallery-meta')).toBeVisible()
   })
+})
+
+test.describe('gallery options, accessibility', () => {
+  for (const path of ['/shorelines', '/shorelines-slideshow', '/shorelines-slider', '/shorelines-stacked'])
+    test(`Should have no serious or critical accessibility violations on ${path}`, async ({ page }) => {
+      await open(page, path)
+      expect(await axeViolations(page, '.sf-gallery')).toEqual([])
+    })
 })

@@ -359,7 +359,7 @@ describe('gallery markup', () => {
     )
     expect(count(html, '<div class="sf-gallery-frame">')).toBe(1)
     expect(html).toContain(
-      '<span class="sf-gallery-meta"><span class="sf-gallery-meta-title">Tide pools at dawn</span><span class="sf-gallery-meta-description">Anemones close as the first light reaches the pools at Duxbury Reef.</span></span></a>',
+      '</a><span class="sf-gallery-meta"><span class="sf-gallery-meta-title">Tide pools at dawn</span><span class="sf-gallery-meta-description">Anemones close as the first light reaches the pools at Duxbury Reef.</span></span></li>',
     )
     expect(html).not.toContain('<dialog')
     expect(html).not.toContain('data-island="gallery"')
