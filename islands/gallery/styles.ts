@@ -8,24 +8,23 @@ export const GALLERY_CSS = `
 .sf-gallery-cell{position:relative}
 .sf-gallery[data-design=slider] .sf-gallery-slide{padding:0 calc(var(--sf-padding,20px)/2)}
 .sf-gallery-frame{position:relative;display:block;width:100%;aspect-ratio:var(--sf-ratio,1);margin:0;padding:0;border:0;background:var(--c-soft,#ece9e2);color:inherit;overflow:hidden}
-.sf-gallery[data-transparent] .sf-gallery-frame{background:transparent}
+[data-transparent] .sf-gallery-frame{background:none}
 button.sf-gallery-frame{cursor:zoom-in}
 .sf-gallery picture,.sf-lightbox picture{display:contents}
 .sf-gallery-frame img{display:block;width:100%;height:100%;object-fit:cover}
 .sf-gallery[data-crop=false] .sf-gallery-frame img{object-fit:contain}
-.sf-gallery-meta{display:flex;flex-direction:column;gap:.2rem;text-align:left;line-height:1.35}
+.sf-gallery-meta{display:flex;flex-direction:column;gap:.2rem;line-height:1.35}
 .sf-gallery-meta-title{font-weight:600}
 .sf-gallery-meta-description{font-size:.875em}
-.sf-gallery[data-meta=caption] .sf-gallery-meta{padding:.5rem 0 0}
-.sf-gallery[data-meta=overlay] .sf-gallery-meta{position:absolute;left:0;right:0;max-width:100%;padding:.75rem 1rem;background:rgba(17,17,17,.72);color:#fff;pointer-events:none;transition:opacity .2s}
-.sf-gallery[data-design=slider][data-meta=overlay] .sf-gallery-meta{margin:0 calc(var(--sf-padding,20px)/2)}
-.sf-gallery[data-meta-position^=top] .sf-gallery-meta{top:0}
-.sf-gallery[data-meta-position^=bottom] .sf-gallery-meta{bottom:0}
-.sf-gallery[data-meta-position=center] .sf-gallery-meta{top:50%;transform:translateY(-50%)}
-.sf-gallery[data-meta-position=top] .sf-gallery-meta,.sf-gallery[data-meta-position=center] .sf-gallery-meta,.sf-gallery[data-meta-position=bottom] .sf-gallery-meta{align-items:center;text-align:center}
-.sf-gallery[data-meta-position$=left] .sf-gallery-meta{right:auto;max-width:min(100%,28rem)}
-.sf-gallery[data-meta-position$=right] .sf-gallery-meta{left:auto;max-width:min(100%,28rem);align-items:flex-end;text-align:right}
-@media (hover:hover){.sf-gallery[data-meta-hover] .sf-gallery-meta{opacity:0}.sf-gallery[data-meta-hover] .sf-gallery-frame:is(:hover,:focus-visible)+.sf-gallery-meta{opacity:1}}
+[data-meta=caption] .sf-gallery-meta{padding-top:.5rem}
+[data-meta=overlay] .sf-gallery-meta{position:absolute;left:0;right:0;align-items:center;padding:.75rem 1rem;background:#111b;color:#fff;text-align:center;pointer-events:none;transition:opacity .2s}
+[data-design=slider] .sf-gallery-meta{margin:0 calc(var(--sf-padding)/2)}
+[data-meta-position^=top] .sf-gallery-meta{top:0}
+[data-meta-position^=bottom] .sf-gallery-meta{bottom:0}
+[data-meta-position=center] .sf-gallery-meta{top:50%;transform:translateY(-50%)}
+[data-meta-position$=left] .sf-gallery-meta{right:auto;max-width:min(100%,28rem);align-items:start;text-align:left}
+[data-meta-position$=right] .sf-gallery-meta{left:auto;max-width:min(100%,28rem);align-items:end;text-align:right}
+@media (hover:hover){[data-meta-hover] .sf-gallery-meta{opacity:0}[data-meta-hover] .sf-gallery-frame:is(:hover,:focus-visible)+.sf-gallery-meta{opacity:1}}
 .sf-gallery-prev,.sf-gallery-next,.sf-gallery-rotation{position:absolute;z-index:1;display:flex;align-items:center;justify-content:center;width:2.75rem;height:2.75rem;padding:0;border:0;border-radius:50%;background:rgba(255,255,255,.92);color:#1d1d1b;font-size:1.6rem;line-height:1;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
 .sf-gallery-prev,.sf-gallery-next{top:50%;margin-top:-1.375rem}
 .sf-gallery-prev{left:.5rem}
@@ -39,8 +38,8 @@ button.sf-gallery-frame{cursor:zoom-in}
 .sf-gallery-thumb[aria-current=true]{border-color:var(--c-text,#1d1d1b)}
 .sf-gallery .sf-gallery-thumb:focus-visible{outline-offset:-3px}
 .sf-gallery-thumb img{width:100%;height:100%;object-fit:cover}
-.sf-gallery[data-square-thumbs=false] .sf-gallery-thumb{aspect-ratio:auto}
-.sf-gallery[data-square-thumbs=false] .sf-gallery-thumb img{width:auto}
+[data-square-thumbs=false] .sf-gallery-thumb{aspect-ratio:auto}
+[data-square-thumbs=false] .sf-gallery-thumb img{width:auto}
 .sf-gallery-cells{display:grid;grid-template-columns:repeat(var(--sf-per-row,4),minmax(0,var(--sf-max-width,300px)));gap:var(--sf-padding,20px);margin:0;padding:0;list-style:none}
 .sf-gallery[data-design=stacked] .sf-gallery-cells{grid-template-columns:minmax(0,1fr)}
 .sf-gallery[data-design=stacked] .sf-gallery-frame{aspect-ratio:auto;height:auto}
@@ -49,7 +48,7 @@ button.sf-gallery-frame{cursor:zoom-in}
 .sf-lightbox[data-theme=light]{background:#fff;color:#1d1d1b}
 .sf-lightbox[open]{display:flex;align-items:center;justify-content:center;animation:sf-lightbox-in .3s ease-out}
 .sf-lightbox::backdrop{background:rgba(0,0,0,.6)}
-.sf-lightbox[data-theme=light]::backdrop{background:rgba(255,255,255,.6)}
+.sf-lightbox[data-theme=light]::backdrop{background:#fff9}
 .sf-lightbox-figure{display:flex;flex-direction:column;align-items:center;gap:.75rem;max-height:100%;margin:0}
 .sf-lightbox-figure img{width:auto;max-height:calc(100vh - 8rem);object-fit:contain}
 .sf-lightbox-close{position:absolute;top:.75rem;right:.75rem;padding:.45rem 1rem;border:1px solid currentColor;border-radius:999px;background:transparent;color:inherit;font:inherit;cursor:pointer}
