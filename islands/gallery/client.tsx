@@ -78,17 +78,26 @@ function GalleryIsland(props: GalleryProps) {
 
 /**
  * The slides the marker leaves out (island.tsx `markerProps`): each slide's image in the server
- * HTML carries its source, alt text and size (none when unknown: 0, as the props had it).
+ * HTML carries its source, alt text and size (none when unknown: 0, as the props had it), its
+ * shown title and description, and its link.
  */
 export function propsFromMarkup(element: Element, props: Omit<GalleryProps, 'slides'>): GalleryProps {
-  const slides: GallerySlide[] = [
-    ...element.querySelectorAll('.sf-gallery-track > .sf-gallery-slide img'),
-  ].map((img) => ({
-    src: img.getAttribute('src') ?? '',
-    alt: img.getAttribute('alt') ?? '',
-    width: Number(img.getAttribute('width') ?? 0),
-    height: Number(img.getAttribute('height') ?? 0),
-  }))
+  const slides: GallerySlide[] = [...element.querySelectorAll('.sf-gallery-track > .sf-gallery-slide')].map(
+    (slide) => {
+      const img = slide.querySelector('img')
+      // Only what the view prints comes back: a title or description it does not show is ''.
+      const text = (selector: string) => slide.querySelector(selector)?.textContent ?? ''
+      return {
+        src: img?.getAttribute('src') ?? '',
+        alt: img?.getAttribute('alt') ?? '',
+        width: Number(img?.getAttribute('width') ?? 0),
+        height: Number(img?.getAttribute('height') ?? 0),
+        title: text('.sf-gallery-meta-title'),
+        description: text('.sf-gallery-meta-description'),
+        link: slide.querySelector('a.sf-gallery-frame')?.getAttribute('href') ?? '',
+      }
+    },
+  )
   return { ...props, slides }
 }
 

@@ -19,7 +19,7 @@ import {
   galleryProps,
   imageTag,
   isCarousel,
-  parseGalleryOptions,
+  resolveGalleryOptions,
   slideOf,
   staticGalleryMarkup,
 } from './server'
@@ -51,7 +51,7 @@ function placeGallery(
   defaults: GalleryDefaults,
   placement: { autoplay: 'visible' | 'idle'; priority: boolean },
 ): GalleryProps | Placement<GalleryProps> {
-  const options = parseGalleryOptions(source.options, defaults)
+  const options = resolveGalleryOptions(source.options, defaults)
   const meta = { id: galleryId(source.id), label: source.label }
   if (!isCarousel(options.design)) return Placement.markup(staticGalleryMarkup(options, source.slides, meta))
   const props = galleryProps({ ...options, design: options.design }, source.slides, {
@@ -64,9 +64,16 @@ function placeGallery(
 function galleryOfCollection(collection: unknown, _args: readonly string[], scope: Scope) {
   const items = scope.resolveOuter(['items'])
   const slides = (Array.isArray(items) ? items : [])
-    .map((item) =>
-      slideOf((item as Record<string, unknown>)?.mainImage, text((item as Record<string, unknown>)?.title)),
-    )
+    .map((item) => {
+      const record = (item ?? {}) as Record<string, unknown>
+      const title = text(record.title)
+      // An image page's title and excerpt are its image's, unless the image has its own.
+      return slideOf(record.mainImage, {
+        alt: title,
+        title,
+        description: text(record.excerpt) || text(record.body),
+      })
+    })
     .filter((slide) => slide !== null)
   if (slides.length === 0 || collection === null || typeof collection !== 'object') return null
   const record = collection as Record<string, unknown>
@@ -82,7 +89,7 @@ function galleryOfProduct(item: unknown, _args: readonly string[], scope: Scope)
   const record = item as Record<string, unknown>
   const title = text(record.title)
   const images = [record.mainImage, ...(Array.isArray(record.items) ? record.items : [])]
-  const slides = images.map((image) => slideOf(image, title)).filter((slide) => slide !== null)
+  const slides = images.map((image) => slideOf(image, { alt: title })).filter((slide) => slide !== null)
   const [first] = slides
   if (!first) return null
   if (slides.length === 1)

@@ -10,6 +10,22 @@ export type GallerySlide = {
   alt: string
   width: number
   height: number
+  /** The image's title and description (plain text, '' when none), shown as its meta. */
+  title: string
+  description: string
+  /** Where the image leads without a lightbox ('' when nowhere). */
+  link: string
+}
+
+/**
+ * Which title and description show with each image (README "Conditions"): `overlay` over the
+ * image at `position` (`show-meta`), `caption` under it (`show-meta-basic`), or none.
+ */
+export type GalleryMeta = {
+  mode: 'none' | 'overlay' | 'caption'
+  titleOnly: boolean
+  position: 'top' | 'top-left' | 'top-right' | 'center' | 'bottom' | 'bottom-left' | 'bottom-right'
+  onHover: boolean
 }
 
 /** A slide's width on screen: the whole width on phones and tablets, the gallery's column above. */
@@ -60,6 +76,49 @@ export type GalleryProps = {
   alignment: 'left' | 'center' | 'right'
   lightbox: boolean
   lightboxTheme: 'dark' | 'light'
+  /** Previous and next arrows (`controls`). */
+  controls: boolean
+  /** Thumbnails cropped square, or at the image's own shape (`square-thumbs`). */
+  squareThumbs: boolean
+  /** Slider only: pixels between slides (`padding`). */
+  padding: number
+  meta: GalleryMeta
+  /** Frames without their fill (`transparentBackground`). */
+  transparent: boolean
+  /** Image links open in a new window (`newWindow`). */
+  newWindow: boolean
   /** The first image is the page's largest paint (product pages): fetch it first. */
   priority: boolean
+}
+
+/** The `data-*` attributes both renderings put on the gallery's section for its CSS. */
+export function galleryDataAttributes(o: {
+  meta: GalleryMeta
+  crop: boolean
+  transparent: boolean
+  squareThumbs: boolean
+}): Record<string, string> {
+  const data: Record<string, string> = {}
+  if (!o.crop) data['data-crop'] = 'false'
+  if (o.meta.mode !== 'none') data['data-meta'] = o.meta.mode
+  if (o.meta.mode === 'overlay') data['data-meta-position'] = o.meta.position
+  if (o.meta.onHover) data['data-meta-hover'] = ''
+  if (o.transparent) data['data-transparent'] = ''
+  if (!o.squareThumbs) data['data-square-thumbs'] = 'false'
+  return data
+}
+
+/** The title and description the options show for a slide; null when nothing shows. */
+export function metaOf(
+  slide: GallerySlide,
+  meta: GalleryMeta,
+): { title: string; description: string } | null {
+  if (meta.mode === 'none') return null
+  const description = meta.titleOnly ? '' : slide.description
+  return slide.title === '' && description === '' ? null : { title: slide.title, description }
+}
+
+/** `target` and `rel` of an image link (`newWindow`). */
+export function linkTarget(newWindow: boolean): { target?: string; rel?: string } {
+  return newWindow ? { target: '_blank', rel: 'noopener' } : {}
 }

@@ -12,8 +12,12 @@
 import type { CSSProperties, FocusEventHandler, MouseEventHandler, Ref } from 'react'
 import { fillText, GALLERY_TEXT } from '../../shared/index'
 import {
+  type GalleryMeta,
   type GalleryProps,
   type GallerySlide,
+  galleryDataAttributes,
+  linkTarget,
+  metaOf,
   SLIDE_SIZES,
   slideSrcset,
   THUMB_SIZES,
@@ -75,6 +79,18 @@ function SlideImage({ slide, eager, priority }: { slide: GallerySlide; eager: bo
         fetchPriority={priority ? 'high' : undefined}
       />
     </picture>
+  )
+}
+
+/** The image's title and description, after its frame (server.ts prints the same for grid cells). */
+function SlideMeta({ slide, meta }: { slide: GallerySlide; meta: GalleryMeta }) {
+  const shown = metaOf(slide, meta)
+  if (!shown) return null
+  return (
+    <span className="sf-gallery-meta">
+      {shown.title ? <span className="sf-gallery-meta-title">{shown.title}</span> : null}
+      {shown.description ? <span className="sf-gallery-meta-description">{shown.description}</span> : null}
+    </span>
   )
 }
 
@@ -156,12 +172,19 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
     '--sf-slide': `${slideWidth}%`,
     '--sf-thumb-height': `${props.thumbnailStripHeight}px`,
     '--sf-thumb-margin': `${props.thumbnailStripMargin}px`,
+    '--sf-padding': `${props.padding}px`,
   } as CSSProperties
+  const data = galleryDataAttributes({
+    meta: props.meta,
+    crop: props.crop,
+    transparent: props.transparent,
+    squareThumbs: props.squareThumbs,
+  })
   return (
     <section
       className="sf-gallery"
       data-design={props.design}
-      data-crop={props.crop ? undefined : 'false'}
+      {...data}
       aria-roledescription={GALLERY_TEXT.carousel}
       aria-label={props.label}
       style={style}
@@ -212,32 +235,41 @@ export function GalleryView({ props, state, actions, dialogRef }: GalleryViewPro
                     >
                       {image}
                     </button>
+                  ) : slide.link ? (
+                    <a className="sf-gallery-frame" href={slide.link} {...linkTarget(props.newWindow)}>
+                      {image}
+                    </a>
                   ) : (
                     <div className="sf-gallery-frame">{image}</div>
                   )}
+                  <SlideMeta slide={slide} meta={props.meta} />
                 </div>
               )
             })}
           </div>
         </div>
-        <button
-          type="button"
-          className="sf-gallery-prev"
-          aria-label={GALLERY_TEXT.previous}
-          aria-controls={viewportId}
-          onClick={() => actions?.go((state.index - 1 + total) % total)}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
-        <button
-          type="button"
-          className="sf-gallery-next"
-          aria-label={GALLERY_TEXT.next}
-          aria-controls={viewportId}
-          onClick={() => actions?.go((state.index + 1) % total)}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
+        {props.controls ? (
+          <>
+            <button
+              type="button"
+              className="sf-gallery-prev"
+              aria-label={GALLERY_TEXT.previous}
+              aria-controls={viewportId}
+              onClick={() => actions?.go((state.index - 1 + total) % total)}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className="sf-gallery-next"
+              aria-label={GALLERY_TEXT.next}
+              aria-controls={viewportId}
+              onClick={() => actions?.go((state.index + 1) % total)}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </>
+        ) : null}
       </div>
       {/* Announces the slide shown, except while the slides rotate by themselves (APG). */}
       <p className="sf-gallery-status" aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">

@@ -19,11 +19,16 @@ const BUDGETS: { pages: PageBudget[] } = JSON.parse(
 
 const gzip = (text: string | Buffer) => gzipSync(text, { level: 9 }).length
 
-/** Every resource of a type the page loaded so far. */
-function resourceUrls(page: Page, type: 'script' | 'css'): Promise<string[]> {
+/**
+ * Every resource of a type the page loaded so far; with `untilLoad`, only those whose fetch began
+ * before the `load` event ended (what the page itself asked for, never what starts after it).
+ */
+function resourceUrls(page: Page, type: 'script' | 'css', untilLoad = false): Promise<string[]> {
   return page.evaluate(
-    (kind) =>
-      performance
+    ([kind, until]) => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+      const loadEnd = until && navigation ? navigation.loadEventEnd : Number.POSITIVE_INFINITY
+      return performance
         .getEntriesByType('resource')
         .map((entry) => entry as PerformanceResourceTiming)
         .filter((entry) =>
@@ -31,8 +36,10 @@ function resourceUrls(page: Page, type: 'script' | 'css'): Promise<string[]> {
             ? entry.initiatorType === 'script' || entry.name.endsWith('.js')
             : entry.initiatorType === 'link' || entry.name.endsWith('.css'),
         )
-        .map((entry) => entry.name),
-    type,
+        .filter((entry) => entry.startTime <= loadEnd)
+        .map((entry) => entry.name)
+    },
+    [type, untilLoad] as const,
   )
 }
 
@@ -52,19 +59,46 @@ async function resourceBytes(page: Page, type: 'script' | 'css'): Promise<number
 }
 
 /**
- * Scripts before interaction: what loaded by `load`, plus the tracking script, which arrives
- * when the browser is idle after it (only it is waited for, so the measure stays the same).
+ * Islands that start without the visitor (`load`, `idle`, and `visible` ones in or near the
+ * window: an autoplaying gallery) count whether or not they had started by `load`: each is
+ * waited for until it has hydrated, so the measure never depends on when the idle callback ran.
  */
-async function scriptsBeforeInteraction(page: Page): Promise<string[]> {
-  const scripts = await resourceUrls(page, 'script')
-  if ((await page.locator('script[data-tracking]').count()) === 0) return scripts
+async function selfStartingIslandsHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    performance
-      .getEntriesByType('resource')
-      .some((entry) => entry.name.includes('/_islands/tracking-start-')),
+    Array.from(document.querySelectorAll('sf-island'))
+      .filter((island) => {
+        const strategy = island.getAttribute('data-island-hydrate')
+        if (strategy === 'load' || strategy === 'idle') return true
+        if (strategy !== 'visible') return false
+        // The runtime's `rootMargin` (islands/runtime/strategies.ts): 200 px around the window.
+        return Array.from(island.children).some((child) => {
+          const box = child.getBoundingClientRect()
+          return box.bottom >= -200 && box.top <= window.innerHeight + 200
+        })
+      })
+      .every((island) => island.hasAttribute('data-island-hydrated')),
   )
-  const tracking = (await resourceUrls(page, 'script')).filter((url) => url.includes('/_islands/tracking-'))
-  return [...new Set([...scripts, ...tracking])]
+}
+
+/**
+ * Scripts before interaction: what the page fetched by `load`, plus the tracking script, which
+ * arrives when the browser is idle after it. Islands that start on their own after `load` (an
+ * autoplaying gallery) are waited for and reported apart, so neither figure depends on whether
+ * the idle callback ran before the measure (issue 24: it used to, and the gallery page's count
+ * flaked).
+ */
+async function scriptsBeforeInteraction(page: Page): Promise<{ counted: string[]; selfStarted: string[] }> {
+  await selfStartingIslandsHydrated(page)
+  if ((await page.locator('script[data-tracking]').count()) > 0)
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes('/_islands/tracking-start-')),
+    )
+  const all = await resourceUrls(page, 'script')
+  const byLoad = new Set(await resourceUrls(page, 'script', true))
+  const counted = all.filter((url) => byLoad.has(url) || url.includes('/_islands/tracking-'))
+  return { counted, selfStarted: all.filter((url) => !counted.includes(url)) }
 }
 
 for (const budget of BUDGETS.pages) {
@@ -75,10 +109,16 @@ for (const budget of BUDGETS.pages) {
     const inlineCss = await page.evaluate(() =>
       Array.from(document.querySelectorAll('style'), (s) => s.textContent).join(''),
     )
-    const javascript = await gzipBytes(page, await scriptsBeforeInteraction(page))
+    const scripts = await scriptsBeforeInteraction(page)
+    const javascript = await gzipBytes(page, scripts.counted)
+    const selfStarted = await gzipBytes(page, scripts.selfStarted)
     const css = gzip(inlineCss) + (await resourceBytes(page, 'css'))
+    const later =
+      selfStarted > 0
+        ? ` (+${(selfStarted / 1024).toFixed(1)} KiB islands starting on their own after load)`
+        : ''
     console.log(
-      `budget ${budget.kind}: JavaScript ${(javascript / 1024).toFixed(1)} / ${budget.javascriptKiB} KiB, CSS ${(css / 1024).toFixed(1)} / ${budget.cssKiB} KiB (gzip, before interaction)`,
+      `budget ${budget.kind}: JavaScript ${(javascript / 1024).toFixed(1)} / ${budget.javascriptKiB} KiB${later}, CSS ${(css / 1024).toFixed(1)} / ${budget.cssKiB} KiB (gzip, before interaction)`,
     )
     expect(javascript, 'JavaScript before interaction').toBeLessThanOrEqual(budget.javascriptKiB * 1024)
     expect(css, 'CSS before interaction').toBeLessThanOrEqual(budget.cssKiB * 1024)

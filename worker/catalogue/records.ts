@@ -177,6 +177,8 @@ export const imageSchema = z.looseObject({
   /** WIDTHxHEIGHT, platform.md section 5. */
   originalSize: z.optional(z.string().check(z.regex(/^\d+x\d+$/, 'must be WIDTHxHEIGHT'))),
   altText: z.optional(z.string()),
+  /** Where the image leads in a gallery without a lightbox (the `newWindow` option opens it in a new window). */
+  clickthroughUrl: z.optional(linkSchema),
   mediaFocalPoint: z.optional(
     z.object({
       x: z.number().check(z.minimum(0), z.maximum(1)),
