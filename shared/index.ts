@@ -78,6 +78,7 @@ export {
   type Money,
   minorUnitsOf,
   moneyFromMinorUnits,
+  productMoneyAmount,
   readMoney,
 } from './money'
 export {
@@ -86,6 +87,7 @@ export {
   fromPriceMoney,
   isSubscribable,
   isVariantInStock,
+  notForSaleKind,
   productTypeOf,
   soldOutText,
   subscriptionPriceText,
