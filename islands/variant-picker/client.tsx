@@ -15,6 +15,7 @@ import {
   type AdditionalFieldsForm,
   API,
   CART_TEXT,
+  COMMERCE_TEXT,
   type FormValues,
   isVariantInStock,
   QUANTITY_INPUT,
@@ -354,7 +355,7 @@ function VariantPickerIsland(data: VariantPickerProps) {
         <AdditionalFieldsDialog
           form={form}
           initial={{}}
-          submitLabel={form.submitButtonText ?? data.button.label}
+          submitLabel={form.submitButtonText ?? COMMERCE_TEXT.asyncFormButtonText}
           onSubmit={(values: FormValues) => cart.withFields(values)}
           onCancel={cart.cancelFields}
         />

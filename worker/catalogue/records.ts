@@ -699,9 +699,19 @@ export const formSchema = z
     id: recordIdSchema,
     name: z.string().check(z.minLength(1)),
     fields: z.array(formFieldSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.formFields)),
+    /**
+     * Client-side validation off (storefront.md section 5): the public form neither checks the
+     * answers in the browser nor asks `POST /api/rest/forms/validate/{formId}` before submitting.
+     * The worker validates every submission it stores either way.
+     */
+    validationDisabled: z._default(z.boolean(), false),
     /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
     isNewsletter: z._default(z.boolean(), false),
-    submitButtonText: z._default(z.string(), 'Submit'),
+    /**
+     * The button's text. Absent, a public form reads 'Submit' (islands/public-form/server.ts)
+     * and a product's additional-fields form the async form's 'Add to Cart' (storefront.md section 2).
+     */
+    submitButtonText: z.optional(z.string()),
     /** The thank-you text shown in place of the form after a submission. */
     parsedSubmissionMessage: z._default(z.string(), 'Thank you!'),
     /** Post-submit markup: the merchant's own HTML, shown under the thank-you text. */
