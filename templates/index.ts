@@ -80,8 +80,8 @@ export {
 } from './plugins/commerce/widgets'
 export { parseColor, type Rgba } from './plugins/content/colors'
 export { STRICT_ESCAPING } from './plugins/core/escaping'
-export { SPEC_RULES } from './plugins/core/spec-rules'
 export { corePlugins } from './plugins/core/index'
+export { SPEC_RULES } from './plugins/core/spec-rules'
 export { domainPlugins } from './plugins/index'
 export { renderLocale } from './plugins/money/formatters'
 export {

@@ -275,7 +275,8 @@ const salePrice = defineFormatter({ apply: (item) => legacyCents(salePriceMoney(
 const cartQuantityFormatter = defineFormatter({
   apply: (cart) => {
     const count = cartQuantity(cart)
-    const title = count > CART_QUANTITY_CAP ? ` title="${escapeHtmlAttribute(CART_TEXT.cartOverCapLabel)}"` : ''
+    const title =
+      count > CART_QUANTITY_CAP ? ` title="${escapeHtmlAttribute(CART_TEXT.cartOverCapLabel)}"` : ''
     return `<span class="sqs-cart-quantity"${title}>${cartQuantityText(count)}</span>`
   },
 })

@@ -8,8 +8,8 @@ import { asNumber, asString, child, isTruthy, MISSING, walk } from '../../../sha
 import { isOnSale, isSoldOut } from '../../../shared/products'
 import { slugify } from '../../../shared/strings'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
-import { colorWeight, websiteColor } from './colors'
 import { followsSpecRules } from '../core/spec-rules'
+import { colorWeight, websiteColor } from './colors'
 import {
   BODY_ALT_TEXT_LENGTH,
   imageColor,
@@ -61,11 +61,13 @@ const capitalize = defineFormatter({ apply: (value) => asString(value).toUpperCa
 /** `child-image-meta [n]`: image attributes of the value's n-th item (default the first). */
 const childImageMeta = defineFormatter({
   prepare: (args) => (args.length === 0 ? 0 : firstInt(args)),
-  apply: (value, index: number, scope) => imageMeta(walk(value, ['items', index]), lookupIn(scope), undefined, altBodyLength(scope)),
+  apply: (value, index: number, scope) =>
+    imageMeta(walk(value, ['items', index]), lookupIn(scope), undefined, altBodyLength(scope)),
 })
 
 const coverImageMeta = defineFormatter({
-  apply: (value, _args, scope) => imageMeta(child(value, 'coverImage'), lookupIn(scope), undefined, altBodyLength(scope)),
+  apply: (value, _args, scope) =>
+    imageMeta(child(value, 'coverImage'), lookupIn(scope), undefined, altBodyLength(scope)),
 })
 
 /** `color-weight`: 'light' or 'dark' for a hex colour; nothing for anything else. */

@@ -379,4 +379,3 @@ export function formatUnit(
     candidates.at(-1)) as string
   return unitFormat(locale, best, o).format(fromBase(base, UNITS.get(best) as UnitInfo))
 }
-
