@@ -1,7 +1,7 @@
 // Issue 24 as a shopper meets it in Chromium: a paywall product shows its label and no
 // add-to-cart; a store with scarcityShownByDefault shows the scarcity messages before a variant
-// is chosen; a public form asks the worker to validate before it submits, unless the form turns
-// validation off.
+// is chosen; the async form reads 'Add to Cart' by default; a public form asks the worker to
+// validate before it submits, unless the form turns validation off.
 import { expect, type Page, test } from '@playwright/test'
 import { CATALOGUE_TYPES_TEXT } from '../../shared/index'
 import { urlOf, watchConsole } from './helpers'
@@ -63,6 +63,19 @@ test.describe('Scarcity shown by default', () => {
     await expect(fifty).toBeVisible()
     await expect(hundred).toBeHidden()
     expect(errors).toEqual([])
+  })
+})
+
+test.describe('The async form of an additional-fields product', () => {
+  test('Should read ‘Add to Cart’ when its form has no button text of its own', async ({ page }) => {
+    await page.goto(urlOf('forms.localhost', '/engraved/engraved-mug'))
+    await page.getByRole('button', { name: 'Add To Cart', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Engraving' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Add to Cart', exact: true })).toBeVisible()
+    await dialog.getByLabel('Words to engrave').fill('For Ada')
+    await dialog.getByRole('button', { name: 'Add to Cart', exact: true }).click()
+    await expect(dialog).toBeHidden()
   })
 })
 
