@@ -45,7 +45,7 @@ export function isFormRecord(value: unknown): value is FormRecord {
     typeof child(value, 'id') === 'string' &&
     typeof child(value, 'name') === 'string' &&
     Array.isArray(child(value, 'fields')) &&
-    ['string', 'undefined'].includes(typeof child(value, 'submitButtonText'))
+    (child(value, 'submitButtonText') === MISSING || typeof child(value, 'submitButtonText') === 'string')
   )
 }
 

@@ -255,3 +255,35 @@ describe('scarcityShownByDefault', () => {
     for (const message of messages) expect(message).toMatch(/ hidden>$/)
   })
 })
+
+describe('The public form’s validation switch and button text', () => {
+  /** The props the public-form island's marker carries, as the page prints them. */
+  async function formProps(host: string, path: string): Promise<string> {
+    const { status, html } = await pageHtml(new Shopper(host), path)
+    expect(status).toBe(200)
+    const marker = /<sf-island[^>]*data-island="public-form"[^>]*>/.exec(html)?.[0] ?? ''
+    expect(marker).not.toBe('')
+    return marker.replaceAll('&quot;', '"')
+  }
+
+  it('Should hand the island validationDisabled from the form record, off unless the form says so', async () => {
+    expect(await formProps('forms.localhost', '/quick-note')).toContain('"validationDisabled":true')
+    expect(await formProps('journal.localhost', '/contact')).toContain('"validationDisabled":false')
+  })
+
+  it('Should print a form’s own button text, else ‘Submit’', async () => {
+    const { html } = await pageHtml(new Shopper('forms.localhost'), '/quick-note')
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Send note<\/button>/)
+    await env.CATALOG.put(
+      'site:forms:form:quick-note',
+      JSON.stringify({
+        id: 'quick-note',
+        name: 'Quick note',
+        fields: [{ id: 'note', type: 'text', title: 'Note' }],
+      }),
+    )
+    await env.CATALOG.put('site:forms:version', `types-${crypto.randomUUID()}`)
+    const { html: plain } = await pageHtml(new Shopper('forms.localhost'), '/quick-note')
+    expect(plain).toMatch(/<button[^>]*type="submit"[^>]*>Submit<\/button>/)
+  })
+})
