@@ -92,6 +92,18 @@ export const FolderBehavior = { INDEX: 1, REDIRECT: 2, NONE: 3 } as const
 
 export const ProductType = { PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4, PAYWALL: 5 } as const
 export type ProductTypeCode = (typeof ProductType)[keyof typeof ProductType]
+/** The product types that can be subscribable (platform.md section 9): physical and service. */
+export const SUBSCRIBABLE_PRODUCT_TYPES: readonly number[] = [ProductType.PHYSICAL, ProductType.SERVICE]
+/**
+ * The product types a shopper can put in the cart. A paywall product (5) is sold as access to
+ * members' content, not through the store's cart; any other code is unknown to this platform.
+ */
+export const PURCHASABLE_PRODUCT_TYPES: readonly number[] = [
+  ProductType.PHYSICAL,
+  ProductType.DIGITAL,
+  ProductType.SERVICE,
+  ProductType.GIFT_CARD,
+]
 
 export const RecordType = {
   TEXT: 1,

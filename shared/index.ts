@@ -80,6 +80,7 @@ export {
   type Money,
   minorUnitsOf,
   moneyFromMinorUnits,
+  productMoneyAmount,
   readMoney,
 } from './money'
 export * from './page-types'
@@ -89,6 +90,7 @@ export {
   fromPriceMoney,
   isSubscribable,
   isVariantInStock,
+  notForSaleKind,
   productTypeOf,
   soldOutText,
   subscriptionPriceText,

@@ -171,6 +171,25 @@ export function minorUnitsOf(money: Money): string {
   return movePoint(money.amount, currencyFractionDigits(money.currency)) ?? '0'
 }
 
+/**
+ * The amount of a product record's money value (`priceMoney`, `salePriceMoney`) as a decimal
+ * in the currency's major unit. Records come in two forms: the spec's, minor units as a string
+ * of digits (`{ "value": "4800", "currency": "USD" }`, platform.md section 3), and this
+ * repository's first, a decimal with a point (`"48.00"`). A point tells them apart; without one
+ * the value is minor units (the same number either way for a currency of no fraction digits,
+ * `"1800"` JPY). Null when `value` is neither.
+ */
+export function productMoneyAmount(value: string, currency: string): string | null {
+  if (/^-?\d+\.\d+$/.test(value)) return value
+  if (!/^-?\d+$/.test(value)) return null
+  const amount = movePoint(value, -currencyFractionDigits(currency)) ?? '0'
+  // Two decimals at least, as the decimal form writes them ("48.00", "0.50"; "1800" JPY).
+  const digits = currencyFractionDigits(currency)
+  if (digits === 0) return amount
+  const [int = '0', frac = ''] = amount.split('.')
+  return `${int}.${frac.padEnd(digits, '0')}`
+}
+
 const hasOwn = Object.prototype.hasOwnProperty
 
 function field(v: object, key: string): unknown {

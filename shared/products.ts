@@ -16,6 +16,7 @@ import {
   CART_QUANTITY_CAP,
   ProductType,
   type ProductTypeCode,
+  PURCHASABLE_PRODUCT_TYPES,
 } from './enumerations'
 import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING } from './json'
 import { decimalFromNumber, decimalFromText } from './money'
@@ -57,6 +58,16 @@ export function productTypeOf(item: unknown): ProductTypeCode | undefined {
     default:
       return undefined
   }
+}
+
+/**
+ * Why a product is shown but cannot be put in the cart: `paywall` (type 5, members' content),
+ * `unknown` (a type this platform does not know); null for a product the cart takes.
+ */
+export function notForSaleKind(item: unknown): 'paywall' | 'unknown' | null {
+  const code = productTypeCode(item)
+  if (PURCHASABLE_PRODUCT_TYPES.includes(code)) return null
+  return code === ProductType.PAYWALL ? 'paywall' : 'unknown'
 }
 
 /** The variants list of an item (empty when absent or not a list). */

@@ -141,20 +141,6 @@ export const DEVIATIONS: readonly Deviation[] = [
       (usesFormatter(template, ['message', 'plural']) && / unit\b/.test(JSON.stringify(data) ?? '')),
   },
   {
-    id: 'units-metric-predicate',
-    summary:
-      '`units-metric?` is true for locales that measure in metric units; the reference has no such predicate (always false, with an error).',
-    reason: 'The platform spec defines it, and pages use it to choose between metric and US units.',
-    example: {
-      template: '{.units-metric?}metric{.or}US{.end}',
-      data: {},
-      locale: 'fr-FR',
-      ours: 'metric',
-      reference: 'US',
-    },
-    involves: (template) => template.includes('units-metric?'),
-  },
-  {
     id: 'blocks-in-alternates-with',
     summary:
       'A block (section, predicate, `.if`, repeated section) inside `{.alternates with}` runs between items, with what follows it; the reference moves the block and everything after it into the body of the repeated section.',

@@ -65,6 +65,8 @@ export const messages = {
   TOO_MANY_ERRORS: (dropped: number, limit: number) =>
     `${dropped} more error${dropped === 1 ? '' : 's'} left out: at most ${limit} are reported`,
   PLUGIN_FAILED: (kind: string, name: string, reason: string) => `The ${kind} '${name}' failed: ${reason}`,
+  /** A name the platform lists but does not implement (platform.md section 5: `units-metric?`), worded as the reference words it. */
+  NOT_IMPLEMENTED: (name: string) => `"${name}" formatter is not yet implemented`,
 } as const
 
 export type ErrorCode = keyof typeof messages

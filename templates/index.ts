@@ -81,6 +81,7 @@ export {
 export { parseColor, type Rgba } from './plugins/content/colors'
 export { STRICT_ESCAPING } from './plugins/core/escaping'
 export { corePlugins } from './plugins/core/index'
+export { SPEC_RULES } from './plugins/core/spec-rules'
 export { domainPlugins } from './plugins/index'
 export { renderLocale } from './plugins/money/formatters'
 export {

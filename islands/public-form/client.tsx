@@ -5,6 +5,9 @@
  * 1. The values are gathered from the controls (`gatherFormValues`, hidden fields from the
  *    page's query string) and checked with the rules the worker applies (templates/forms):
  *    the captcha first, then every field; errors show above their fields and nothing is sent.
+ *    Then `API.validateForm` (`POST /api/rest/forms/validate/{formId}`) asks the worker's
+ *    verdict; its errors by field id show the same way. A form with `validationDisabled` skips
+ *    both (storefront.md section 5); the captcha is still needed and the worker still checks.
  * 2. The form locks and its button reads 'Submitting…'; `API.formSubmissionKey`
  *    gives a key, `API.saveFormSubmission` sends the values with it.
  * 3. Success: the captcha is destroyed, `storefront:form-submit` fires (newsletter tracking),
@@ -34,7 +37,7 @@ import { request, retryKeepsKey } from '../http'
 import { AddressLine } from './address'
 import { controlsOf, focusField } from './dom'
 import type { AddressLineProps } from './fields'
-import { keyFailure, submissionFailure } from './rules'
+import { keyFailure, submissionFailure, validationErrors } from './rules'
 import { initialFormState, type PublicFormProps, type PublicFormState, PublicFormView } from './view'
 
 /** The key of the submission being sent, and the answers it was taken for. */
@@ -89,14 +92,28 @@ function PublicForm(props: PublicFormProps) {
         setFocus({ kind: 'messages' })
         return
       }
-      const errors = validateFormValues(form.fields, values)
-      if (Object.keys(errors).length > 0) {
-        setState((previous) => ({ ...previous, message: null, errors }))
+      const showErrors = (errors: FieldErrors, message: string | null) => {
+        setState((previous) => ({ ...previous, locked: false, message, errors }))
         const first = form.fields.find((field) => errors[field.id])
         if (first) setFocus({ kind: 'field', fieldId: first.id })
-        return
+      }
+      if (!form.validationDisabled) {
+        const errors = validateFormValues(form.fields, values)
+        if (Object.keys(errors).length > 0) {
+          showErrors(errors, null)
+          return
+        }
       }
       setState((previous) => ({ ...previous, locked: true, message: null, errors: {} }))
+      if (!form.validationDisabled) {
+        // The server's rules before a submission key is spent (storefront.md section 7).
+        const checked = await request(API.validateForm, values, { params: { formId: form.id } })
+        const errors = validationErrors(checked.status, checked.body)
+        if (Object.keys(errors).length > 0) {
+          showErrors(errors, null)
+          return
+        }
+      }
       const answers = JSON.stringify(values)
       let key = pendingKey.current?.answers === answers ? pendingKey.current.key : null
       if (key === null) {

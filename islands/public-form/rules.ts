@@ -46,6 +46,15 @@ export function submissionFailure(status: number, body: Record<string, unknown> 
   }
 }
 
+/**
+ * The per-field errors of `POST /api/rest/forms/validate/{formId}` (storefront.md section 7:
+ * "failure has errors keyed by field id"). Any other answer (a network failure, a 429, a 5xx)
+ * is no verdict: the submission goes ahead and the worker validates it again when storing.
+ */
+export function validationErrors(status: number, body: Record<string, unknown> | null): FieldErrors {
+  return status === 400 ? fieldErrorsOf(body) : {}
+}
+
 /** The key call failed: the rate limit has its sentence, anything else 'Could not get a form submission key…'. */
 export function keyFailure(status: number): string {
   return status === 429 ? FORMS_TEXT.status429 : FORMS_TEXT.noSubmissionKey

@@ -8,13 +8,17 @@ import { asString, child, MISSING, type Scope, walk } from '../../templates/inde
 import { PAGE_ACTION_DATA_KEY, pageActionOf } from '../page-action'
 import type { PublicFormProps } from './view'
 
+/** A public form's button without a text of its own (an additional-fields form reads 'Add to Cart'). */
+const PUBLIC_FORM_BUTTON_TEXT = 'Submit'
+
 /** The form record as the worker's schema reads it (worker/catalogue/records.ts `formSchema`). */
 export interface FormRecord {
   id: string
   name: string
   fields: PublicFormProps['form']['fields']
   isNewsletter: boolean
-  submitButtonText: string
+  submitButtonText?: string
+  validationDisabled: boolean
   parsedSubmissionMessage: string
   submissionHTML?: string
   successRedirect?: string
@@ -41,7 +45,7 @@ export function isFormRecord(value: unknown): value is FormRecord {
     typeof child(value, 'id') === 'string' &&
     typeof child(value, 'name') === 'string' &&
     Array.isArray(child(value, 'fields')) &&
-    typeof child(value, 'submitButtonText') === 'string'
+    (child(value, 'submitButtonText') === MISSING || typeof child(value, 'submitButtonText') === 'string')
   )
 }
 
@@ -62,7 +66,8 @@ export function publicFormProps(
       name: form.name,
       fields: form.fields,
       isNewsletter: form.isNewsletter,
-      submitButtonText: form.submitButtonText,
+      submitButtonText: form.submitButtonText ?? PUBLIC_FORM_BUTTON_TEXT,
+      validationDisabled: form.validationDisabled === true,
       submissionMessage: form.parsedSubmissionMessage,
       submissionHtml: form.submissionHTML ?? null,
       successRedirect: form.successRedirect ?? null,

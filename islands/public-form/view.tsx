@@ -29,6 +29,12 @@ export type PublicFormProps = {
     fields: FormFieldDefinition[]
     isNewsletter: boolean
     submitButtonText: string
+    /**
+     * The form record's `validationDisabled`: no client-side checks and no validate call before
+     * submitting (storefront.md section 5, "unless validation is disabled"); the worker still
+     * validates what it stores.
+     */
+    validationDisabled: boolean
     /** The thank-you text. */
     submissionMessage: string
     /** Post-submit markup: the merchant's own HTML. */

@@ -15,6 +15,7 @@ import {
   type AdditionalFieldsForm,
   API,
   CART_TEXT,
+  COMMERCE_TEXT,
   type FormValues,
   isVariantInStock,
   QUANTITY_INPUT,
@@ -119,7 +120,12 @@ function showVariantImage(product: Element, variant: Variant): void {
 const SCARCITY = '.product-scarcity[data-variant-attributes]'
 const RESTOCK = '.product-restock-notification[data-variant-ids]'
 
-/** A scarcity message or the restock form as the page opened. */
+/**
+ * A scarcity message or the restock form as the page opened. A scarcity message starts shown
+ * when the store's `scarcityShownByDefault` is on (the server prints it without `hidden`:
+ * templates/plugins/core/spec-rules.ts), else hidden; it returns to that state whenever no
+ * variant is chosen, and only the chosen variant's shows once one is.
+ */
 type Toggle = { element: HTMLElement; hidden: boolean; variantId: string | undefined }
 
 function captureInitial(product: Element): InitialPage {
@@ -349,7 +355,7 @@ function VariantPickerIsland(data: VariantPickerProps) {
         <AdditionalFieldsDialog
           form={form}
           initial={{}}
-          submitLabel={form.submitButtonText ?? data.button.label}
+          submitLabel={form.submitButtonText ?? COMMERCE_TEXT.asyncFormButtonText}
           onSubmit={(values: FormValues) => cart.withFields(values)}
           onCancel={cart.cancelFields}
         />

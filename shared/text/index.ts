@@ -5,6 +5,7 @@
  */
 export { ACCOUNT_TEXT } from './account'
 export { CART_TEXT } from './cart'
+export { CATALOGUE_TYPES_TEXT } from './catalogue-types'
 export { COMMERCE_TEXT } from './commerce'
 export { EDITOR_TEXT } from './editing'
 export { ENGINE_TEXT } from './engine'
@@ -24,6 +25,7 @@ export { TRACKING_TEXT } from './tracking'
 
 import { ACCOUNT_TEXT } from './account'
 import { CART_TEXT } from './cart'
+import { CATALOGUE_TYPES_TEXT } from './catalogue-types'
 import { COMMERCE_OVERRIDE_KEYS, COMMERCE_TEXT } from './commerce'
 import { ENGINE_TEXT } from './engine'
 import { localizeCatalogue } from './format'
@@ -44,6 +46,7 @@ import { TRACKING_TEXT } from './tracking'
 export const TEXT = {
   account: ACCOUNT_TEXT,
   cart: CART_TEXT,
+  catalogueTypes: CATALOGUE_TYPES_TEXT,
   commerce: COMMERCE_TEXT,
   engine: ENGINE_TEXT,
   forms: FORMS_TEXT,
@@ -68,6 +71,7 @@ export function localizedText(
   return {
     account: localizeCatalogue(ACCOUNT_TEXT, localizedStrings),
     cart: localizeCatalogue(CART_TEXT, localizedStrings),
+    catalogueTypes: localizeCatalogue(CATALOGUE_TYPES_TEXT, localizedStrings),
     commerce: localizeCatalogue(COMMERCE_TEXT, localizedStrings, COMMERCE_OVERRIDE_KEYS),
     engine: localizeCatalogue(ENGINE_TEXT, localizedStrings),
     forms: localizeCatalogue(FORMS_TEXT, localizedStrings),

@@ -5,6 +5,7 @@
  * `shared/text/`, localized); the React document shell around it owns `<head>`, and the header and
  * footer templates render the site frame.
  */
+import { unlessNotForSale } from './partials'
 
 /** A link of the navigation, the current page marked. */
 const navLink = `<a href="{url|htmlattr}"{.if active} aria-current="page"{.end}>{title|html}</a>`
@@ -66,6 +67,9 @@ const products = `<section class="products-list" data-image-ratio="{collection.i
   {@|apply pagination.block}
 </section>`
 
+/** In place of the add-to-cart block of a product the cart does not take (partials.ts `unlessNotForSale`). */
+const productNotForSaleNote = `<p class="product-not-for-sale">{.equal? structuredContent.productType 5}{text.catalogueTypes.paywallNote|html}{.or}{text.catalogueTypes.unknownTypeNote|html}{.end}</p>`
+
 /**
  * Two columns from 992 px: the gallery on the left; title and price, then the buy box (sticky
  * while the gallery scrolls) on the right. One column below, in document order: title and
@@ -78,18 +82,15 @@ const product = `{.section item}<article class="product-detail" data-item-id="{i
     <div class="product-summary">
       <h1 class="product-title">{title|html}</h1>
       {@|product-reviews-summary}
-      {@|product-price}
-      {@|product-status}
+      ${unlessNotForSale('{@|product-price}\n      {@|product-status}', '{@|apply product-type-mark.block}')}
     </div>
     <div class="product-images">
       {@|product-gallery}
     </div>
     <div class="product-meta">
-      {@|installment-teaser}
-      {@|product-scarcity}
+      ${unlessNotForSale('{@|installment-teaser}\n      {@|product-scarcity}', '')}
       {.if structuredContent.audioAssetUrl}{@|audio-player}{.end}
-      {@|product-checkout}
-      {@|product-restock-notification}
+      ${unlessNotForSale('{@|product-checkout}\n      {@|product-restock-notification}', productNotForSaleNote)}
       {.section body}<div class="product-description">{@}</div>{.or}{.excerpt?}<div class="product-description">{excerpt}</div>{.end}{.end}
       {.if website.simpleLikingEnabled}{@|like-button}{.end}
     </div>

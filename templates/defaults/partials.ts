@@ -5,6 +5,18 @@
  */
 
 /**
+ * `sold` for a product the cart takes, else `shown`: a paywall product (type 5) and one of a
+ * type the platform does not know (above 5, or 0) are shown with a label instead of a price and
+ * an add-to-cart block (issue 24; shared/products.ts `notForSaleKind` is the same rule in code).
+ */
+export function unlessNotForSale(sold: string, shown: string): string {
+  return `{.greaterThan? structuredContent.productType 4}${shown}{.or lessThan? structuredContent.productType 1}${shown}{.or}${sold}{.end}`
+}
+
+/** The label of a product that is shown but not sold through the cart, in place of its price. */
+const productTypeMark = `<p class="product-type-mark">{.equal? structuredContent.productType 5}{text.catalogueTypes.paywallLabel|html}{.or}{text.catalogueTypes.unknownTypeLabel|html}{.end}</p>`
+
+/**
  * A product card: the image at the list's aspect ratio (`srcset` at the platform's widths, the
  * first row loaded at once and the rest lazily, intrinsic size given so nothing shifts), the
  * sale and sold-out badges over it, the title as the card's one link (stretched over the card
@@ -12,13 +24,13 @@
  * the Quick View button over the image: a link to the product's page, which the quick-view
  * script (islands/quick-view) turns into the button that opens the product in a dialog.
  */
-const productCard = `<article class="product-card{.sold-out?} product-card--sold-out{.end}{.on-sale?} product-card--on-sale{.end}" data-item-id="{id|htmlattr}">
+const productCard = `<article class="product-card${unlessNotForSale('{.sold-out?} product-card--sold-out{.end}{.on-sale?} product-card--on-sale{.end}', '')}" data-item-id="{id|htmlattr}">
   <div class="product-card-media">{.section mainImage}
     <img class="product-card-image" src="{assetUrl|htmlattr}" srcset="{@|srcset}" sizes="(max-width: 432px) 50vw, (max-width: 991px) 33vw, 320px" alt="{altText|htmlattr}" width="{originalSize|width}" height="{originalSize|height}"{.lessThanOrEqual? @index 4}{.or} loading="lazy"{.end} decoding="async">{.end}
-    {@|product-status}
-    <a class="product-card-quick-view" href="{fullUrl|htmlattr}" data-quick-view="{id|htmlattr}" aria-label="{text.quickView.quickView|htmlattr}: {title|htmlattr}">{text.quickView.quickView|html}</a></div>
+    ${unlessNotForSale('{@|product-status}', '')}
+    ${unlessNotForSale('<a class="product-card-quick-view" href="{fullUrl|htmlattr}" data-quick-view="{id|htmlattr}" aria-label="{text.quickView.quickView|htmlattr}: {title|htmlattr}">{text.quickView.quickView|html}</a>', '')}</div>
   <h2 class="product-card-title"><a class="product-card-link" href="{fullUrl|htmlattr}">{title|html}</a></h2>
-  {@|product-price}
+  ${unlessNotForSale('{@|product-price}', '{@|apply product-type-mark.block}')}
 </article>`
 
 /** A post card: image, date and author, title (the card's link), excerpt. */
@@ -49,6 +61,7 @@ const pageContent = `{.section mainContent}<div class="page-content">{@}</div>{.
 
 export const DEFAULT_PARTIALS: Readonly<Record<string, string>> = {
   'product-card.block': productCard,
+  'product-type-mark.block': productTypeMark,
   'post-summary.block': postSummary,
   'event-summary.block': eventSummary,
   'pagination.block': pagination,

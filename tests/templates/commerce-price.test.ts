@@ -208,8 +208,11 @@ describe('price formatters', () => {
     expect(out('{@|cart-quantity}', { entries: [{ quantity: 2 }, { quantity: 3 }] })).toBe(
       '<span class="sqs-cart-quantity">5</span>',
     )
+    expect(out('{@|cart-quantity}', { entries: [{ quantity: 60 }, { quantity: 40 }] })).toBe(
+      '<span class="sqs-cart-quantity">100</span>',
+    )
     expect(out('{@|cart-quantity}', { entries: [{ quantity: 101 }] })).toBe(
-      '<span class="sqs-cart-quantity">100+</span>',
+      '<span class="sqs-cart-quantity" title="More than 100 items in cart">100+</span>',
     )
     expect(out('{@|cart-url}', {})).toBe('/cart')
     expect(out('{@|cart-subtotal}', {})).toBe('deprecated, do not use')

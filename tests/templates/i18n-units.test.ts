@@ -158,10 +158,11 @@ describe('unit arguments inside a message', () => {
 })
 
 describe('units-metric predicate', () => {
-  it('is false for US English and true for French and British English', () => {
+  it("is false in every locale and reports 'formatter is not yet implemented' (platform.md section 5)", () => {
     const t = '{.units-metric?}metric{.or}customary{.end}'
-    expect(out(t)).toBe('customary')
-    expect(out(t, {}, fr)).toBe('metric')
-    expect(out(t, {}, { locale: 'en-GB' })).toBe('metric')
+    for (const options of [undefined, fr, { locale: 'en-GB' }]) {
+      expect(out(t, {}, options)).toBe('customary')
+      expect(errorsOf(t, {}, options)).toEqual(['"units-metric?" formatter is not yet implemented'])
+    }
   })
 })

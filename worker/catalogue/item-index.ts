@@ -9,7 +9,7 @@
  * Also what the cart and checkout read of a product: its variant by sku, its price, its rules.
  */
 
-import { minorUnitsOf, type RuleProduct, readMoney } from '../../shared/index'
+import { minorUnitsOf, notForSaleKind, type RuleProduct, readMoney } from '../../shared/index'
 import { SettledCache } from '../runtime/isolate-cache'
 import { pageKindOf } from './page-kinds'
 import { type Catalog, isPublished } from './reader'
@@ -50,10 +50,16 @@ export async function itemById(catalog: Catalog, id: string): Promise<Item | nul
   return (await publishedEntry(catalog, id))?.item ?? null
 }
 
-/** The tenant's published product with this id (an item of a products collection, for sale), or null. */
+/**
+ * The tenant's published product with this id (an item of a products collection, for sale), or
+ * null. A paywall product or one of an unknown type is shown but never sold through the cart
+ * (`notForSaleKind`): the cart, checkout and stock calls take it for an item not for sale.
+ */
 export async function productById(catalog: Catalog, id: string): Promise<Item | null> {
   const entry = await publishedEntry(catalog, id)
-  return entry?.forSale && entry.item.structuredContent ? entry.item : null
+  return entry?.forSale && entry.item.structuredContent && notForSaleKind(entry.item) === null
+    ? entry.item
+    : null
 }
 
 export function variantBySku(item: Item, sku: string): Variant | undefined {

@@ -21,6 +21,9 @@ import {
   GalleryOption,
   INSTALLMENTS_DEFAULT_COUNT,
   LIMITS,
+  ProductType,
+  productMoneyAmount,
+  SUBSCRIBABLE_PRODUCT_TYPES,
   WebsiteRole,
 } from '../../shared/index'
 import { THEME_COLOUR, TYPEKIT_KIT_ID } from '../../shared/theme'
@@ -89,14 +92,27 @@ export const currencyCodeSchema = z.enum([
 ])
 
 /**
- * A money value as templates read it (the engine's `readMoney`): a decimal amount in the
- * currency's major unit as a string, plus the currency: `{ "value": "48.00", "currency": "USD" }`,
- * `{ "value": "1800", "currency": "JPY" }`. Variants also carry `price` / `salePrice` in minor units.
+ * A product's money value (`priceMoney`, `salePriceMoney`) in either form a record may hold
+ * (shared/money.ts `productMoneyAmount`): the spec's minor units as a string of digits,
+ * `{ "value": "4800", "currency": "USD" }` (platform.md section 3), or a decimal amount in the
+ * major unit, `{ "value": "48.00", "currency": "USD" }`. Read once here into the decimal form
+ * that templates (the engine's `readMoney`), the cart and checkout read: `{ "value": "48.00" }`.
+ * Variants also carry `price` / `salePrice` in minor units.
  */
-export const moneySchema = z.looseObject({
-  value: z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'must be a decimal amount such as "48.00"')),
-  currency: currencyCodeSchema,
-})
+export const moneySchema = z.pipe(
+  z.looseObject({
+    value: z
+      .string()
+      .check(
+        z.regex(/^-?\d+(\.\d+)?$/, 'must be minor units such as "4800" or a decimal amount such as "48.00"'),
+      ),
+    currency: currencyCodeSchema,
+  }),
+  z.transform((money) => ({
+    ...money,
+    value: productMoneyAmount(money.value, money.currency) ?? money.value,
+  })),
+)
 
 /**
  * Ids printed into pages (`data-item-id`, element ids, API paths): letters, digits, `-` and `_`,
@@ -598,25 +614,42 @@ export const billingPeriodSchema = z.object({
   unit: z.enum(['WEEK', 'MONTH', 'YEAR']),
 })
 
-export const structuredContentSchema = z.looseObject({
-  /** 1 physical, 2 digital, 3 service, 4 gift card (platform.md section 3). */
-  productType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  variants: z.array(variantSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.variantsPerProduct)),
-  variantOptionOrdering: z._default(z.array(z.string()), []),
-  isSubscribable: z._default(z.boolean(), false),
-  subscriptionPlan: z.optional(
-    z.object({
-      billingPeriod: billingPeriodSchema,
-      numBillingCycles: z.number().check(z.int(), z.minimum(0)),
-    }),
-  ),
-  additionalFieldsFormId: z.optional(recordIdSchema),
-  useCustomAddButtonText: z._default(z.boolean(), false),
-  customAddButtonText: z.optional(z.string()),
-  audioAssetUrl: z.optional(assetUrlSchema),
-  /** Shipping weight of one unit in grams (issue 25: weight-based rates); physical products only ship. */
-  weightGrams: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
-})
+export const structuredContentSchema = z
+  .looseObject({
+    /**
+     * 1 physical, 2 digital, 3 service, 4 gift card, 5 paywall (platform.md section 3). A paywall
+     * product and one of a code this platform does not know are shown, with a label and without
+     * an add-to-cart block, and the cart refuses them (shared/products.ts `notForSaleKind`).
+     */
+    productType: z.number().check(z.int(), z.minimum(0)),
+    variants: z.array(variantSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.variantsPerProduct)),
+    variantOptionOrdering: z._default(z.array(z.string()), []),
+    /** A digital product's own price (templates read it there: shared/products.ts), either money form. */
+    priceMoney: z.optional(moneySchema),
+    salePriceMoney: z.optional(moneySchema),
+    isSubscribable: z._default(z.boolean(), false),
+    subscriptionPlan: z.optional(
+      z.object({
+        billingPeriod: billingPeriodSchema,
+        numBillingCycles: z.number().check(z.int(), z.minimum(0)),
+      }),
+    ),
+    additionalFieldsFormId: z.optional(recordIdSchema),
+    useCustomAddButtonText: z._default(z.boolean(), false),
+    customAddButtonText: z.optional(z.string()),
+    audioAssetUrl: z.optional(assetUrlSchema),
+    /** Shipping weight of one unit in grams (issue 25: weight-based rates); physical products only ship. */
+    weightGrams: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000))),
+  })
+  .check(
+    z.refine(
+      (content) => !content.isSubscribable || SUBSCRIBABLE_PRODUCT_TYPES.includes(content.productType),
+      {
+        message: `only physical (${ProductType.PHYSICAL}) and service (${ProductType.SERVICE}) products can be subscribable (platform.md section 9)`,
+        path: ['isSubscribable'],
+      },
+    ),
+  )
 
 /** Record type codes, platform.md section 3. */
 export const RECORD_TYPE = { text: 1, image: 2, audio: 7, storeItem: 11, event: 12, gallery: 14 } as const
@@ -694,9 +727,19 @@ export const formSchema = z
     id: recordIdSchema,
     name: z.string().check(z.minLength(1)),
     fields: z.array(formFieldSchema).check(z.minLength(1), z.maxLength(LIST_LIMITS.formFields)),
+    /**
+     * Client-side validation off (storefront.md section 5): the public form neither checks the
+     * answers in the browser nor asks `POST /api/rest/forms/validate/{formId}` before submitting.
+     * The worker validates every submission it stores either way.
+     */
+    validationDisabled: z._default(z.boolean(), false),
     /** Newsletter forms skip the 'Your form has encountered a problem' banners. */
     isNewsletter: z._default(z.boolean(), false),
-    submitButtonText: z._default(z.string(), 'Submit'),
+    /**
+     * The button's text. Absent, a public form reads 'Submit' (islands/public-form/server.ts)
+     * and a product's additional-fields form the async form's 'Add to Cart' (storefront.md section 2).
+     */
+    submitButtonText: z.optional(z.string()),
     /** The thank-you text shown in place of the form after a submission. */
     parsedSubmissionMessage: z._default(z.string(), 'Thank you!'),
     /** Post-submit markup: the merchant's own HTML, shown under the thank-you text. */

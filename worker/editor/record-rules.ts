@@ -12,6 +12,7 @@ import {
   EDITOR_TEXT,
   type EditorRecord,
   fillText,
+  ProductType,
   type RecordAnswer,
 } from '../../shared/index'
 import { followedLinkSchema, linkSchema, RECORD_TYPE, siteSchema } from '../catalogue/records'
@@ -58,7 +59,8 @@ async function richText(value: unknown, field: string, max: number, embedOrigins
     : sanitizeBody(value, field, embedOrigins)
 }
 
-const PRODUCT_TYPES = new Set([1, 2, 3, 4])
+/** The codes of platform.md section 3, paywall (5) included: the storefront shows it unsold. */
+const PRODUCT_TYPES: ReadonlySet<number> = new Set(Object.values(ProductType))
 
 /** The record to store as the draft, or an `InputError` naming the field. */
 export async function checkRecord(

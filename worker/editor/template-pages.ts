@@ -15,6 +15,7 @@ import {
   type CompiledTemplate,
   DEFAULT_PARTIALS,
   DEFAULT_TEMPLATES,
+  SPEC_RULES,
   STRICT_ESCAPING,
   templateUses,
 } from '../../templates/index'
@@ -191,7 +192,7 @@ export function budgetOf(
   const result = compilingEngine.render(source, data, {
     partials: partialsOf(sources),
     locale,
-    params: { [STRICT_ESCAPING]: true },
+    params: { [STRICT_ESCAPING]: true, [SPEC_RULES]: true },
   })
   return {
     path,

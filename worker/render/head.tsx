@@ -5,7 +5,7 @@
  */
 
 import { jsonForHtml } from '../../islands/index'
-import { currencyTemplate, isVariantInStock, plainText } from '../../shared/index'
+import { currencyTemplate, isVariantInStock, notForSaleKind, plainText } from '../../shared/index'
 import { fontFilesOf } from '../../shared/theme'
 import type { Item } from '../catalogue/records'
 import type { Tenant } from '../env'
@@ -32,10 +32,11 @@ function absolute(url: string, origin: string): string {
   return new URL(url, origin).href
 }
 
-/** schema.org Product with one Offer per variant. */
+/** schema.org Product with one Offer per variant; none for a product the cart does not take. */
 export function productJsonLd(item: Item, origin: string): Record<string, unknown> {
   const content = item.structuredContent
-  const offers = (content?.variants ?? []).map((variant) => {
+  const sold = notForSaleKind(item) === null ? (content?.variants ?? []) : []
+  const offers = sold.map((variant) => {
     const money = variant.onSale ? variant.salePriceMoney : variant.priceMoney
     return {
       '@type': 'Offer',

@@ -119,6 +119,9 @@ input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem;margin:0;acc
 .product-summary .product-mark{margin-top:.5rem}
 @media (min-width:992px){.product-layout{grid-template-columns:minmax(0,7fr) minmax(0,5fr);grid-template-rows:auto 1fr;gap:1.25rem 3.5rem;align-items:start}.product-images{grid-area:1/1/3/2}.product-summary{grid-area:1/2}.product-meta{position:sticky;top:1.5rem;grid-area:2/2}}
 .product-scarcity{font-weight:600;color:var(--c-accent)}
+.product-type-mark{display:inline-block;width:fit-content;margin:0;padding:.15rem .65rem;border:1px solid currentColor;border-radius:999px;font-size:.8rem;font-weight:700;letter-spacing:.04em}
+.product-summary .product-type-mark{margin-top:.5rem}
+.product-not-for-sale{margin:0;padding:1rem 1.1rem;border:1px solid var(--c-line);border-radius:.5rem;background:var(--c-surface)}
 .product-restock-notification{display:grid;gap:.75rem;padding:1.1rem;border:1px solid var(--c-line);border-radius:.5rem;background:var(--c-surface)}
 .product-restock-notification[hidden]{display:none}
 .product-restock-form{display:flex;flex-wrap:wrap;gap:.5rem;margin:0}

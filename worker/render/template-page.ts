@@ -3,7 +3,7 @@
  * page kind's template fills the main region, all against the site's data plus the page's own.
  */
 
-import { STRICT_ESCAPING, type TemplateName } from '../../templates/index'
+import { SPEC_RULES, STRICT_ESCAPING, type TemplateName } from '../../templates/index'
 import type { Catalog } from '../catalogue/reader'
 import { siteData, type TemplateData } from '../catalogue/template-data'
 import { SettledCache } from '../runtime/isolate-cache'
@@ -31,8 +31,11 @@ export interface TemplatePageOptions {
   pageFormId?: string
 }
 
-/** Storefront renders escape every record value, also where the reference prints it raw. */
-const STOREFRONT_PARAMS = { [STRICT_ESCAPING]: true }
+/**
+ * Storefront renders escape every record value, also where the reference prints it raw, and
+ * follow the platform's rules where the reference differs (templates/plugins/core/spec-rules.ts).
+ */
+const STOREFRONT_PARAMS = { [STRICT_ESCAPING]: true, [SPEC_RULES]: true }
 
 /** A template ran past the render budget: the page shows the page-failed screen and is never cached. */
 export class RenderBudgetError extends Error {

@@ -172,13 +172,16 @@ export function restockNotificationMarkup(d: RestockNotificationData, strict = f
 }
 
 /**
- * One scarcity message. With variant attributes it starts hidden and the island shows the one
- * whose attributes match the chosen variant.
+ * One scarcity message. With variant attributes it starts hidden (unless `shown`: the
+ * storefront's `scarcityShownByDefault`) and the island shows the one whose attributes match
+ * the chosen variant.
  */
-export function scarcityMarkup(text: string, attributesJson: string | null): string {
+export function scarcityMarkup(text: string, attributesJson: string | null, shown = false): string {
   return (
     '<div class="product-scarcity"' +
-    (attributesJson === null ? '>' : ` data-variant-attributes="${esc(attributesJson)}" hidden>`) +
+    (attributesJson === null
+      ? '>'
+      : ` data-variant-attributes="${esc(attributesJson)}"${shown ? '>' : ' hidden>'}`) +
     `\n    ${esc(text)}\n  </div>`
   )
 }

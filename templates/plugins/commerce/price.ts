@@ -5,6 +5,7 @@
  * per render.
  */
 
+import { CART_QUANTITY_CAP } from '../../../shared/enumerations'
 import { asString, child, isTruthy, MISSING } from '../../../shared/json'
 import {
   decimalFromNumber,
@@ -33,6 +34,7 @@ import {
   UNDEFINED_PRODUCT_TYPE,
 } from '../../../shared/products'
 import { escapeHtmlAttribute } from '../../../shared/strings'
+import { CART_TEXT } from '../../../shared/text/cart'
 import { COMMERCE_TEXT } from '../../../shared/text/commerce'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'
 import { isStrict, rawText } from '../core/escaping'
@@ -266,9 +268,17 @@ const fromPrice = defineFormatter({ apply: (item) => legacyCents(fromPriceMoney(
 const normalPrice = defineFormatter({ apply: (item) => legacyCents(normalPriceMoney(item)) })
 const salePrice = defineFormatter({ apply: (item) => legacyCents(salePriceMoney(item)) })
 
-/** `cart-quantity`: the item count of a cart, '100+' above 100. */
+/**
+ * `cart-quantity`: the item count of a cart; above 100, '100+' with 'More than 100 items in
+ * cart' as its title (storefront.md section 9: the template cart shows both).
+ */
 const cartQuantityFormatter = defineFormatter({
-  apply: (cart) => `<span class="sqs-cart-quantity">${cartQuantityText(cartQuantity(cart))}</span>`,
+  apply: (cart) => {
+    const count = cartQuantity(cart)
+    const title =
+      count > CART_QUANTITY_CAP ? ` title="${escapeHtmlAttribute(CART_TEXT.cartOverCapLabel)}"` : ''
+    return `<span class="sqs-cart-quantity"${title}>${cartQuantityText(count)}</span>`
+  },
 })
 
 const node = (test: (item: unknown) => boolean) =>

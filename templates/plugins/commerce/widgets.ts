@@ -33,6 +33,7 @@ import { COMMERCE_TEXT } from '../../../shared/text/commerce'
 import { messages } from '../../errors'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
 import { isStrict, rawText } from '../core/escaping'
+import { followsSpecRules } from '../core/spec-rules'
 import { formatMessage } from '../i18n/formatters'
 import { renderLocale } from '../i18n/locale'
 import {
@@ -307,6 +308,8 @@ const productScarcity = defineFormatter({
     if (product === MISSING || !asBoolean(child(product, 'scarcityEnabled'))) return value
     const views = child(product, 'scarcityTemplateViews')
     if (!Array.isArray(views)) return ''
+    // The reference starts every variant's message hidden; the storefront honours the setting.
+    const shown = followsSpecRules(scope) && asBoolean(child(product, 'scarcityShownByDefault'))
     let out = ''
     for (const view of views) {
       const pattern = child(view, 'scarcityText')
@@ -318,7 +321,7 @@ const productScarcity = defineFormatter({
       )
       const own = child(view, 'attributes')
       const attributes = own === MISSING ? scope.resolveOuter(['attributes']) : own
-      out += `\n  ${scarcityMarkup(text, isTruthy(attributes) ? json(attributes) : null)}\n`
+      out += `\n  ${scarcityMarkup(text, isTruthy(attributes) ? json(attributes) : null, shown)}\n`
     }
     return out
   },

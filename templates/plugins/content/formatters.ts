@@ -8,8 +8,10 @@ import { asNumber, asString, child, isTruthy, MISSING, walk } from '../../../sha
 import { isOnSale, isSoldOut } from '../../../shared/products'
 import { slugify } from '../../../shared/strings'
 import { defineFormatter, type Plugin, type Scope } from '../../registry'
+import { followsSpecRules } from '../core/spec-rules'
 import { colorWeight, websiteColor } from './colors'
 import {
+  BODY_ALT_TEXT_LENGTH,
   imageColor,
   imageMeta,
   imageSrcset,
@@ -26,6 +28,10 @@ const lookupIn =
   (scope: Scope): Lookup =>
   (path) =>
     scope.resolve(path as string[])
+
+/** Where alt text from an image's body is cut: the spec's 1000 on the storefront, else the reference's 250. */
+const altBodyLength = (scope: Scope): number =>
+  followsSpecRules(scope) ? BODY_ALT_TEXT_LENGTH.spec : BODY_ALT_TEXT_LENGTH.reference
 
 const firstInt = (args: readonly string[]) => Number.parseInt(args[0] ?? '', 10)
 
@@ -55,11 +61,13 @@ const capitalize = defineFormatter({ apply: (value) => asString(value).toUpperCa
 /** `child-image-meta [n]`: image attributes of the value's n-th item (default the first). */
 const childImageMeta = defineFormatter({
   prepare: (args) => (args.length === 0 ? 0 : firstInt(args)),
-  apply: (value, index: number, scope) => imageMeta(walk(value, ['items', index]), lookupIn(scope)),
+  apply: (value, index: number, scope) =>
+    imageMeta(walk(value, ['items', index]), lookupIn(scope), undefined, altBodyLength(scope)),
 })
 
 const coverImageMeta = defineFormatter({
-  apply: (value, _args, scope) => imageMeta(child(value, 'coverImage'), lookupIn(scope)),
+  apply: (value, _args, scope) =>
+    imageMeta(child(value, 'coverImage'), lookupIn(scope), undefined, altBodyLength(scope)),
 })
 
 /** `color-weight`: 'light' or 'dark' for a hex colour; nothing for anything else. */
@@ -88,7 +96,7 @@ const humanizeDuration = defineFormatter({
 
 const image = defineFormatter({
   prepare: (args) => (args.length === 1 ? (args[0] as string) : 'thumb-image'),
-  apply: (value, cls: string, scope) => imageTag(value, cls, lookupIn(scope)),
+  apply: (value, cls: string, scope) => imageTag(value, cls, lookupIn(scope), altBodyLength(scope)),
 })
 
 const imageColorFormatter = defineFormatter({
@@ -96,7 +104,7 @@ const imageColorFormatter = defineFormatter({
 })
 
 const imageMetaFormatter = defineFormatter({
-  apply: (value, _args, scope) => imageMeta(value, lookupIn(scope)),
+  apply: (value, _args, scope) => imageMeta(value, lookupIn(scope), undefined, altBodyLength(scope)),
 })
 
 const imageSrcsetFormatter = defineFormatter({ apply: (value) => imageSrcset(value) })

@@ -15,11 +15,12 @@ import { escapeHtmlAttribute, stripTags } from '../../../shared/strings'
 import { IMAGE_TEXT } from './messages'
 
 /**
- * Alt text taken from an image's body is cut to this many characters. platform.md §9 says
- * 1000 (constants.ALT_TEXT_MAX_LENGTH), but the reference engine cuts at 250 and the active
- * conformance spec f-image-6 pins 250, so rendered pages follow the reference.
+ * Alt text taken from an image's body is cut to this many characters: platform.md §9 says
+ * 1000 (constants.ALT_TEXT_MAX_LENGTH), and the storefront renders so (core/spec-rules.ts);
+ * the reference engine cuts at 250 and the active conformance spec f-image-6 pins that, so the
+ * engine keeps 250 without the storefront's rules.
  */
-export const BODY_ALT_TEXT_LENGTH = 250
+export const BODY_ALT_TEXT_LENGTH = { reference: 250, spec: 1000 } as const
 
 /** Looks a path up in the render context (the way a template variable resolves). */
 export type Lookup = (path: readonly string[]) => unknown
@@ -37,7 +38,11 @@ export function focalPoint(image: unknown): string {
  * An image's alt text, unescaped. Inside an image block the item's own `altText` wins even
  * when empty; elsewhere the title, else the body without markup (cut), else the file name.
  */
-export function altText(image: unknown, lookup: Lookup): string {
+export function altText(
+  image: unknown,
+  lookup: Lookup,
+  bodyLength: number = BODY_ALT_TEXT_LENGTH.reference,
+): string {
   const blockType = lookup(BLOCK_TYPE)
   if (blockType !== MISSING && asNumber(blockType) === BlockType.IMAGE)
     return asString(child(image, 'altText')).trim()
@@ -46,7 +51,7 @@ export function altText(image: unknown, lookup: Lookup): string {
   const body = child(image, 'body')
   if (isTruthy(body)) {
     const text = stripTags(asString(body))
-    if (text.length > 0) return text.slice(0, BODY_ALT_TEXT_LENGTH)
+    if (text.length > 0) return text.slice(0, bodyLength)
   }
   const filename = child(image, 'filename')
   return isTruthy(filename) ? asString(filename) : ''
@@ -56,10 +61,15 @@ export function altText(image: unknown, lookup: Lookup): string {
  * The `data-*` and `alt` attributes that let the image loader fetch the right size, each
  * followed by a space; '' for a missing image. `escapedAlt` skips the alt-text lookup.
  */
-export function imageMeta(image: unknown, lookup: Lookup, escapedAlt?: string): string {
+export function imageMeta(
+  image: unknown,
+  lookup: Lookup,
+  escapedAlt?: string,
+  altBodyLength?: number,
+): string {
   if (image === MISSING) return ''
   const url = asString(child(image, 'assetUrl'))
-  const alt = escapedAlt ?? escapeHtmlAttribute(altText(image, lookup))
+  const alt = escapedAlt ?? escapeHtmlAttribute(altText(image, lookup, altBodyLength))
   let out = ''
   if (isObject(child(image, 'licensedAssetPreview'))) out += 'data-licensed-asset-preview="true" '
   const key = child(image, 'componentKey')
@@ -71,8 +81,8 @@ export function imageMeta(image: unknown, lookup: Lookup, escapedAlt?: string): 
 }
 
 /** `image [class]`: a lazy-loading <img> (class `thumb-image` by default) with a <noscript> fallback. */
-export function imageTag(image: unknown, cls: string, lookup: Lookup): string {
-  const alt = escapeHtmlAttribute(altText(image, lookup))
+export function imageTag(image: unknown, cls: string, lookup: Lookup, altBodyLength?: number): string {
+  const alt = escapeHtmlAttribute(altText(image, lookup, altBodyLength))
   const url = asString(child(image, 'assetUrl'))
   return (
     `<noscript><img src="${url}" alt="${alt}" /></noscript>` +

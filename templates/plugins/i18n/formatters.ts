@@ -23,9 +23,9 @@ import {
 } from '../dates/intl'
 import { BoundedCache, zoneOffset } from '../dates/zones'
 import { parseNumberOptions } from '../money/formatters'
-import { DEFAULT_LOCALE, renderLocale } from './locale'
+import { renderLocale } from './locale'
 import { type MessageArgName, type MessageCode, parseMessage } from './messages'
-import { formatUnit, parseUnitOptions, type UnitOptions, unitsMetric } from './units'
+import { formatUnit, parseUnitOptions, type UnitOptions } from './units'
 
 interface MessageArg {
   key: string | null
@@ -347,9 +347,15 @@ const unit = defineFormatter<UnitOptions>({
   },
 })
 
-/** `{.units-metric?}`: the render's locale measures in metric units (en-US does not). */
+/**
+ * `{.units-metric?}`: platform.md section 5 has the predicate report 'formatter is not yet
+ * implemented', as the reference does: it is false and adds that error on every call.
+ */
 const unitsMetricPredicate = definePredicate({
-  test: (_args, scope) => unitsMetric(renderLocale(scope.settings) ?? DEFAULT_LOCALE),
+  test: (_args, scope) => {
+    scope.fail('NOT_IMPLEMENTED', messages.NOT_IMPLEMENTED('units-metric?'))
+    return false
+  },
 })
 
 export const i18nPlugin: Plugin = {

@@ -379,8 +379,3 @@ export function formatUnit(
     candidates.at(-1)) as string
   return unitFormat(locale, best, o).format(fromBase(base, UNITS.get(best) as UnitInfo))
 }
-
-/** `{.units-metric? length}`: whether the locale measures in metric units (not US customary). */
-export function unitsMetric(locale: string): boolean {
-  return !usesUsCustomary(locale)
-}
