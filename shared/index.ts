@@ -93,4 +93,5 @@ export {
 } from './products'
 export { escapeHtml, escapeHtmlAttribute, jsonAttribute, plainText } from './strings'
 export * from './text/index'
+export * from './page-types'
 export * from './visit-cookies'

@@ -3,7 +3,7 @@
  * choosing the unit the reference chooses (the largest calendar field that differs, its amount
  * rounded half-even), and `timesince` ("about 3 days ago").
  */
-import { aboutAgo, LESS_THAN_A_MINUTE_AGO } from './words'
+import { aboutAgo, inAbout, LESS_THAN_A_MINUTE_AGO, type SinceUnit } from './words'
 import { BoundedCache } from './zones'
 
 export type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second'
@@ -84,21 +84,44 @@ export function formatRelative(locale: string, amount: number, unit: RelativeUni
 
 const DAY_S = 86_400
 
-/** `timesince` wording for `deltaMs` milliseconds in the past (future times read "less than a minute ago"). */
-export function humanizeSince(deltaMs: number): string {
-  let seconds = deltaMs / 1000
+/**
+ * What `timesince` phrases future times and times under 60 seconds past against (platform spec
+ * §9): `self`, the time itself ('less than a minute ago', the default), or `now` (`against:now`).
+ */
+export interface SinceOptions {
+  against: 'self' | 'now'
+}
+
+export function parseSinceOptions(args: readonly string[]): SinceOptions {
+  return { against: args.includes('against:now') ? 'now' : 'self' }
+}
+
+/** The largest whole unit in `seconds` (at least 0), down to seconds. */
+function largestUnit(seconds: number): [number, SinceUnit] {
   const days = Math.trunc(seconds / DAY_S)
   const years = Math.trunc(days / 365)
-  if (years > 0) return aboutAgo(years, 'year')
+  if (years > 0) return [years, 'year']
   const months = Math.trunc(days / 30)
-  if (months > 0) return aboutAgo(months, 'month')
+  if (months > 0) return [months, 'month']
   const weeks = Math.trunc(days / 7)
-  if (weeks > 0) return aboutAgo(weeks, 'week')
-  if (days > 0) return aboutAgo(days, 'day')
-  seconds -= days * DAY_S
-  const hours = Math.trunc(seconds / 3600)
-  if (hours > 0) return aboutAgo(hours, 'hour')
-  const minutes = Math.trunc(seconds / 60)
-  if (minutes > 0) return aboutAgo(minutes, 'minute')
-  return LESS_THAN_A_MINUTE_AGO
+  if (weeks > 0) return [weeks, 'week']
+  if (days > 0) return [days, 'day']
+  const rest = seconds - days * DAY_S
+  const hours = Math.trunc(rest / 3600)
+  if (hours > 0) return [hours, 'hour']
+  const minutes = Math.trunc(rest / 60)
+  if (minutes > 0) return [minutes, 'minute']
+  return [Math.trunc(rest), 'second']
+}
+
+/**
+ * `timesince` wording for `deltaMs` milliseconds in the past. Against the time itself (the
+ * default), a future time or one under a minute past reads 'less than a minute ago'; against
+ * now, a future time reads 'in about 3 days' and one under a minute past 'about 30 seconds ago'.
+ */
+export function humanizeSince(deltaMs: number, options: SinceOptions = { against: 'self' }): string {
+  const [n, unit] = largestUnit(Math.abs(deltaMs) / 1000)
+  if (options.against === 'now' && n > 0) return deltaMs < 0 ? inAbout(n, unit) : aboutAgo(n, unit)
+  if (deltaMs < 0 || unit === 'second') return LESS_THAN_A_MINUTE_AGO
+  return aboutAgo(n, unit)
 }
