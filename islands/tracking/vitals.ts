@@ -96,16 +96,26 @@ export function observeVitals(report: (field: PerformanceField, value: number) =
       report('first_input_delay_ms', Math.max(first.processingStart - first.startTime, 0))
   })
 
-  let lastLongTaskEnd = 0
+  const longTasks: [start: number, end: number][] = []
   observe('longtask', (entries) => {
-    for (const entry of entries) lastLongTaskEnd = Math.max(lastLongTaskEnd, entry.startTime + entry.duration)
+    for (const entry of entries) longTasks.push([entry.startTime, entry.startTime + entry.duration])
   })
-  /** Time to interactive, once a quiet window has passed since it; not before, nor past the window. */
+  /**
+   * Time to interactive: from the first paint (or DOMContentLoaded), each long task that starts
+   * before 5 s have passed quietly moves it to the task's end; the first 5 s without one settles
+   * it. Not reported before that window has passed, nor when it settles past the page-speed window.
+   */
   const interactive = () => {
     if (fcp === undefined || nav === undefined || fcp >= hiddenAt) return
-    const candidate = Math.max(fcp, nav.domContentLoadedEventEnd, lastLongTaskEnd)
     const { quietWindowMs, timingWindowMs } = TRACKING.performance
-    if (candidate <= timingWindowMs && performance.now() - candidate >= quietWindowMs)
+    let candidate = Math.max(fcp, nav.domContentLoadedEventEnd)
+    for (const [start, end] of longTasks.sort((a, b) => a[0] - b[0])) {
+      if (end <= candidate) continue
+      if (start - candidate >= quietWindowMs) break
+      candidate = end
+    }
+    const settled = longTasks.some(([start]) => start - candidate >= quietWindowMs)
+    if (candidate <= timingWindowMs && (settled || performance.now() - candidate >= quietWindowMs))
       report('time_to_interactive_ms', since(candidate))
   }
   return () => {
