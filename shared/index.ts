@@ -80,6 +80,7 @@ export {
   moneyFromMinorUnits,
   readMoney,
 } from './money'
+export * from './page-types'
 export {
   cartQuantityText,
   findVariant,
@@ -93,5 +94,4 @@ export {
 } from './products'
 export { escapeHtml, escapeHtmlAttribute, jsonAttribute, plainText } from './strings'
 export * from './text/index'
-export * from './page-types'
 export * from './visit-cookies'
