@@ -161,7 +161,7 @@ export const TRACKING = {
    * page of buttons never spends a visitor's beacon budget.
    */
   buttons: {
-    selector: 'a.button, a.sqs-block-button-element, a[class*="sqs-button-element"], [data-site-button]',
+    selector: 'a.button, a.sqs-block-button-element, a[class*="sqs-button-element"]',
     maxRendered: 10,
   },
   performance: {
