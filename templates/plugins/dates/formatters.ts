@@ -20,13 +20,7 @@ import {
   parseDatetimeOptions,
   parseIntervalOptions,
 } from './intl'
-import {
-  formatRelative,
-  humanizeSince,
-  parseSinceOptions,
-  relativeAmount,
-  type SinceOptions,
-} from './relative'
+import { formatRelative, humanizeSince, relativeAmount } from './relative'
 import { formatLongDateTime, formatStrftime } from './strftime'
 import { INVALID_DATE, INVALID_DATE_OBJECT } from './words'
 import { BoundedCache, intlZoneAndInstant, resolveZone, type TzData, tzDataZone, zoneOffset } from './zones'
@@ -34,22 +28,11 @@ import { BoundedCache, intlZoneAndInstant, resolveZone, type TzData, tzDataZone,
 const TIME_ZONE: Path = ['website', 'timeZone']
 const TZ_DATA: Path = ['website', 'tzData']
 
-/** `website.tzData` when it has moment-timezone's shape: three arrays of one length, names and numbers. */
-function tzDataOf(value: unknown): TzData | null {
-  if (value === null || typeof value !== 'object') return null
-  const { name, abbrs, untils, offsets } = value as Record<string, unknown>
-  if (typeof name !== 'string' || !Array.isArray(abbrs) || abbrs.length === 0) return null
-  if (!Array.isArray(untils) || !Array.isArray(offsets)) return null
-  if (untils.length !== abbrs.length || offsets.length !== abbrs.length) return null
-  if (!offsets.every((o) => typeof o === 'number' && Number.isFinite(o))) return null
-  return value as TzData
-}
-
 /** The website's zone: its own zone data when present, else its zone id resolved (aliases, unknown ids to UTC). */
 export function siteZone(scope: Scope): string {
-  const data = scope.resolve(TZ_DATA)
-  const tz = data === MISSING ? null : tzDataOf(data)
-  if (tz !== null) return tzDataZone(tz)
+  // The site record's schema checked its shape (worker/catalogue/records.ts); a partial one is ignored.
+  const tz = scope.resolve(TZ_DATA) as TzData
+  if (Array.isArray(tz?.offsets) && tz.offsets.length === tz.abbrs?.length) return tzDataZone(tz)
   const id = scope.resolve(TIME_ZONE)
   return resolveZone(id === MISSING ? null : asString(id))
 }
@@ -154,12 +137,12 @@ const relativeTime = defineFormatter<RelativeOptions>({
  * a minute ago') unless `against:now` asks for them against now ('in about 3 days', 'about 30
  * seconds ago'; platform spec §9).
  */
-const timesince = defineFormatter<SinceOptions>({
-  prepare: parseSinceOptions,
-  apply(value, options, scope) {
+const timesince = defineFormatter<boolean>({
+  prepare: (args) => args.includes('against:now'),
+  apply(value, againstNow, scope) {
     const instant = asNumber(value)
     if (renderLocale(scope.settings) === null || !Number.isFinite(instant)) return INVALID_DATE
-    const text = humanizeSince(now(scope) - instant, options)
+    const text = humanizeSince(now(scope) - instant, againstNow)
     return `<span class="timesince" data-date="${instant}">${text}</span>`
   },
 })

@@ -85,43 +85,26 @@ export function formatRelative(locale: string, amount: number, unit: RelativeUni
 const DAY_S = 86_400
 
 /**
- * What `timesince` phrases future times and times under 60 seconds past against (platform spec
- * §9): `self`, the time itself ('less than a minute ago', the default), or `now` (`against:now`).
+ * `timesince` wording for `deltaMs` milliseconds in the past. Future times and times under a
+ * minute past are phrased against the time itself, 'less than a minute ago' (platform spec §9),
+ * unless `againstNow` (`against:now`): then 'in about 3 days', 'about 30 seconds ago'.
  */
-export interface SinceOptions {
-  against: 'self' | 'now'
-}
-
-export function parseSinceOptions(args: readonly string[]): SinceOptions {
-  return { against: args.includes('against:now') ? 'now' : 'self' }
-}
-
-/** The largest whole unit in `seconds` (at least 0), down to seconds. */
-function largestUnit(seconds: number): [number, SinceUnit] {
+export function humanizeSince(deltaMs: number, againstNow = false): string {
+  if (deltaMs < 0 && !againstNow) return LESS_THAN_A_MINUTE_AGO
+  const say = (n: number, unit: SinceUnit) => (deltaMs < 0 ? inAbout(n, unit) : aboutAgo(n, unit))
+  let seconds = Math.abs(deltaMs) / 1000
   const days = Math.trunc(seconds / DAY_S)
   const years = Math.trunc(days / 365)
-  if (years > 0) return [years, 'year']
+  if (years > 0) return say(years, 'year')
   const months = Math.trunc(days / 30)
-  if (months > 0) return [months, 'month']
+  if (months > 0) return say(months, 'month')
   const weeks = Math.trunc(days / 7)
-  if (weeks > 0) return [weeks, 'week']
-  if (days > 0) return [days, 'day']
-  const rest = seconds - days * DAY_S
-  const hours = Math.trunc(rest / 3600)
-  if (hours > 0) return [hours, 'hour']
-  const minutes = Math.trunc(rest / 60)
-  if (minutes > 0) return [minutes, 'minute']
-  return [Math.trunc(rest), 'second']
-}
-
-/**
- * `timesince` wording for `deltaMs` milliseconds in the past. Against the time itself (the
- * default), a future time or one under a minute past reads 'less than a minute ago'; against
- * now, a future time reads 'in about 3 days' and one under a minute past 'about 30 seconds ago'.
- */
-export function humanizeSince(deltaMs: number, options: SinceOptions = { against: 'self' }): string {
-  const [n, unit] = largestUnit(Math.abs(deltaMs) / 1000)
-  if (options.against === 'now' && n > 0) return deltaMs < 0 ? inAbout(n, unit) : aboutAgo(n, unit)
-  if (deltaMs < 0 || unit === 'second') return LESS_THAN_A_MINUTE_AGO
-  return aboutAgo(n, unit)
+  if (weeks > 0) return say(weeks, 'week')
+  if (days > 0) return say(days, 'day')
+  seconds -= days * DAY_S
+  const hours = Math.trunc(seconds / 3600)
+  if (hours > 0) return say(hours, 'hour')
+  const minutes = Math.trunc(seconds / 60)
+  if (minutes > 0) return say(minutes, 'minute')
+  return againstNow && seconds >= 1 ? say(Math.trunc(seconds), 'second') : LESS_THAN_A_MINUTE_AGO
 }

@@ -215,13 +215,9 @@ export function zoneOffset(zone: string, utc: number): number {
 /** Whether this runs in a browser (the engine also runs in the worker, which has no document). */
 const inBrowser = (): boolean => typeof (globalThis as { document?: unknown }).document === 'object'
 
-/** Whether the platform's zone data knows `id` (after the legacy aliases). */
-export function isKnownZone(id: string | null | undefined): boolean {
-  if (id === null || id === undefined || id === '') return false
-  if (isTzDataZone(id)) return true
-  const wanted = LEGACY_ZONES[id] ?? id
-  return wanted === UTC || resolveZone(wanted) !== UTC
-}
+/** Whether `id` names a zone with data: the site's own, or one the platform knows (aliases included). */
+export const isKnownZone = (id: string | null | undefined): boolean =>
+  !!id && (id === UTC || isTzDataZone(id) || resolveZone(id) !== UTC)
 
 /**
  * The zone-offset helper of the platform's time utilities: minutes west of UTC like
