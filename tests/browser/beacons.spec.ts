@@ -196,3 +196,38 @@ test.describe('The performance collector', () => {
     )
   })
 })
+
+test.describe('Failures go to the error reporter, silent for the visitor', () => {
+  test('Should report a failed settings call and an island’s failure, and show the visitor nothing', async ({
+    page,
+  }) => {
+    const visit = crypto.randomUUID()
+    await page.route('**/api/1/performance/settings', (route) => route.fulfill({ status: 503, body: '' }))
+    await openTracked(page, 'aurora.localhost', `/gear?visit=${visit}`)
+    // A review load that failed, as the reviews island announces it (islands/product-reviews/client.tsx).
+    await page.evaluate(() => {
+      const error = new Error('Reviews answered 500')
+      document.body.dispatchEvent(
+        new CustomEvent('island:error', {
+          bubbles: true,
+          cancelable: true,
+          detail: { name: 'product-reviews', error },
+        }),
+      )
+    })
+    // Stored as error reports, each under the reporter's event name (worker/api/events.ts).
+    const reported = () => named(storedEventsWith(visit), 'JavascriptError')
+    const names = () => reported().map((row) => String(row.data.name))
+    await expect.poll(() => names().sort(), STORED).toEqual(['IslandError', 'TrackingError'])
+    const byEvent = Object.fromEntries(reported().map((row) => [String(row.data.name), row.data]))
+    expect(byEvent.TrackingError).toMatchObject({
+      message: expect.stringContaining('Unable to resolve pageLoadId'),
+      customInfo: { area: 'tracking' },
+    })
+    expect(byEvent.IslandError).toMatchObject({
+      message: 'Reviews answered 500',
+      customInfo: { area: 'product-reviews' },
+    })
+    await expect(page.locator('main')).not.toContainText('pageLoadId')
+  })
+})
