@@ -181,10 +181,10 @@ const restockSendAll = /* @__PURE__ */ call<{ sendRequests: RestockSendRequest[]
 
 // Tracking beacons (platform.md section 7)
 export const recordHit = /* @__PURE__ */ beacon('/api/census/RecordHit')
-const buttonClick = /* @__PURE__ */ beacon('/api/census/button-click')
-const buttonRender = /* @__PURE__ */ beacon('/api/census/button-render')
+export const buttonClick = /* @__PURE__ */ beacon('/api/census/button-click')
+export const buttonRender = /* @__PURE__ */ beacon('/api/census/button-render')
 export const overlay = /* @__PURE__ */ beacon('/api/census/overlay')
-const formRender = /* @__PURE__ */ beacon('/api/census/form-render')
+export const formRender = /* @__PURE__ */ beacon('/api/census/form-render')
 export const recordQuickView = /* @__PURE__ */ beacon('/api/census/RecordQuickView/:id')
 export const recordJavascriptErrors = /* @__PURE__ */ call<unknown, null>()(
   'POST',

@@ -135,6 +135,15 @@ export function sourceEnvironment(hostname: string): 'dev' | 'staging' | 'prod' 
   return 'prod'
 }
 
+/**
+ * The environment commerce events are reported under (storefront.md section 7, platform.md
+ * section 7): "staging environment on internal hosts, otherwise production". Internal hosts
+ * are the ones `sourceEnvironment` does not call prod: staging, local and development hosts.
+ */
+export function commerceEnvironment(hostname: string): 'staging' | 'production' {
+  return sourceEnvironment(hostname) === 'prod' ? 'production' : 'staging'
+}
+
 /** Tracking limits and fixed values (platform.md section 9, storefront.md section 7). */
 export const TRACKING = {
   /** Analytics posts give up after 2.5 seconds; their failures are ignored. */
@@ -146,10 +155,26 @@ export const TRACKING = {
   /** User-timing marks are kept only with this prefix (platform.md section 5). */
   userTimingPrefix: 'sf:',
   errorReporting: { maxBatches: 20, maxEntries: 10, debounceMs: 1000, stackLimit: 5000 },
+  /**
+   * The site's buttons the census beacons report (`button-render`, `button-click`): button
+   * blocks and links styled as buttons. A page reports at most `maxRendered` renders, so a
+   * page of buttons never spends a visitor's beacon budget.
+   */
+  buttons: {
+    selector: 'a.button, a.sqs-block-button-element, a[class*="sqs-button-element"]',
+    maxRendered: 10,
+  },
   performance: {
     collectorVersion: '4.0.7',
-    /** The two timing windows of the collector. */
+    /**
+     * The two timing windows of the collector, 30 s each: the page-speed window (time to
+     * interactive is looked for only within the first 30 s of the page) and the user-timing
+     * window (marks set later than 30 s into the page are not kept).
+     */
     timingWindowMs: 30_000,
+    userTimingWindowMs: 30_000,
+    /** Time to interactive: the first quiet window (no long task) this long after the first paint. */
+    quietWindowMs: 5_000,
     /** web-vitals measurements are sent at the latest after this long. */
     measurementTimeoutMs: 60_000,
     /** Feature flags read from the settings call. */
@@ -159,12 +184,19 @@ export const TRACKING = {
 
 export type PerformanceFlag = (typeof TRACKING.performance.flags)[number]
 
-/** The four commerce events (storefront.md section 7, platform.md section 7). */
+/**
+ * The four commerce events (storefront.md section 7, platform.md section 7), then the other
+ * shopper events that section says fire "for item viewed, item added, checkout confirmed"
+ * (their names are ours: the spec shows no transport). All carry the shopper tracking fields.
+ */
 export const COMMERCE_EVENTS = [
   'CommerceShopping_VisitPDP',
   'CommerceShopping_AddToCart',
   'CommerceShopping_ViewCart',
   'CommerceShopping_RemoveFromCart',
+  'CommerceShopping_ItemViewed',
+  'CommerceShopping_ItemAdded',
+  'CommerceShopping_CheckoutConfirmed',
 ] as const
 export type CommerceEventName = (typeof COMMERCE_EVENTS)[number]
 

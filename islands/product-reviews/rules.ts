@@ -102,17 +102,27 @@ function imageUrl(url: string | undefined): string | null {
   return /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null
 }
 
-/** The review's date in the site's language and time zone ('March 3, 2026'). */
+/**
+ * The review's date in the site's language and time zone ('March 3, 2026'). A zone without
+ * zone data falls back to the browser's own in the browser (storefront.md section 8) and to UTC
+ * on the server.
+ */
 export function reviewDateText(epochMs: number, locale: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, {
+  const format = (zone: string | undefined) =>
+    new Intl.DateTimeFormat(locale, {
       year: 'numeric',
       month: 'long',
       day: 'numeric',
-      timeZone,
+      timeZone: zone,
     }).format(new Date(epochMs))
+  try {
+    return format(timeZone)
   } catch {
-    return new Date(epochMs).toISOString().slice(0, 10)
+    try {
+      return format(typeof (globalThis as { document?: unknown }).document === 'object' ? undefined : 'UTC')
+    } catch {
+      return new Date(epochMs).toISOString().slice(0, 10)
+    }
   }
 }
 

@@ -4,14 +4,22 @@
  * debounced by a second to `API.recordJavascriptErrors` as a JSON array of
  * `{event, data (JSON text), timestamp}`, with the crumb as `X-CSRF-Token`; at most 20 batches
  * a page, stacks cut at 5000 characters.
+ *
+ * Handled failures go the same way, silent for the visitor (storefront.md section 8: "Tracking
+ * and review failures go to an error-reporting service"): an island's `island:error` (the
+ * reviews' failed load, a failed hydration; those before this script started are handed over
+ * by index.ts) as `IslandError`, and the tracking script's own failed or refused posts
+ * (transport.ts) as `TrackingError`, each naming its area in `customInfo`.
  */
 
 import { recordJavascriptErrors } from '../../shared/api-routes'
 import { COOKIE, TRACKING } from '../../shared/index'
-import { CRUMB_HEADER } from '../constants'
+import { CRUMB_HEADER, ISLAND_EVENT, type IslandEventDetails } from '../constants'
 import { cookieValue } from '../cookies'
 import type { TrackingContext } from './contract'
-import { post } from './transport'
+import { onTrackingFailure, post } from './transport'
+
+type IslandError = IslandEventDetails[typeof ISLAND_EVENT.error]
 
 const { maxBatches, maxEntries, debounceMs, stackLimit } = TRACKING.errorReporting
 
@@ -21,8 +29,8 @@ interface ErrorEntry {
   timestamp: number
 }
 
-/** Starts reporting this page's uncaught errors. */
-export function reportErrors(context: TrackingContext): void {
+/** Starts reporting this page's uncaught errors and handled failures; `early`: island errors so far. */
+export function reportErrors(context: TrackingContext, early: readonly IslandError[] = []): void {
   let queue: ErrorEntry[] = []
   let batches = 0
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -33,17 +41,27 @@ export function reportErrors(context: TrackingContext): void {
     batches++
     const body = JSON.stringify(queue)
     queue = []
-    void post(recordJavascriptErrors.path, body, {
-      'Content-Type': 'application/json',
-      [CRUMB_HEADER]: cookieValue(COOKIE.visitor) ?? '',
-    })
+    void post(
+      recordJavascriptErrors.path,
+      body,
+      { 'Content-Type': 'application/json', [CRUMB_HEADER]: cookieValue(COOKIE.visitor) ?? '' },
+      false,
+    )
   }
 
-  const record = (message: string, error: unknown, file?: string, line?: number, column?: number) => {
+  const record = (
+    message: string,
+    error: unknown,
+    file?: string,
+    line?: number,
+    column?: number,
+    event = 'JavascriptError',
+    area?: string,
+  ) => {
     if (queue.length >= maxEntries || batches >= maxBatches) return
     const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : ''
     queue.push({
-      event: 'JavascriptError',
+      event,
       data: JSON.stringify({
         websiteId: context.websiteId,
         templateId: context.pageKind,
@@ -55,7 +73,7 @@ export function reportErrors(context: TrackingContext): void {
         file,
         line,
         column,
-        customInfo: { pageId: context.pageId },
+        customInfo: area === undefined ? { pageId: context.pageId } : { pageId: context.pageId, area },
       }),
       timestamp: Date.now(),
     })
@@ -70,4 +88,21 @@ export function reportErrors(context: TrackingContext): void {
     const reason: unknown = event.reason
     record(reason instanceof Error ? reason.message : String(reason), reason)
   })
+  const islandError = ({ name, error }: IslandError) =>
+    record(
+      error instanceof Error ? error.message : String(error),
+      error,
+      undefined,
+      undefined,
+      undefined,
+      'IslandError',
+      name,
+    )
+  for (const detail of early) islandError(detail)
+  document.addEventListener(ISLAND_EVENT.error, (event) =>
+    islandError((event as CustomEvent<IslandError>).detail),
+  )
+  onTrackingFailure((area, message) =>
+    record(message, undefined, undefined, undefined, undefined, 'TrackingError', area),
+  )
 }

@@ -4,6 +4,7 @@
  * and, once the browser is idle (3 s at the latest), imports the rest (start.ts): nothing runs
  * inline, and the page is usable before any of it arrives.
  */
+import { ISLAND_EVENT, type IslandEventDetails } from '../constants'
 import { TRACKING_ATTR, type TrackingContext } from './contract'
 
 function contextOf(): TrackingContext | null {
@@ -17,9 +18,16 @@ function contextOf(): TrackingContext | null {
 
 const context = contextOf()
 if (context !== null) {
+  // Island failures before the reporter starts (a review load that failed first) are kept for it.
+  const early: IslandEventDetails[typeof ISLAND_EVENT.error][] = []
+  const keep = (event: Event) => early.push((event as CustomEvent).detail)
+  document.addEventListener(ISLAND_EVENT.error, keep)
   const load = () =>
     import('./start')
-      .then(({ start }) => start(context))
+      .then(({ start }) => {
+        document.removeEventListener(ISLAND_EVENT.error, keep)
+        start(context, early)
+      })
       // An analytics failure never breaks a page (storefront.md section 8).
       .catch(() => {})
   if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 })

@@ -1,13 +1,15 @@
 /**
  * The performance collector (platform.md sections 3, 5, 7 and 9). It asks
  * `API.performanceSettings` for the page load's id and the feature flags (`rum`,
- * `track-page-speed`, `track-user-timing`), measures LCP, CLS and FCP from the start (vitals.ts),
+ * `track-page-speed`, `track-user-timing`: the worker's rollout variants for this visitor),
+ * measures LCP, CLS, FCP, first input delay and time to interactive from the start (vitals.ts),
  * TTFB and the rest from the navigation timing, INP with the `web-vitals` library from the first
- * interaction, keeps user-timing marks that carry the product's
- * prefix, and sends them to `API.performanceRecords` as `{app, data, event, pageLoadId, ts}`
- * entries: by beacon when the page is hidden or left, else by XHR as text/plain; at the latest
- * after the measurement time-out. INP, which replaced first input delay, goes in the added
- * `interaction_to_next_paint_ms` field (a deviation from the spec's payload).
+ * interaction, keeps user-timing marks that carry the product's prefix and fall within the
+ * first 30 s (the user-timing window), and sends them to `API.performanceRecords` as
+ * `{app, data, event, pageLoadId, ts}` entries: by beacon when the page is hidden or left, else
+ * by XHR as text/plain; at the latest after the 60 s web-vitals time-out. INP goes in the added
+ * `interaction_to_next_paint_ms` field (the spec's payload predates it). A failed settings call
+ * or an unexpected status is a console warning and a report to the error reporter.
  */
 import type { Metric } from 'web-vitals'
 import { performanceRecords, performanceSettings } from '../../shared/api-routes'
@@ -18,6 +20,7 @@ import {
   TRACKING,
   TRACKING_TEXT,
 } from '../../shared/index'
+import { reportTrackingFailure } from './transport'
 import { observeVitals } from './vitals'
 
 const APP = 'storefront'
@@ -38,7 +41,9 @@ async function readSettings(): Promise<Settings | null> {
     return body
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
-    console.warn(timedOut ? TRACKING_TEXT.settingsTimeout : TRACKING_TEXT.pageLoadIdUnresolved)
+    const message = timedOut ? TRACKING_TEXT.settingsTimeout : TRACKING_TEXT.pageLoadIdUnresolved
+    console.warn(message)
+    reportTrackingFailure(`${message}: ${String(error)}`)
     return null
   }
 }
@@ -99,7 +104,9 @@ function sendRecords(json: string, leaving: boolean): void {
   xhr.setRequestHeader('Content-Type', 'text/plain')
   xhr.onload = () => {
     if (!TRACKING.successStatuses.includes(xhr.status)) {
-      console.warn(fillText(TRACKING_TEXT.xhrUnexpectedStatus, { n: xhr.status }))
+      const message = fillText(TRACKING_TEXT.xhrUnexpectedStatus, { n: xhr.status })
+      console.warn(message)
+      reportTrackingFailure(message)
     }
   }
   xhr.send(json)
@@ -138,7 +145,11 @@ export async function collectPerformance(): Promise<void> {
     if (userTiming) {
       const marks = performance
         .getEntriesByType('mark')
-        .filter((mark) => mark.name.startsWith(TRACKING.userTimingPrefix))
+        .filter(
+          (mark) =>
+            mark.name.startsWith(TRACKING.userTimingPrefix) &&
+            mark.startTime <= TRACKING.performance.userTimingWindowMs,
+        )
         .map((mark) => ({ name: mark.name, startTime: mark.startTime }))
       if (marks.length > 0)
         entries.push({ app: APP, event: 'UserTiming', data: { marks }, pageLoadId: settings.pageLoadId, ts })

@@ -4,9 +4,13 @@
  *
  * - records the page view (`API.recordHit`), except where page views are not tracked
  *   (/search); pages analytics skips altogether never load it;
- * - sends the commerce events: CommerceShopping_VisitPDP on a product page,
- *   CommerceShopping_ViewCart on the cart page, and AddToCart / RemoveFromCart when the cart
- *   island says a line changed (`storefront:add-to-cart`, `storefront:remove-from-cart`);
+ * - sends the commerce events: CommerceShopping_VisitPDP and the item viewed event
+ *   (CommerceShopping_ItemViewed) on a product page, CommerceShopping_ViewCart on the cart page,
+ *   CommerceShopping_CheckoutConfirmed on the order confirmed page (page type 202, the order's
+ *   total from the worker), and AddToCart with the item added event (ItemAdded) / RemoveFromCart
+ *   when the cart island says a line changed (`storefront:add-to-cart`,
+ *   `storefront:remove-from-cart`);
+ * - sends the census beacons of the site's buttons and public forms (census.ts);
  * - sends the `overlay` beacon when an island's dialog is shown or dismissed (overlay.ts);
  * - feeds the pixel hook, runs the performance collector and the error reporter.
  *
@@ -18,6 +22,7 @@ import { recordHit } from '../../shared/api-routes'
 import { COOKIE, pageViewIsTracked } from '../../shared/index'
 import { ISLAND_EVENT, onIslandEvent } from '../constants'
 import { cookieValue } from '../cookies'
+import { trackButtons, trackForms } from './census'
 import type { TrackingContext } from './contract'
 import { reportErrors } from './errors'
 import { sendCommerceEvent } from './events'
@@ -48,22 +53,44 @@ function recordPageView(context: TrackingContext, identity: Identity): void {
   })
 }
 
-/** Starts tracking this page. */
-export function start(context: TrackingContext): void {
-  reportErrors(context)
+/** Whether `key` is new to this tab's session (kept there from now on); true without storage. */
+function firstTimeInSession(key: string, restrictive: boolean): boolean {
+  if (restrictive) return true
+  try {
+    if (sessionStorage.getItem(key) !== null) return false
+    sessionStorage.setItem(key, '1')
+  } catch {
+    // No storage: every page counts.
+  }
+  return true
+}
+
+/** Starts tracking this page; `early`: island failures before it started, for the error reporter. */
+export function start(context: TrackingContext, early: Parameters<typeof reportErrors>[1] = []): void {
+  reportErrors(context, early)
   const identity = identify(context.restrictiveCookies)
   const pixel = pixelHook(context)
   if (pageViewIsTracked(context.pageKind, location.pathname, false)) recordPageView(context, identity)
   const itemId = context.commerce.item_id
   if (context.pageKind === 'product' && itemId !== undefined) {
     sendCommerceEvent('CommerceShopping_VisitPDP', context, identity)
+    sendCommerceEvent('CommerceShopping_ItemViewed', context, identity)
     pixel('product_view', { itemId, title: context.commerce.item_title })
   }
   if (context.pageKind === 'cart') sendCommerceEvent('CommerceShopping_ViewCart', context, identity)
+  // The worker gives the order confirmed page its page type only for a paid order; a reload of
+  // the page in the same tab confirms nothing new.
+  if (
+    context.pageKind === 'order-confirmation' &&
+    context.commerce.page_type !== undefined &&
+    firstTimeInSession(`ss_checkout_confirmed:${location.pathname}`, context.restrictiveCookies)
+  )
+    sendCommerceEvent('CommerceShopping_CheckoutConfirmed', context, identity)
   if (context.pageKind === 'search')
     pixel('search', { query: new URLSearchParams(location.search).get('q') ?? '' })
   onIslandEvent(document, ISLAND_EVENT.addToCart, (line) => {
     sendCommerceEvent('CommerceShopping_AddToCart', context, identity, line)
+    sendCommerceEvent('CommerceShopping_ItemAdded', context, identity, line)
     pixel('add_to_cart', { itemId: line.itemId, sku: line.sku, quantity: line.quantity })
   })
   onIslandEvent(document, ISLAND_EVENT.removeFromCart, (line) =>
@@ -76,5 +103,7 @@ export function start(context: TrackingContext): void {
   onIslandEvent(document, ISLAND_EVENT.accountCreated, ({ siteUserId }) =>
     pixel('account_creation', { siteUserId }),
   )
+  trackButtons()
+  trackForms()
   void collectPerformance()
 }

@@ -1,13 +1,35 @@
 /**
  * How the tracking script sends (platform.md section 7, storefront.md section 7): every
- * analytics post gives up after 2.5 seconds and its failure is ignored; a status other than
- * 200 or 202 is only a console warning ('Error tracking event: HTTP Status {n}'). Beacons
- * (`navigator.sendBeacon`) go out even while the page is being left.
+ * analytics post gives up after 2.5 seconds and its failure is silent for the visitor; a status
+ * other than 200 or 202 is a console warning ('Error tracking event: HTTP Status {n}'). Both go
+ * to the error reporter too (storefront.md section 8: tracking failures go to an
+ * error-reporting service), except the reporter's own posts. Beacons (`navigator.sendBeacon`)
+ * go out even while the page is being left.
  */
 import { fillText, TRACKING, TRACKING_TEXT } from '../../shared/index'
 
-/** POSTs `body`; resolves either way (failures are ignored, never thrown into the page). */
-export async function post(url: string, body: BodyInit, headers: Record<string, string> = {}): Promise<void> {
+/** Where tracking failures are reported (errors.ts sets it when the reporter starts). */
+let failureReporter: ((area: string, message: string) => void) | null = null
+
+export function onTrackingFailure(report: (area: string, message: string) => void): void {
+  failureReporter = report
+}
+
+/** Reports a tracking failure to the error reporter; silent for the visitor. */
+export function reportTrackingFailure(message: string): void {
+  failureReporter?.('tracking', message)
+}
+
+/**
+ * POSTs `body`; resolves either way (failures are reported, never thrown into the page).
+ * `reported: false` for the error reporter's own posts, which must not report themselves.
+ */
+export async function post(
+  url: string,
+  body: BodyInit,
+  headers: Record<string, string> = {},
+  reported = true,
+): Promise<void> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -18,10 +40,13 @@ export async function post(url: string, body: BodyInit, headers: Record<string, 
       signal: AbortSignal.timeout(TRACKING.timeoutMs),
     })
     if (!TRACKING.successStatuses.includes(response.status)) {
-      console.warn(fillText(TRACKING_TEXT.httpStatus, { n: response.status }))
+      const message = fillText(TRACKING_TEXT.httpStatus, { n: response.status })
+      console.warn(message)
+      if (reported) reportTrackingFailure(`${message} (${url})`)
     }
-  } catch {
-    // platform.md section 9: analytics failures are ignored.
+  } catch (error) {
+    // platform.md section 9: analytics failures are ignored by the page, but reported.
+    if (reported) reportTrackingFailure(`${String(error)} (${url})`)
   }
 }
 

@@ -134,3 +134,56 @@ describe('same-day? predicate', () => {
     expect(out(tpl, { startDate: late - 3_600_000, endDate: late })).toBe('one day')
   })
 })
+
+// A site's own zone data (moment-timezone's unpacked form): a made-up zone at UTC+2 ("FJT")
+// until 2021-02-01, then UTC+3 ("FST"), so its offsets differ from every tz id's.
+const TZ_DATA = {
+  name: 'Field/Journal',
+  abbrs: ['FJT', 'FST'],
+  untils: [Date.UTC(2021, 1, 1), null],
+  offsets: [-120, -180],
+}
+
+describe('time (issue 24)', () => {
+  it('prints the long date-time LLL when the date formatter has no pattern', () => {
+    expect(out('{t|date}', { t: T })).toBe('February 17, 2021 4:26 PM')
+    expect(out('{t|date}', { t: T, website: { timeZone: 'Asia/Tokyo' } })).toBe('February 18, 2021 6:26 AM')
+  })
+
+  it('renders in the site’s tzData when present, over its time zone id', () => {
+    const website = { timeZone: 'America/New_York', tzData: TZ_DATA }
+    expect(out('{t|date %Y-%m-%d %H:%M %Z %z}', { t: T, website })).toBe('2021-02-18 00:26 FST +03:00')
+    const january = Date.UTC(2021, 0, 10, 12, 0)
+    expect(out('{t|date %H:%M %Z}', { t: january, website })).toBe('14:00 FJT')
+    expect(out('{t|datetime date:long time:short}', { t: T, website })).toContain('12:26')
+    // Malformed zone data is ignored: the zone id decides.
+    const broken = { timeZone: 'Asia/Tokyo', tzData: { ...TZ_DATA, offsets: [-120] } }
+    expect(out('{t|date %H:%M %Z}', { t: T, website: broken })).toBe('06:26 JST')
+  })
+
+  it('falls back to UTC on the server for a zone without data, and to the browser’s offset in a browser', () => {
+    expect(timezoneOffsetMinutes('Mars/Olympus_Mons', T)).toBe(0)
+    const host = globalThis as { document?: unknown }
+    host.document = {}
+    try {
+      expect(timezoneOffsetMinutes('Mars/Olympus_Mons', T)).toBe(new Date(T).getTimezoneOffset())
+      expect(timezoneOffsetMinutes('', T)).toBe(new Date(T).getTimezoneOffset())
+      expect(timezoneOffsetMinutes('Asia/Tokyo', T)).toBe(-540)
+    } finally {
+      delete host.document
+    }
+  })
+
+  it('phrases future times and times under a minute against the time itself, or against now with against:now', () => {
+    const now = 1502298000000
+    const since = (t: number, args = '') => out(`{t|timesince${args}}`, { t }, { now })
+    const wrap = (t: number, text: string) => `<span class="timesince" data-date="${t}">${text}</span>`
+    const future = now + 3 * 86_400_000
+    expect(since(future)).toBe(wrap(future, 'less than a minute ago'))
+    expect(since(now - 30_000)).toBe(wrap(now - 30_000, 'less than a minute ago'))
+    expect(since(future, ' against:now')).toBe(wrap(future, 'in about 3 days'))
+    expect(since(now + 3_600_000, ' against:now')).toBe(wrap(now + 3_600_000, 'in about an hour'))
+    expect(since(now - 30_000, ' against:now')).toBe(wrap(now - 30_000, 'about 30 seconds ago'))
+    expect(since(now - 180_000, ' against:now')).toBe(wrap(now - 180_000, 'about 3 minutes ago'))
+  })
+})

@@ -220,6 +220,9 @@ function commerceEventSchema(eventName: string, required: { item: boolean; quant
     source: optional(z.literal(COMMERCE_EVENT_ORIGIN.source)),
     owner_team: optional(z.literal(COMMERCE_EVENT_ORIGIN.owner_team)),
     product_area: optional(z.literal(COMMERCE_EVENT_ORIGIN.product_area)),
+    environment: optional(z.enum(['staging', 'production'])),
+    /** The page type (shared/page-types.ts): the order confirmed page's 202. */
+    page_type: optional(z.number().check(z.int(), z.minimum(1), z.maximum(999))),
   })
 }
 
@@ -239,7 +242,8 @@ const performanceEventSchema = z.strictObject({
   object_type: z.literal(PERFORMANCE_EVENT_ORIGIN.object_type),
 })
 
-const [VISIT_PDP, ADD_TO_CART, VIEW_CART, REMOVE_FROM_CART] = COMMERCE_EVENTS
+const [VISIT_PDP, ADD_TO_CART, VIEW_CART, REMOVE_FROM_CART, ITEM_VIEWED, ITEM_ADDED, CHECKOUT_CONFIRMED] =
+  COMMERCE_EVENTS
 
 /** Version 2 event schemas by `eventSchemaName`. */
 export const EVENT_SCHEMAS: Readonly<Record<string, z.ZodMiniType<Record<string, unknown>>>> = {
@@ -247,6 +251,9 @@ export const EVENT_SCHEMAS: Readonly<Record<string, z.ZodMiniType<Record<string,
   [ADD_TO_CART]: commerceEventSchema(ADD_TO_CART, { item: true, quantity: true }),
   [VIEW_CART]: commerceEventSchema(VIEW_CART, { item: false, quantity: false }),
   [REMOVE_FROM_CART]: commerceEventSchema(REMOVE_FROM_CART, { item: true, quantity: true }),
+  [ITEM_VIEWED]: commerceEventSchema(ITEM_VIEWED, { item: true, quantity: false }),
+  [ITEM_ADDED]: commerceEventSchema(ITEM_ADDED, { item: true, quantity: true }),
+  [CHECKOUT_CONFIRMED]: commerceEventSchema(CHECKOUT_CONFIRMED, { item: false, quantity: false }),
   Performance: performanceEventSchema,
 }
 

@@ -227,6 +227,26 @@ export const navigationLinkSchema = z
     }),
   )
 
+const percentageSchema = z.number().check(z.minimum(0), z.maximum(100))
+
+/** More periods than any zone has had since 1970 (a few hundred), so a typo cannot grow a site record. */
+const TZ_PERIODS_MAX = 2000
+
+/** `website.tzData`: moment-timezone's unpacked zone, its three arrays of one length. */
+const tzDataSchema = z
+  .object({
+    name: z.string().check(z.minLength(1), z.maxLength(64)),
+    abbrs: z.array(z.string().check(z.maxLength(10))).check(z.minLength(1), z.maxLength(TZ_PERIODS_MAX)),
+    untils: z.array(z.nullable(z.number())).check(z.maxLength(TZ_PERIODS_MAX)),
+    offsets: z.array(z.number().check(z.minimum(-1440), z.maximum(1440))).check(z.maxLength(TZ_PERIODS_MAX)),
+  })
+  .check(
+    z.refine(
+      (data) => data.untils.length === data.abbrs.length && data.offsets.length === data.abbrs.length,
+      'abbrs, untils and offsets must be of one length',
+    ),
+  )
+
 export const websiteSchema = z.looseObject({
   id: recordIdSchema,
   siteTitle: z.string().check(z.minLength(1)),
@@ -265,6 +285,27 @@ export const websiteSchema = z.looseObject({
       .check(z.refine((flags) => new Set(flags).size === flags.length, 'must not name a flag twice')),
     [],
   ),
+  /**
+   * The performance collector's feature flags as rollout variants (platform.md section 9: `rum`,
+   * `track-page-speed`, `track-user-timing`): the percentage of the site's visitors each is on
+   * for (0 to 100; 100 when not given), the same visitor always in the same variant
+   * (api/performance.ts).
+   */
+  performanceRollout: z.optional(
+    z.strictObject({
+      rum: z.optional(percentageSchema),
+      'track-page-speed': z.optional(percentageSchema),
+      'track-user-timing': z.optional(percentageSchema),
+    }),
+  ),
+  /**
+   * The site's time-zone data (storefront.md section 4, platform.md section 3: "Website context
+   * may carry timezone data (tzData)"), the tz database's packed form as moment-timezone ships
+   * it: the zone's `name`, and per period its abbreviation, its end (epoch ms; null for the last,
+   * open-ended one) and its offset in minutes west of UTC. When present the dates are rendered
+   * by it (templates/plugins/dates/zones.ts); without it, by the platform's own zone data.
+   */
+  tzData: z.optional(tzDataSchema),
   /**
    * Double opt-in (issue 18): a newsletter subscriber or a restock sign-up is stored pending and
    * gets a confirmation email; only a confirmed address receives anything. On unless `false`.

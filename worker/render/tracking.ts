@@ -9,11 +9,14 @@ import { type PageCommerceFields, TRACKING_ATTR, type TrackingContext } from '..
 import {
   escapeHtmlAttribute,
   jsonAttribute,
+  moneyFromMinorUnits,
+  PAGE_TYPE,
   PRODUCT_TYPE_NAMES,
   pageIsTracked,
   pageTypeOfKind,
 } from '../../shared/index'
 import type { Item } from '../catalogue/records'
+import type { OrderRow } from '../db/orders'
 import type { Tenant } from '../env'
 
 /** What a page route knows about the page for tracking. */
@@ -24,6 +27,23 @@ export interface TrackedPage {
   pageId?: string
   /** A product page's item. */
   product?: Item
+  /**
+   * The order confirmed page's order (a personal page, never cached): its total, currency, item
+   * count and product types for CommerceShopping_CheckoutConfirmed. Never its id or the shopper.
+   */
+  order?: OrderRow
+}
+
+/** The order confirmed page's fields: page type 202 and what was bought, in major units. */
+function orderFields(order: OrderRow): PageCommerceFields {
+  const types = [...new Set(order.lines.map((line) => PRODUCT_TYPE_NAMES[line.productType] ?? 'UNKNOWN'))]
+  return {
+    page_type: PAGE_TYPE.ORDER_CONFIRMED,
+    item_price: Number(moneyFromMinorUnits(order.grandTotalCents, order.currency).amount),
+    currency_code: order.currency,
+    num_items_in_cart: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+    product_types_list: types,
+  }
 }
 
 /** The commerce event fields a page answers by itself (islands/tracking/contract.ts). */
@@ -33,6 +53,7 @@ function commerceFields(tenant: Tenant, page: TrackedPage): PageCommerceFields {
     product_page: page.kind === 'product',
   }
   if (page.pageId !== undefined) fields.page_id = page.pageId
+  if (page.order !== undefined) Object.assign(fields, orderFields(page.order))
   const content = page.product?.structuredContent
   if (page.product === undefined || content === undefined) return fields
   const type = PRODUCT_TYPE_NAMES[content.productType] ?? 'UNKNOWN'

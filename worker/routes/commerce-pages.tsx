@@ -86,14 +86,21 @@ function personalPageKind(path: string): string {
   return path.startsWith('/commerce/orders/') ? 'order-confirmation' : 'commerce'
 }
 
+/** Statuses of an order whose checkout is confirmed (CommerceShopping_CheckoutConfirmed). */
+const CONFIRMED: ReadonlySet<OrderRow['status']> = new Set(['charged', 'paid'])
+
+/** What a personal page tells tracking: the order confirmed page its order. */
+type TrackedOrder = { order: OrderRow }
+
 /** A personal page in the tenant's frame, never cached. */
 export function personalPage(
   c: Context<AppEnv>,
   title: string,
   main: () => string,
-  options: { status?: number; css?: string } = {},
+  options: { status?: number; css?: string; tracked?: TrackedOrder } = {},
 ) {
   return renderReactPage({
+    tracked: options.tracked,
     kind: personalPageKind(c.req.path),
     catalog: c.var.catalog,
     path: c.req.path,
@@ -468,8 +475,13 @@ export async function showOrderPage(
   const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
   const planText = item && line ? planTextOf(c, item, line.unitCents) : null
   const receipt = receiptOf(order, site)
-  return personalPage(c, orderTitleOf(order, receipt.cart), () =>
-    orderPageHtml(order, receipt, planText, back ?? { href: '/', label: receipt.cart.continueShopping }),
+  return personalPage(
+    c,
+    orderTitleOf(order, receipt.cart),
+    () =>
+      orderPageHtml(order, receipt, planText, back ?? { href: '/', label: receipt.cart.continueShopping }),
+    // A checkout is confirmed once it is paid; the order history's copy of the page is not one.
+    back === undefined && CONFIRMED.has(order.status) ? { tracked: { order } } : {},
   )
 }
 

@@ -1,7 +1,8 @@
 /**
- * Dates and time plugin: `date` (strftime patterns), `datetime`, `datetime-interval`,
- * `relative-time`, `timesince` and the `same-day?` predicate, all in the website's time zone
- * (`website.timeZone`, default America/New_York; platform spec §9).
+ * Dates and time plugin: `date` (strftime patterns; the long date-time 'LLL' without one),
+ * `datetime`, `datetime-interval`, `relative-time`, `timesince` and the `same-day?` predicate,
+ * all in the website's time zone: its own zone data (`website.tzData`) when the site has it,
+ * else `website.timeZone` (default America/New_York; unknown zones UTC; platform spec §9).
  */
 
 import { asNumber, asString, child, MISSING } from '../../../shared/json'
@@ -20,14 +21,18 @@ import {
   parseIntervalOptions,
 } from './intl'
 import { formatRelative, humanizeSince, relativeAmount } from './relative'
-import { formatStrftime } from './strftime'
+import { formatLongDateTime, formatStrftime } from './strftime'
 import { INVALID_DATE, INVALID_DATE_OBJECT } from './words'
-import { BoundedCache, resolveZone, zoneOffset } from './zones'
+import { BoundedCache, intlZoneAndInstant, resolveZone, type TzData, tzDataZone, zoneOffset } from './zones'
 
-/** The website's zone, resolved (aliases, unknown ids to UTC). */
 const TIME_ZONE: Path = ['website', 'timeZone']
+const TZ_DATA: Path = ['website', 'tzData']
 
+/** The website's zone: its own zone data when present, else its zone id resolved (aliases, unknown ids to UTC). */
 export function siteZone(scope: Scope): string {
+  // The site record's schema checked its shape (worker/catalogue/records.ts); a partial one is ignored.
+  const tz = scope.resolve(TZ_DATA) as TzData
+  if (Array.isArray(tz?.offsets) && tz.offsets.length === tz.abbrs?.length) return tzDataZone(tz)
   const id = scope.resolve(TIME_ZONE)
   return resolveZone(id === MISSING ? null : asString(id))
 }
@@ -41,14 +46,14 @@ interface DatePattern {
 }
 
 /**
- * `date %Y-%m-%d`: strftime pattern in the site's zone; no pattern prints nothing. The text
+ * `date %Y-%m-%d`: strftime pattern in the site's zone; without a pattern, the default date
+ * format, the long date-time 'LLL' ('February 17, 2021 4:26 PM'; platform spec §9). The text
  * depends on the pattern, the zone and the instant alone, so each is kept (bounded, settled
  * strings): a blog list prints the same few dates on every view.
  */
 const date = defineFormatter<DatePattern>({
   prepare: (args) => ({ pattern: args.join(' '), texts: new BoundedCache(64) }),
   apply(value, { pattern, texts }, scope) {
-    if (pattern === '') return ''
     const instant = asNumber(value)
     if (!Number.isFinite(instant)) {
       scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'date', INVALID_DATE_OBJECT))
@@ -63,7 +68,8 @@ const date = defineFormatter<DatePattern>({
       scope.fail('PLUGIN_FAILED', messages.PLUGIN_FAILED('formatter', 'date', result.error))
       return ''
     }
-    return byInstant.set(instant, formatStrftime(result.fields, pattern))
+    const text = pattern === '' ? formatLongDateTime(result.fields) : formatStrftime(result.fields, pattern)
+    return byInstant.set(instant, text)
   },
 })
 
@@ -74,7 +80,8 @@ const datetime = defineFormatter<DatetimeOptions>({
     const locale = renderLocale(scope.settings)
     const instant = asNumber(value)
     if (locale === null || !Number.isFinite(instant)) return ''
-    return formatDatetime(locale, siteZone(scope), instant, options)
+    const [zone, at] = intlZoneAndInstant(siteZone(scope), instant)
+    return formatDatetime(locale, zone, at, options)
   },
 })
 
@@ -87,8 +94,10 @@ const datetimeInterval = defineFormatter<IntervalOptions>({
     const start = asNumber(value)
     const end = asNumber(extra[0])
     if (!Number.isFinite(start) || !Number.isFinite(end)) return ''
-    const zone = siteZone(scope)
-    return formatInterval(locale, zone, start, end, zoneOffset(zone, start), zoneOffset(zone, end), options)
+    const site = siteZone(scope)
+    const [zone, from] = intlZoneAndInstant(site, start)
+    const [, to] = intlZoneAndInstant(site, end)
+    return formatInterval(locale, zone, from, to, zoneOffset(zone, from), zoneOffset(zone, to), options)
   },
 })
 
@@ -122,12 +131,18 @@ const relativeTime = defineFormatter<RelativeOptions>({
   },
 })
 
-/** `timesince`: 'about 3 days ago' in a span carrying the instant; 'Invalid date.' otherwise. */
-const timesince = defineFormatter({
-  apply(value, _args, scope) {
+/**
+ * `timesince`: 'about 3 days ago' in a span carrying the instant; 'Invalid date.' otherwise.
+ * Future times and times under 60 seconds past are phrased against the time itself ('less than
+ * a minute ago') unless `against:now` asks for them against now ('in about 3 days', 'about 30
+ * seconds ago'; platform spec §9).
+ */
+const timesince = defineFormatter<boolean>({
+  prepare: (args) => args.includes('against:now'),
+  apply(value, againstNow, scope) {
     const instant = asNumber(value)
     if (renderLocale(scope.settings) === null || !Number.isFinite(instant)) return INVALID_DATE
-    const text = humanizeSince(now(scope) - instant)
+    const text = humanizeSince(now(scope) - instant, againstNow)
     return `<span class="timesince" data-date="${instant}">${text}</span>`
   },
 })

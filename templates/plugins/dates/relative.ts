@@ -3,7 +3,7 @@
  * choosing the unit the reference chooses (the largest calendar field that differs, its amount
  * rounded half-even), and `timesince` ("about 3 days ago").
  */
-import { aboutAgo, LESS_THAN_A_MINUTE_AGO } from './words'
+import { aboutAgo, inAbout, LESS_THAN_A_MINUTE_AGO, type SinceUnit } from './words'
 import { BoundedCache } from './zones'
 
 export type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second'
@@ -84,21 +84,27 @@ export function formatRelative(locale: string, amount: number, unit: RelativeUni
 
 const DAY_S = 86_400
 
-/** `timesince` wording for `deltaMs` milliseconds in the past (future times read "less than a minute ago"). */
-export function humanizeSince(deltaMs: number): string {
-  let seconds = deltaMs / 1000
+/**
+ * `timesince` wording for `deltaMs` milliseconds in the past. Future times and times under a
+ * minute past are phrased against the time itself, 'less than a minute ago' (platform spec §9),
+ * unless `againstNow` (`against:now`): then 'in about 3 days', 'about 30 seconds ago'.
+ */
+export function humanizeSince(deltaMs: number, againstNow = false): string {
+  if (deltaMs < 0 && !againstNow) return LESS_THAN_A_MINUTE_AGO
+  const say = (n: number, unit: SinceUnit) => (deltaMs < 0 ? inAbout(n, unit) : aboutAgo(n, unit))
+  let seconds = Math.abs(deltaMs) / 1000
   const days = Math.trunc(seconds / DAY_S)
   const years = Math.trunc(days / 365)
-  if (years > 0) return aboutAgo(years, 'year')
+  if (years > 0) return say(years, 'year')
   const months = Math.trunc(days / 30)
-  if (months > 0) return aboutAgo(months, 'month')
+  if (months > 0) return say(months, 'month')
   const weeks = Math.trunc(days / 7)
-  if (weeks > 0) return aboutAgo(weeks, 'week')
-  if (days > 0) return aboutAgo(days, 'day')
+  if (weeks > 0) return say(weeks, 'week')
+  if (days > 0) return say(days, 'day')
   seconds -= days * DAY_S
   const hours = Math.trunc(seconds / 3600)
-  if (hours > 0) return aboutAgo(hours, 'hour')
+  if (hours > 0) return say(hours, 'hour')
   const minutes = Math.trunc(seconds / 60)
-  if (minutes > 0) return aboutAgo(minutes, 'minute')
-  return LESS_THAN_A_MINUTE_AGO
+  if (minutes > 0) return say(minutes, 'minute')
+  return againstNow && seconds >= 1 ? say(Math.trunc(seconds), 'second') : LESS_THAN_A_MINUTE_AGO
 }

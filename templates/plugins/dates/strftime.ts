@@ -125,6 +125,14 @@ function convert(d: DateFields, c: string): string {
   }
 }
 
+/**
+ * The default date format, the long date-time 'LLL' (platform spec §9), as moment's English
+ * writes it: 'MMMM D, YYYY h:mm A' ('February 17, 2021 4:26 PM').
+ */
+export function formatLongDateTime(d: DateFields): string {
+  return formatStrftime(d, `%B ${d.day}, %Y ${hour12(d)}:%M %p`)
+}
+
 /** Formats `d` by a strftime pattern; `%%` is a percent sign, a trailing `%` prints as is. */
 export function formatStrftime(d: DateFields, pattern: string): string {
   let out = ''

@@ -17,10 +17,20 @@ export const julianDayOutOfRange = (jd: number): string =>
 /** Units of `timesince`, largest first. */
 export type SinceUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second'
 
+/** 'a year', 'an hour', '3 days'. */
+function amount(n: number, unit: SinceUnit): string {
+  if (n === 1) return `${unit === 'hour' ? 'an' : 'a'} ${unit}`
+  return `${n} ${unit}s`
+}
+
 /** 'about a year ago', 'about an hour ago', 'about 3 days ago'. */
 export function aboutAgo(n: number, unit: SinceUnit): string {
-  if (n === 1) return `about ${unit === 'hour' ? 'an' : 'a'} ${unit} ago`
-  return `about ${n} ${unit}s ago`
+  return `about ${amount(n, unit)} ago`
+}
+
+/** A future time phrased against now (ours: the spec words only the past): 'in about 3 days'. */
+export function inAbout(n: number, unit: SinceUnit): string {
+  return `in about ${amount(n, unit)}`
 }
 
 export const LESS_THAN_A_MINUTE_AGO = 'less than a minute ago'

@@ -45,6 +45,78 @@ export class BoundedCache<V, K = string> {
 
 const zoneIds = new BoundedCache<string>(256)
 
+/**
+ * A site's own zone data (`website.tzData`, storefront.md section 4): the tz database's packed
+ * form as moment-timezone unpacks it. Period `i` lasts until `untils[i]` (epoch ms; null or
+ * Infinity: open-ended), is called `abbrs[i]` and is `offsets[i]` minutes west of UTC.
+ */
+export interface TzData {
+  name: string
+  abbrs: readonly string[]
+  untils: readonly (number | null)[]
+  offsets: readonly number[]
+}
+
+/** Zones made of a site's zone data are named `tzdata:<name>|<digest>`, apart from every tz id. */
+const TZDATA_PREFIX = 'tzdata:'
+const tzZones = new BoundedCache<TzData>(256)
+const tzKeys = new WeakMap<TzData, string>()
+
+function digest(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36)
+}
+
+/**
+ * The zone to render in for a site's zone data: a name the other helpers here take like a tz id
+ * (offsets and abbreviations come from the data). Named by its content, so two sites' data
+ * never share a name unless they are the same; the site record's object is kept weakly.
+ */
+export function tzDataZone(data: TzData): string {
+  let key = tzKeys.get(data)
+  if (key === undefined) {
+    key = `${TZDATA_PREFIX}${data.name}|${digest(JSON.stringify(data))}`
+    tzKeys.set(data, key)
+  }
+  if (tzZones.get(key) === undefined) tzZones.set(key, data)
+  return key
+}
+
+/** Whether `zone` is a site's zone data rather than a tz id. */
+export const isTzDataZone = (zone: string): boolean => zone.startsWith(TZDATA_PREFIX)
+
+/** The period of the zone data in force at `utc` (the last one past every end). */
+function tzPeriod(data: TzData, utc: number): number {
+  let low = 0
+  let high = data.abbrs.length - 1
+  while (low < high) {
+    const mid = (low + high) >> 1
+    const until = data.untils[mid]
+    if (until === null || until === undefined || utc < until) high = mid
+    else low = mid + 1
+  }
+  return low
+}
+
+/** Offset (ms east) and abbreviation at `utc` of a zone-data zone; UTC if its data was forgotten. */
+function tzDataAt(zone: string, utc: number): { offset: number; abbr: string } {
+  const data = tzZones.get(zone)
+  if (data === undefined) return { offset: 0, abbr: 'UTC' }
+  const i = tzPeriod(data, utc)
+  return { offset: -(data.offsets[i] ?? 0) * 60_000, abbr: data.abbrs[i] ?? '' }
+}
+
+/**
+ * For the helpers that format through `Intl` (which knows only tz ids): the zone and instant to
+ * ask it for. A zone-data zone is UTC at the instant moved by its offset, so the wall-clock
+ * fields are the data's (a zone name it prints is then UTC's: moment's own data has only
+ * abbreviations).
+ */
+export function intlZoneAndInstant(zone: string, utc: number): [string, number] {
+  return isTzDataZone(zone) ? [UTC, utc + tzDataAt(zone, utc).offset] : [zone, utc]
+}
+
 /** The zone to render in: legacy aliases replaced; an id `Intl` does not know becomes UTC. */
 export function resolveZone(id: string | null | undefined): string {
   const wanted = id === null || id === undefined ? DEFAULT_TIME_ZONE : (LEGACY_ZONES[id] ?? id)
@@ -127,6 +199,7 @@ const dayOffsets = new BoundedCache<BoundedCache<number, number>>(256)
  */
 export function zoneOffset(zone: string, utc: number): number {
   if (zone === UTC) return 0
+  if (isTzDataZone(zone)) return tzDataAt(zone, utc).offset
   const day = Math.floor(utc / DAY_MS)
   let days = dayOffsets.get(zone)
   if (days === undefined) days = dayOffsets.set(zone, new BoundedCache(DAYS_PER_ZONE))
@@ -139,17 +212,28 @@ export function zoneOffset(zone: string, utc: number): number {
   return first === last ? first : intlOffset(zone, utc)
 }
 
+/** Whether this runs in a browser (the engine also runs in the worker, which has no document). */
+const inBrowser = (): boolean => typeof (globalThis as { document?: unknown }).document === 'object'
+
+/** Whether `id` names a zone with data: the site's own, or one the platform knows (aliases included). */
+export const isKnownZone = (id: string | null | undefined): boolean =>
+  !!id && (id === UTC || isTzDataZone(id) || resolveZone(id) !== UTC)
+
 /**
  * The zone-offset helper of the platform's time utilities: minutes west of UTC like
  * `Date.prototype.getTimezoneOffset`. Throws 'Invalid argument' for anything but a Date or a
- * number (platform spec §8).
+ * number (platform spec §8). Without zone data for `zone` (no zone, or one neither the site's
+ * data nor the platform knows) it falls back to the browser's own offset in a browser
+ * (storefront.md section 8), and to UTC on the server.
  */
-export function timezoneOffsetMinutes(zone: string, at: unknown): number {
+export function timezoneOffsetMinutes(zone: string | null | undefined, at: unknown): number {
   let ms: number
   if (at instanceof Date) ms = at.getTime()
   else if (typeof at === 'number') ms = at
   else throw new Error(INVALID_ARGUMENT)
-  return -zoneOffset(resolveZone(zone), ms) / 60000
+  if (!isKnownZone(zone) && inBrowser()) return new Date(ms).getTimezoneOffset()
+  // `+ 0`: an offset of zero reads 0, not -0.
+  return -zoneOffset(resolveZone(zone), ms) / 60000 + 0
 }
 
 /**
@@ -227,6 +311,7 @@ export function namingInstant(zone: string, utc: number): number {
  */
 export function zoneAbbreviation(zone: string, utc: number, offset: number): string {
   if (zone === UTC) return 'UTC'
+  if (isTzDataZone(zone)) return tzDataAt(zone, utc).abbr
   if (utc >= (NUMERIC_ABBREVIATIONS.get(zone) ?? Number.POSITIVE_INFINITY)) return numericAbbreviation(offset)
   const key = `${zone}|${offset}`
   const cached = abbreviations.get(key)
