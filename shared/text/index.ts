@@ -5,6 +5,7 @@
  */
 export { ACCOUNT_TEXT } from './account'
 export { CART_TEXT } from './cart'
+export { COMMENTS_TEXT } from './comments'
 export { COMMERCE_TEXT } from './commerce'
 export { EDITOR_TEXT } from './editing'
 export { ENGINE_TEXT } from './engine'
@@ -23,6 +24,7 @@ export { TRACKING_TEXT } from './tracking'
 
 import { ACCOUNT_TEXT } from './account'
 import { CART_TEXT } from './cart'
+import { COMMENTS_TEXT } from './comments'
 import { COMMERCE_OVERRIDE_KEYS, COMMERCE_TEXT } from './commerce'
 import { ENGINE_TEXT } from './engine'
 import { localizeCatalogue } from './format'
