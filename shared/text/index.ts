@@ -24,7 +24,6 @@ export { TRACKING_TEXT } from './tracking'
 
 import { ACCOUNT_TEXT } from './account'
 import { CART_TEXT } from './cart'
-import { COMMENTS_TEXT } from './comments'
 import { COMMERCE_OVERRIDE_KEYS, COMMERCE_TEXT } from './commerce'
 import { ENGINE_TEXT } from './engine'
 import { localizeCatalogue } from './format'

@@ -5,7 +5,7 @@
  *   comments, each with its replies), `oldest` (default) or `newest` first, with the visible
  *   count, and who reads it (signed in, their name, whether they may hide comments). Never
  *   cached by a shared cache: the viewer part is personal.
- * - `POST /api/content/comments`: writes a comment or a reply (actions/comments.ts); 201 with
+ * - `POST /api/content/comments`: writes a comment or a reply (actions/write-comment.ts); 201 with
  *   the stored comment and the new count, only once D1 has it.
  * - `POST /api/content/comments/:commentId/hide`: a signed-in COMMENTER (7) or MODERATOR (6)
  *   hides a comment and its replies.
@@ -16,7 +16,7 @@
  */
 
 import { API, COMMENTS_TEXT, WebsiteRole } from '../../shared/index'
-import { hideAComment, postAComment } from '../actions/comments'
+import { hideAComment, postAComment } from '../actions/write-comment'
 import { hasRole, liveSiteUser, requireSiteUserRole, xsrfRefusal } from '../auth/site-user'
 import { ownCommentsShown } from '../catalogue/item-extras'
 import { itemById } from '../catalogue/item-index'

@@ -10,7 +10,7 @@
  * tally, its likes, its comment thread's first page and count) and one per store (`kvKey.storeReviews`: the store's newest reviews, which
  * fill a product's first page, and the store's tally). Whatever changes the rows writes the
  * copies again from D1 before the page turns over: a like (actions/like-item.ts), a comment or
- * its hiding (actions/comments.ts), the editor's review moderation (editor/records-reviews.ts). A copy that is missing (an item no page has
+ * its hiding (actions/write-comment.ts), the editor's review moderation (editor/records-reviews.ts). A copy that is missing (an item no page has
  * shown since it was published or seeded) is read from D1 this once and stored; one older than
  * `COPY_REFRESH_MS` is served and written again from D1 after the response (`waitUntil`), which
  * heals a copy whose write failed or rows changed elsewhere (seeding, an import).
