@@ -198,7 +198,8 @@ function OwnComments(props: OwnCommentsProps) {
         if (visitor) captcha.reset()
         return fail(answer.message ?? COMMENTS_TEXT.noSuchItem)
       }
-      if (visitor) captcha.destroy()
+      // Reset, not destroyed: the form stays for the reader's next comment, which needs a new token.
+      if (visitor) captcha.reset()
       const stored = answer.body.comment
       const count = typeof answer.body.count === 'number' ? answer.body.count : state.count + 1
       showCount(props.itemId, count)
@@ -234,6 +235,7 @@ function OwnComments(props: OwnCommentsProps) {
       props={props}
       state={state}
       handlers={{
+        canWrite: props.commentState === 1 && (state.viewer?.signedIn === true || props.visitors),
         onSort,
         onMore,
         onReply,

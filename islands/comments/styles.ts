@@ -11,8 +11,8 @@ export const COMMENTS_CSS = `
 .comment-author{font-weight:600;color:#1d1d1b;overflow-wrap:anywhere}
 .comment-member{padding:0 .4rem;border:1px solid #767676;border-radius:999px;font-size:.8rem}
 .comment-text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
-.comment-actions{display:flex;gap:.5rem}
-.comment-action{min-height:2.75rem;padding:.3rem .75rem;border:0;background:none;color:#1d4e89;font:inherit;text-decoration:underline;cursor:pointer}
+.comment-actions{display:flex;gap:1rem}
+.comment-action{min-height:2.75rem;padding:.3rem 0;border:0;background:none;color:#1d4e89;font:inherit;text-decoration:underline;cursor:pointer}
 .comments-more{justify-self:start;display:inline-block;min-height:2.75rem;padding:.6rem 1.25rem;border:1px solid #1d1d1b;border-radius:4px;color:#1d1d1b;text-decoration:none}
 .comment-form{display:grid;gap:.5rem;max-width:40rem}
 .comment-form-row{display:grid;gap:.5rem}

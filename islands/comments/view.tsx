@@ -87,6 +87,8 @@ export interface CommentsHandlers {
   onReply(thread: ThreadView | null): void
   onHide(comment: CommentView): void
   onSubmit(event: FormEvent<HTMLFormElement>): void
+  /** Whether the reader may write: the item takes comments and they are signed in or visitors may. */
+  canWrite: boolean
   captchaRef: RefObject<HTMLDivElement | null>
   formRef: RefObject<HTMLFormElement | null>
 }
@@ -98,6 +100,11 @@ export function commentDate(createdAt: number, locale: string, timeZone: string)
   } catch {
     return new Date(createdAt).toISOString().slice(0, 10)
   }
+}
+
+/** Whether this reader may write here (the form shows): the island sets `canWrite` once it knows who reads. */
+function canWrite(state: CommentsState, handlers: CommentsHandlers): boolean {
+  return state.viewer !== null && handlers.canWrite
 }
 
 function Comment({
@@ -127,7 +134,7 @@ function Comment({
         <p className="comment-text">{comment.text}</p>
         {controls ? (
           <div className="comment-actions">
-            {thread !== undefined && state.viewer !== null ? (
+            {thread !== undefined && canWrite(state, handlers) ? (
               <button type="button" className="comment-action" onClick={() => handlers.onReply(thread)}>
                 {COMMENTS_TEXT.reply}
               </button>
