@@ -1,7 +1,9 @@
+import { commentCountText } from './comment-count'
+
 /** Shopper text of our own comments (storefront.md sections 2 and 4; issue 24). */
 export const COMMENTS_TEXT = {
   /** 'No Comments', '1 Comment', 'N Comments' (platform.md section 13): the link's words and the thread's heading. */
-  count: (n: number) => `${n === 0 ? 'No' : n} Comment${n === 1 ? '' : 's'}`,
+  count: commentCountText,
   /** The thread's order control. */
   sortLabel: 'Order',
   oldestFirst: 'Oldest first',

@@ -108,7 +108,9 @@ test.describe('Comments', () => {
     await signInAs(page, 'moderator@journal.example', 'journal-moderator-2026')
     await page.goto(OURS)
     const moderator = await liveThread(page)
-    const second = moderator.locator('.comments-list > .comment').filter({ hasText: 'A second visitor note.' })
+    const second = moderator
+      .locator('.comments-list > .comment')
+      .filter({ hasText: 'A second visitor note.' })
     await second.getByRole('button', { name: 'Hide' }).click()
     await expect(moderator.getByText('A second visitor note.')).toHaveCount(0)
     await expect(moderator.locator('.comments-heading')).toHaveText('2 Comments')

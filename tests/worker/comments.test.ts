@@ -54,12 +54,7 @@ function hide(commentId: string, who?: SignedIn) {
   })
 }
 
-const as = (email: string) => signIn(JOURNAL, email, DEMO_PASSWORDS[email] ?? `${email.split('@')[0]}-never`)
-const JOURNAL_PASSWORDS: Record<string, string> = {
-  'moderator@journal.example': 'journal-moderator-2026',
-  'commenter@journal.example': 'journal-commenter-2026',
-}
-const asStaff = (email: string) => signIn(JOURNAL, email, JOURNAL_PASSWORDS[email] as string)
+const as = (email: string) => signIn(JOURNAL, email, DEMO_PASSWORDS[email] as string)
 
 async function page(path: string): Promise<string> {
   const response = await visit(JOURNAL, path)
@@ -266,7 +261,7 @@ describe('Hiding a comment (COMMENTER 7, MODERATOR 6)', () => {
   })
 
   it('Should let a moderator hide a comment with its replies, dropping it from the thread, the count and the page', async () => {
-    const moderator = await asStaff('moderator@journal.example')
+    const moderator = await as('moderator@journal.example')
     expect((await thread(DRAGONFLIES.id, '', [moderator.cookie])).body.viewer.moderator).toBe(true)
     const before = (await thread(DRAGONFLIES.id)).body.data.count
     const response = await hide('journal-comment-0001', moderator)
@@ -287,7 +282,7 @@ describe('Hiding a comment (COMMENTER 7, MODERATOR 6)', () => {
   })
 
   it('Should let a commenter hide a comment, but not another site’s', async () => {
-    const commenter = await asStaff('commenter@journal.example')
+    const commenter = await as('commenter@journal.example')
     const posted = await visitorPost({
       itemId: FROST.id,
       text: 'Spam spam spam',

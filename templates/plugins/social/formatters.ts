@@ -16,14 +16,14 @@ import {
   walk,
 } from '../../../shared/json'
 import { escapeHtmlAttribute } from '../../../shared/strings'
-import { COMMENTS_TEXT } from '../../../shared/text/comments'
+import { commentCountText } from '../../../shared/text/comment-count'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'
 import { isStrict, rawAttribute, rawText } from '../core/escaping'
 
 /** The user-visible words of this domain, in one place. */
 export const SOCIAL_TEXT = {
   /** 'No Comments', '1 Comment', 'N Comments'. */
-  commentCount: COMMENTS_TEXT.count,
+  commentCount: commentCountText,
 } as const
 
 /**
