@@ -8,14 +8,23 @@
  * page's comment links then print the new count. A comment service: its script, loaded into
  * the container (`disqus_config` names the item's URL and id).
  */
-import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { API, COMMENTS_TEXT, FORMS_TEXT } from '../../shared/index'
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
+import { API, COMMENTS_TEXT, FORMS_TEXT, fillText } from '../../shared/index'
 import { useCaptcha } from '../captcha/use-captcha'
 import { defineClient } from '../contracts'
 import { request } from '../http'
 import { sessionRequest } from '../site-user-session'
 import {
   type CommentSortOrder,
+  type CommentsHandlers,
   type CommentsProps,
   type CommentsState,
   CommentsView,
@@ -70,6 +79,77 @@ function showCount(itemId: string, count: number): void {
   for (const link of document.querySelectorAll<HTMLElement>('.sqs-comment-link')) {
     if (link.dataset.id === itemId) link.textContent = COMMENTS_TEXT.count(count)
   }
+}
+
+interface FormParts {
+  onReply(thread: ThreadView | null): void
+  onSubmit(event: FormEvent<HTMLFormElement>): void
+  captchaRef: RefObject<HTMLDivElement | null>
+  formRef: RefObject<HTMLFormElement | null>
+}
+
+/** The form: a signed-in reader's, a visitor's (name, email, the captcha), or why there is none. */
+function CommentForm({
+  props,
+  state,
+  handlers,
+}: {
+  props: OwnCommentsProps
+  state: CommentsState
+  handlers: FormParts
+}) {
+  const viewer = state.viewer
+  if (viewer === null) return null
+  if (props.commentState !== 1) return <p className="comments-note">{COMMENTS_TEXT.closed}</p>
+  const asVisitor = !viewer.signedIn
+  if (asVisitor && !props.visitors) return <p className="comments-note">{COMMENTS_TEXT.signInToComment}</p>
+  const fieldId = (name: string) => `comment-${props.itemId}-${name}`
+  return (
+    <form className="comment-form" ref={handlers.formRef} onSubmit={handlers.onSubmit} noValidate>
+      {viewer.signedIn && viewer.name !== null ? (
+        <p className="comments-note">{fillText(COMMENTS_TEXT.signedInAs, { name: viewer.name })}</p>
+      ) : null}
+      {state.replyTo !== null ? (
+        <p className="comment-replying">
+          {fillText(COMMENTS_TEXT.replyingTo, { name: state.replyTo.authorName })}{' '}
+          <button type="button" className="comment-action" onClick={() => handlers.onReply(null)}>
+            {COMMENTS_TEXT.cancelReply}
+          </button>
+        </p>
+      ) : null}
+      {asVisitor ? (
+        <div className="comment-form-row">
+          <label htmlFor={fieldId('name')}>{COMMENTS_TEXT.nameLabel}</label>
+          <input id={fieldId('name')} name="name" autoComplete="name" maxLength={100} required />
+          <label htmlFor={fieldId('email')}>{COMMENTS_TEXT.emailLabel}</label>
+          <input
+            id={fieldId('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+          />
+        </div>
+      ) : null}
+      <label htmlFor={fieldId('text')}>{COMMENTS_TEXT.commentLabel}</label>
+      <textarea id={fieldId('text')} name="text" rows={4} maxLength={5000} required />
+      {asVisitor && props.captchaSiteKey !== null ? (
+        <div className="comment-captcha" ref={handlers.captchaRef} />
+      ) : null}
+      <button type="submit" className="comment-submit" disabled={state.posting}>
+        {state.posting ? COMMENTS_TEXT.posting : COMMENTS_TEXT.post}
+      </button>
+      {state.message !== null ? (
+        <p
+          className={state.message.error ? 'comment-error' : 'comment-posted'}
+          role={state.message.error ? 'alert' : 'status'}
+        >
+          {state.message.text}
+        </p>
+      ) : null}
+    </form>
+  )
 }
 
 function OwnComments(props: OwnCommentsProps) {
@@ -230,22 +310,42 @@ function OwnComments(props: OwnCommentsProps) {
     [captcha, props, state.count, state.posting, state.replyTo, state.viewer],
   )
 
-  return (
-    <CommentsView
-      props={props}
-      state={state}
-      handlers={{
-        canWrite: props.commentState === 1 && (state.viewer?.signedIn === true || props.visitors),
-        onSort,
-        onMore,
-        onReply,
-        onHide: (comment) => void onHide(comment),
-        onSubmit: (event) => void onSubmit(event),
-        captchaRef,
-        formRef,
-      }}
-    />
-  )
+  const canWrite =
+    state.viewer !== null && props.commentState === 1 && (state.viewer.signedIn || props.visitors)
+  const handlers: CommentsHandlers = {
+    actions: (comment, thread) => (
+      <div className="comment-actions">
+        {thread !== undefined && canWrite ? (
+          <button type="button" className="comment-action" onClick={() => onReply(thread)}>
+            {COMMENTS_TEXT.reply}
+          </button>
+        ) : null}
+        {state.viewer?.moderator ? (
+          <button type="button" className="comment-action" onClick={() => void onHide(comment)}>
+            {COMMENTS_TEXT.hide}
+          </button>
+        ) : null}
+      </div>
+    ),
+    sort: (
+      <label className="comments-sort">
+        {COMMENTS_TEXT.sortLabel}{' '}
+        <select value={state.sort} onChange={onSort}>
+          <option value="oldest">{COMMENTS_TEXT.oldestFirst}</option>
+          <option value="newest">{COMMENTS_TEXT.newestFirst}</option>
+        </select>
+      </label>
+    ),
+    form: (
+      <CommentForm
+        props={props}
+        state={state}
+        handlers={{ onReply, onSubmit: (event) => void onSubmit(event), captchaRef, formRef }}
+      />
+    ),
+    onMore,
+  }
+  return <CommentsView props={props} state={state} handlers={handlers} />
 }
 
 declare global {

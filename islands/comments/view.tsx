@@ -8,8 +8,8 @@
  *
  * Every value is text React escapes; a comment keeps its line breaks by CSS (`pre-line`).
  */
-import type { ChangeEvent, FormEvent, ReactNode, RefObject } from 'react'
-import { COMMENTS_TEXT, fillText } from '../../shared/index'
+import type { ReactNode } from 'react'
+import { COMMENTS_TEXT } from '../../shared/index'
 
 /** A comment as the view prints it: the API's fields and its date in the site's words. */
 export interface CommentView {
@@ -80,17 +80,15 @@ export interface CommentsState {
   message: { text: string; error: boolean } | null
 }
 
+/**
+ * What only the live island shows, made by client.tsx (the worker never renders them, so its
+ * bundle carries none of it): a comment's Reply and Hide, the order control, the form.
+ */
 export interface CommentsHandlers {
-  /** The order control changed (its value is `oldest` or `newest`). */
-  onSort(event: ChangeEvent<HTMLSelectElement>): void
+  actions(comment: CommentView, thread?: ThreadView): ReactNode
+  sort: ReactNode
+  form: ReactNode
   onMore(event: { preventDefault(): void }): void
-  onReply(thread: ThreadView | null): void
-  onHide(comment: CommentView): void
-  onSubmit(event: FormEvent<HTMLFormElement>): void
-  /** Whether the reader may write: the item takes comments and they are signed in or visitors may. */
-  canWrite: boolean
-  captchaRef: RefObject<HTMLDivElement | null>
-  formRef: RefObject<HTMLFormElement | null>
 }
 
 /** A comment's date in the site's language and time zone (the server's and the browser's words alike). */
@@ -100,11 +98,6 @@ export function commentDate(createdAt: number, locale: string, timeZone: string)
   } catch {
     return new Date(createdAt).toISOString().slice(0, 10)
   }
-}
-
-/** Whether this reader may write here (the form shows): the island sets `canWrite` once it knows who reads. */
-function canWrite(state: CommentsState, handlers: CommentsHandlers): boolean {
-  return state.viewer !== null && handlers.canWrite
 }
 
 function Comment({
@@ -132,86 +125,10 @@ function Comment({
           </time>
         </header>
         <p className="comment-text">{comment.text}</p>
-        {controls ? (
-          <div className="comment-actions">
-            {thread !== undefined && canWrite(state, handlers) ? (
-              <button type="button" className="comment-action" onClick={() => handlers.onReply(thread)}>
-                {COMMENTS_TEXT.reply}
-              </button>
-            ) : null}
-            {state.viewer?.moderator ? (
-              <button type="button" className="comment-action" onClick={() => handlers.onHide(comment)}>
-                {COMMENTS_TEXT.hide}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
+        {controls ? handlers.actions(comment, thread) : null}
       </article>
       {children}
     </li>
-  )
-}
-
-function CommentForm({
-  props,
-  state,
-  handlers,
-}: {
-  props: OwnCommentsProps
-  state: CommentsState
-  handlers: CommentsHandlers
-}) {
-  const viewer = state.viewer
-  if (viewer === null) return null
-  if (props.commentState !== 1) return <p className="comments-note">{COMMENTS_TEXT.closed}</p>
-  const asVisitor = !viewer.signedIn
-  if (asVisitor && !props.visitors) return <p className="comments-note">{COMMENTS_TEXT.signInToComment}</p>
-  const fieldId = (name: string) => `comment-${props.itemId}-${name}`
-  return (
-    <form className="comment-form" ref={handlers.formRef} onSubmit={handlers.onSubmit} noValidate>
-      {viewer.signedIn && viewer.name !== null ? (
-        <p className="comments-note">{fillText(COMMENTS_TEXT.signedInAs, { name: viewer.name })}</p>
-      ) : null}
-      {state.replyTo !== null ? (
-        <p className="comment-replying">
-          {fillText(COMMENTS_TEXT.replyingTo, { name: state.replyTo.authorName })}{' '}
-          <button type="button" className="comment-action" onClick={() => handlers.onReply(null)}>
-            {COMMENTS_TEXT.cancelReply}
-          </button>
-        </p>
-      ) : null}
-      {asVisitor ? (
-        <div className="comment-form-row">
-          <label htmlFor={fieldId('name')}>{COMMENTS_TEXT.nameLabel}</label>
-          <input id={fieldId('name')} name="name" autoComplete="name" maxLength={100} required />
-          <label htmlFor={fieldId('email')}>{COMMENTS_TEXT.emailLabel}</label>
-          <input
-            id={fieldId('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            required
-          />
-        </div>
-      ) : null}
-      <label htmlFor={fieldId('text')}>{COMMENTS_TEXT.commentLabel}</label>
-      <textarea id={fieldId('text')} name="text" rows={4} maxLength={5000} required />
-      {asVisitor && props.captchaSiteKey !== null ? (
-        <div className="comment-captcha" ref={handlers.captchaRef} />
-      ) : null}
-      <button type="submit" className="comment-submit" disabled={state.posting}>
-        {state.posting ? COMMENTS_TEXT.posting : COMMENTS_TEXT.post}
-      </button>
-      {state.message !== null ? (
-        <p
-          className={state.message.error ? 'comment-error' : 'comment-posted'}
-          role={state.message.error ? 'alert' : 'status'}
-        >
-          {state.message.text}
-        </p>
-      ) : null}
-    </form>
   )
 }
 
@@ -238,15 +155,7 @@ function OwnComments({
         <h2 className="comments-heading" id={headingId}>
           {COMMENTS_TEXT.count(state.count)}
         </h2>
-        {live && state.count > 1 ? (
-          <label className="comments-sort">
-            {COMMENTS_TEXT.sortLabel}{' '}
-            <select value={state.sort} onChange={handlers.onSort}>
-              <option value="oldest">{COMMENTS_TEXT.oldestFirst}</option>
-              <option value="newest">{COMMENTS_TEXT.newestFirst}</option>
-            </select>
-          </label>
-        ) : null}
+        {live && state.count > 1 ? handlers.sort : null}
       </div>
       {state.threads.length > 0 ? (
         <ol className="comments-list" aria-busy={state.loading}>
@@ -274,7 +183,7 @@ function OwnComments({
           {state.loading ? COMMENTS_TEXT.loading : COMMENTS_TEXT.olderPage}
         </a>
       ) : null}
-      {live ? <CommentForm props={props} state={state} handlers={handlers} /> : null}
+      {live ? handlers.form : null}
     </div>
   )
 }
