@@ -20,7 +20,7 @@ import {
 import { API, COMMENTS_TEXT, FORMS_TEXT, fillText } from '../../shared/index'
 import { useCaptcha } from '../captcha/use-captcha'
 import { defineClient } from '../contracts'
-import { request } from '../http'
+import { newIdempotencyKey, outcomeUnknown, request } from '../http'
 import { sessionRequest } from '../site-user-session'
 import {
   type CommentSortOrder,
@@ -268,12 +268,17 @@ function OwnComments(props: OwnCommentsProps) {
         return fail(COMMENTS_TEXT.nameAndEmailRequired)
       if (visitor && captcha.shown && token === '') return fail(FORMS_TEXT.captchaRequired)
       setState((previous) => ({ ...previous, posting: true, message: null }))
-      const answer = await sessionRequest(API.postComment, {
+      const body = {
         itemId: props.itemId,
         text,
         ...(state.replyTo !== null ? { parentId: state.replyTo.id } : {}),
         ...(visitor ? { name: field('name'), email: field('email'), captchaToken: token || undefined } : {}),
-      })
+      }
+      // Sent once more with the same key when no answer came: the worker stores it once.
+      const options = { headers: { 'Idempotency-Key': newIdempotencyKey() } }
+      let answer = await sessionRequest(API.postComment, body, options)
+      if (!answer.ok && outcomeUnknown(answer.status))
+        answer = await sessionRequest(API.postComment, body, options)
       if (!answer.ok) {
         if (visitor) captcha.reset()
         return fail(answer.message ?? COMMENTS_TEXT.noSuchItem)

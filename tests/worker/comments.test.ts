@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { COMMENTS_TEXT, FORMS_TEXT } from '../../shared/index'
-import { apiCall, localCaptchaToken, rows } from './form-helpers'
+import { apiCall, localCaptchaToken, newCrumb, rows } from './form-helpers'
 import { visit } from './helpers'
 import { callApi, copyTenant, DEMO_PASSWORDS, type SignedIn, signIn } from './visitor'
 
@@ -174,6 +174,42 @@ describe('POST /api/content/comments', () => {
     const html = await page(FROST.path)
     expect(html).toContain('Saw the frost too, on the boardwalk.')
     expect(html).toMatch(/class="sqs-comment-link"[^>]*>\s*1\s*Comment\s*<\/a>/)
+  })
+
+  it('Should store a post sent again with the same Idempotency-Key once, answering the stored comment', async () => {
+    const crumb = newCrumb()
+    const send = () =>
+      apiCall(JOURNAL, COMMENTS, {
+        crumb,
+        headers: { 'Idempotency-Key': 'retry-key-0001' },
+        body: {
+          itemId: FROST.id,
+          text: 'Sent twice, stored once.',
+          name: 'Lee Visitor',
+          email: 'lee@example.com',
+          captchaToken: localCaptchaToken(),
+        },
+      })
+    const first = (await (await send()).json()) as { comment: Thread }
+    const again = await send()
+    expect(again.status).toBe(201)
+    expect(((await again.json()) as { comment: Thread }).comment.id).toBe(first.comment.id)
+    const stored = await rows(
+      "SELECT id FROM item_comments WHERE site_id = 'journal' AND body = 'Sent twice, stored once.'",
+    )
+    expect(stored).toHaveLength(1)
+    // Another visitor's same key is another comment.
+    const other = await apiCall(JOURNAL, COMMENTS, {
+      headers: { 'Idempotency-Key': 'retry-key-0001' },
+      body: {
+        itemId: FROST.id,
+        text: 'Sent twice, stored once.',
+        name: 'Kim',
+        email: 'kim@example.com',
+        captchaToken: localCaptchaToken(),
+      },
+    })
+    expect(((await other.json()) as { comment: Thread }).comment.id).not.toBe(first.comment.id)
   })
 
   it('Should escape a comment’s text and name everywhere it lands', async () => {

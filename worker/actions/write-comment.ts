@@ -16,8 +16,9 @@ import { COMMENTS_TEXT, COMMENTS_VISIBLE_STATE, FORMS_TEXT } from '../../shared/
 import { ownCommentsShown, refreshCopies } from '../catalogue/item-extras'
 import { itemById } from '../catalogue/item-index'
 import type { Catalog } from '../catalogue/reader'
-import { randomId } from '../crypto/encoding'
+import { base64url, randomId } from '../crypto/encoding'
 import {
+  commentById,
   commentCount,
   hideComment,
   type ItemComment,
@@ -56,12 +57,24 @@ async function keepCopyTrue(env: Env, siteId: string, itemId: string, part: stri
   )
 }
 
+/**
+ * The comment's id: random, or with an `Idempotency-Key` derived from it and the visitor (their
+ * crumb), so a post sent again after a lost answer stores once and answers the stored comment,
+ * and two visitors' keys never meet.
+ */
+async function commentId(visitor: string, key: string | null): Promise<string> {
+  if (key === null) return randomId()
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${visitor}\u0000${key}`))
+  return base64url(new Uint8Array(digest)).slice(0, 32)
+}
+
 export async function postAComment(
   catalog: Catalog,
   env: Env,
   request: Request,
   input: CommentInput,
   author: Pick<SiteUser, 'id' | 'displayName' | 'email'> | null,
+  retry: { visitor: string; key: string | null },
 ): Promise<CommentOutcome> {
   const { site, siteId } = catalog.tenant
   if (!site.website.commentsEnabled || site.website.disqusShortname)
@@ -69,6 +82,16 @@ export async function postAComment(
   const item = await itemById(catalog, input.itemId)
   if (item === null || !ownCommentsShown(site, item)) return refused(404, COMMENTS_TEXT.noSuchItem)
   if (item.commentState !== COMMENTS_VISIBLE_STATE) return refused(403, COMMENTS_TEXT.closedForItem)
+  // A post sent again after a lost answer: the stored comment, before its spent captcha is asked again.
+  const id = await commentId(retry.visitor, retry.key)
+  const stored = retry.key === null ? null : await commentById(env.DB, siteId, id)
+  if (stored !== null && stored.itemId === item.id)
+    return {
+      kind: 'posted',
+      comment: stored,
+      count: await commentCount(env.DB, siteId, item.id),
+      path: item.fullUrl,
+    }
   if (author === null) {
     if (!site.website.commentsAllowVisitors) return refused(401, COMMENTS_TEXT.visitorsNotAllowed)
     if (!input.name || !input.email) return refused(400, COMMENTS_TEXT.nameAndEmailRequired)
@@ -81,7 +104,7 @@ export async function postAComment(
     if (parent.parentId !== null) return refused(400, COMMENTS_TEXT.replyToReply)
   }
   const comment = await storeComment(env.DB, {
-    id: randomId(),
+    id,
     siteId,
     itemId: item.id,
     parentId: input.parentId ?? null,

@@ -6,7 +6,8 @@
  *   count, and who reads it (signed in, their name, whether they may hide comments). Never
  *   cached by a shared cache: the viewer part is personal.
  * - `POST /api/content/comments`: writes a comment or a reply (actions/write-comment.ts); 201 with
- *   the stored comment and the new count, only once D1 has it.
+ *   the stored comment and the new count, only once D1 has it. With an `Idempotency-Key`, the same
+ *   post sent again stores once and answers the stored comment.
  * - `POST /api/content/comments/:commentId/hide`: a signed-in COMMENTER (7) or MODERATOR (6)
  *   hides a comment and its replies.
  *
@@ -23,7 +24,7 @@ import { itemById } from '../catalogue/item-index'
 import { commentCount, commentPage } from '../db/item-comments'
 import type { AppEnv } from '../env'
 import { bodySchema, on } from '../http/api-route'
-import { jsonBody, queryOf } from '../http/body'
+import { idempotencyKeyOf, jsonBody, queryOf } from '../http/body'
 import { Hono } from '../http/hono'
 import { requireCrumb } from '../middleware/crumb'
 import { forgetPage } from '../middleware/page-cache'
@@ -131,7 +132,10 @@ on(
       const refusal = await xsrfRefusal(c, session.sessionId)
       if (refusal !== null) return refusal
     }
-    const outcome = await postAComment(c.var.catalog, c.env, c.req.raw, input, session?.user ?? null)
+    const outcome = await postAComment(c.var.catalog, c.env, c.req.raw, input, session?.user ?? null, {
+      visitor: c.var.crumb,
+      key: idempotencyKeyOf(c),
+    })
     if (outcome.kind === 'refused') return c.json({ message: outcome.message }, outcome.status)
     await forgetPage(c, outcome.path)
     return c.json({ comment: { ...outcome.comment }, count: outcome.count }, 201)

@@ -147,7 +147,7 @@ export interface NewComment {
 export function insertComment(db: D1Database, comment: NewComment): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT OR REPLACE INTO item_comments (id, site_id, item_id, parent_id, author_name, author_email, site_user_id, body, created_at)
+      `INSERT OR IGNORE INTO item_comments (id, site_id, item_id, parent_id, author_name, author_email, site_user_id, body, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
@@ -163,18 +163,27 @@ export function insertComment(db: D1Database, comment: NewComment): D1PreparedSt
     )
 }
 
-/** Stores a comment; answers it as the thread shows it. Throws when D1 does (nothing is acknowledged then). */
+/**
+ * Stores a comment (once: the same id sent again stores nothing more) and answers the stored row
+ * as the thread shows it, in one transaction. Throws when D1 does (nothing is acknowledged then).
+ */
 export async function storeComment(db: D1Database, comment: NewComment): Promise<ItemComment> {
-  await insertComment(db, comment).run()
-  return {
-    id: comment.id,
-    itemId: comment.itemId,
-    parentId: comment.parentId,
-    authorName: comment.authorName,
-    createdAt: comment.now,
-    text: comment.text,
-    member: comment.siteUserId !== null,
-  }
+  const [, stored] = await db.batch([
+    insertComment(db, comment),
+    db.prepare(BY_ID).bind(comment.siteId, comment.id),
+  ])
+  const row = stored?.results[0] as CommentRecord | undefined
+  if (row === undefined) throw new Error(`comment ${comment.id} was not stored`)
+  return commentOf(row)
+}
+
+const BY_ID =
+  'SELECT id, item_id, parent_id, author_name, site_user_id, body, created_at FROM item_comments WHERE site_id = ? AND id = ?'
+
+/** A stored comment by id (hidden or not), or null. */
+export async function commentById(db: D1Database, siteId: string, id: string): Promise<ItemComment | null> {
+  const row = await db.prepare(BY_ID).bind(siteId, id).first<CommentRecord>()
+  return row === null ? null : commentOf(row)
 }
 
 /** A visible comment's item and parent, or null when the site has no such visible comment. */
