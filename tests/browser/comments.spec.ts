@@ -3,7 +3,7 @@
 // hiding a comment. Writes go to 'Counting the First Wildflowers' (no demo comments, no other
 // spec reads its thread); the demo thread on 'A Summer of Dragonflies' is only read.
 import { expect, test } from '@playwright/test'
-import { urlOf, watchConsole } from './helpers'
+import { axeViolations, urlOf, watchConsole } from './helpers'
 
 const DEMO = urlOf('journal.localhost', '/field-notes/a-summer-of-dragonflies')
 const OURS = urlOf('journal.localhost', '/field-notes/counting-the-first-wildflowers')
@@ -117,5 +117,14 @@ test.describe('Comments', () => {
     await page.reload()
     await expect(page.getByText('A second visitor note.')).toHaveCount(0)
     expect(errors).toEqual([])
+  })
+
+  test('Should have no serious or critical accessibility violations in a live thread with its form', async ({
+    page,
+  }) => {
+    await page.goto(DEMO)
+    await liveThread(page)
+    await expect(page.locator('.comment-form')).toBeVisible()
+    expect(await axeViolations(page, '#comments-journal-item-0005')).toEqual([])
   })
 })
