@@ -7,6 +7,7 @@
 
 export { default as cart } from './cart/island'
 export { default as 'checkout-form' } from './checkout-form/island'
+export { default as comments } from './comments/island'
 export { default as gallery } from './gallery/island'
 export { default as 'installment-teaser' } from './installment-teaser/island'
 export { default as 'like-button' } from './like-button/island'

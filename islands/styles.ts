@@ -7,6 +7,7 @@
  */
 import { CART_CSS } from './cart/styles'
 import { CHECKOUT_FORM_CSS } from './checkout-form/styles'
+import { COMMENTS_CSS } from './comments/styles'
 import { GALLERY_CSS } from './gallery/styles'
 import type { IslandName } from './index'
 import { INSTALLMENT_TEASER_CSS } from './installment-teaser/styles'
@@ -21,6 +22,7 @@ import { VARIANT_PICKER_CSS } from './variant-picker/styles'
 export const ISLAND_CSS: Readonly<Record<IslandName, string>> = {
   cart: CART_CSS,
   'checkout-form': CHECKOUT_FORM_CSS,
+  comments: COMMENTS_CSS,
   gallery: GALLERY_CSS,
   'installment-teaser': INSTALLMENT_TEASER_CSS,
   'like-button': LIKE_BUTTON_CSS,

@@ -107,6 +107,29 @@ const productReviews = /* @__PURE__ */ call<
   { page?: string; size?: string; productId?: string }
 >()('GET', '/api/commerce/product/reviews')
 
+/**
+ * Issue 24 (ours; the spec names no call): an item's comment thread, a page of top-level
+ * comments with their replies, and who reads it (signed in, may moderate).
+ */
+const itemComments = /* @__PURE__ */ call<
+  undefined,
+  {
+    data: { comments: unknown[]; nextPage: number | null; count: number }
+    viewer: { signedIn: boolean; name: string | null; moderator: boolean }
+  },
+  { itemId: string; sort?: string; page?: string }
+>()('GET', '/api/content/comments')
+/** Posts a comment or a reply (`parentId`); answered only once it is stored. */
+const postComment = /* @__PURE__ */ call<
+  { itemId: string; text: string; parentId?: string; name?: string; email?: string; captchaToken?: string },
+  { comment: Record<string, unknown>; count: number }
+>()('POST', '/api/content/comments')
+/** A COMMENTER or MODERATOR hides a comment (and its replies). */
+const hideComment = /* @__PURE__ */ call<undefined, { hidden: true; count: number }>()(
+  'POST',
+  '/api/content/comments/:commentId/hide',
+)
+
 // Address lookups (a paid third party: the crumb goes with them)
 const placesAutocomplete = /* @__PURE__ */ call<
   undefined,
@@ -219,6 +242,9 @@ export const API = {
   quickView,
   likeItem,
   productReviews,
+  itemComments,
+  postComment,
+  hideComment,
   placesAutocomplete,
   placesDetails,
   formSubmissionKey,

@@ -246,6 +246,24 @@ export const EMAIL_LENGTH = { min: 3, max: 256 } as const
 export const ADD_TO_CART_TIMING = { failureResetMs: 1000, addedDelayMs: 1000, addedForMs: 2000 } as const
 export const COMMENTS_VISIBLE_STATE = 1
 
+/**
+ * A comment service's short name (`disqusShortname`) we load: letters, digits and dashes, as the
+ * service issues them. It becomes a script's host and a Content-Security-Policy source, so any
+ * other value loads nothing.
+ */
+export const COMMENT_SERVICE_NAME = /^[a-z0-9-]{1,64}$/i
+
+/** The origins a comment service's thread needs, for a site's Content-Security-Policy. */
+export function commentServiceOrigins(shortname: string) {
+  return {
+    script: [`https://${shortname}.disqus.com`, 'https://c.disquscdn.com'],
+    frame: ['https://disqus.com'],
+    connect: ['https://links.services.disqus.com'],
+    img: ['https://c.disquscdn.com', 'https://referrer.disqus.com'],
+    style: ['https://c.disquscdn.com'],
+  } as const
+}
+
 /** Billing periods per year for subscription price wording. */
 export const BILLING_PERIODS_PER_YEAR = { WEEK: 52, MONTH: 12, YEAR: 1 } as const
 

@@ -406,6 +406,7 @@ function SettingsForm({
           )}
           {check('website', 'trackingDisabled', EDITOR_TEXT.trackingLabel, { invert: true })}
           {check('website', 'commentsEnabled', EDITOR_TEXT.commentsLabel)}
+          {check('website', 'commentsAllowVisitors', EDITOR_TEXT.commentsVisitorsLabel)}
           {check('website', 'simpleLikingEnabled', EDITOR_TEXT.likesLabel)}
           {text(
             'website',

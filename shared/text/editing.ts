@@ -431,6 +431,8 @@ export const EDITOR_TEXT = {
   cookieRestrictive: 'Restrictive: no visitor cookies',
   trackingLabel: 'Track visits (analytics)',
   commentsLabel: 'Comments',
+  /** Our own comments: visitors who are not signed in may comment with a name and an email. */
+  commentsVisitorsLabel: 'Visitors may comment without signing in',
   likesLabel: 'Likes',
   captchaSiteKeyLabel: 'Captcha site key',
   soldOutTextLabel: 'Sold-out text',

@@ -6,6 +6,7 @@
 export { ACCOUNT_TEXT } from './account'
 export { CART_TEXT } from './cart'
 export { CATALOGUE_TYPES_TEXT } from './catalogue-types'
+export { COMMENTS_TEXT } from './comments'
 export { COMMERCE_TEXT } from './commerce'
 export { EDITOR_TEXT } from './editing'
 export { ENGINE_TEXT } from './engine'

@@ -102,6 +102,8 @@ export const DEMO_PASSWORDS: Record<string, string> = {
   'editor@journal.example': 'journal-editor-2026',
   'viewer@journal.example': 'journal-viewer-2026',
   'campaigns@journal.example': 'journal-campaigns-2026',
+  'moderator@journal.example': 'journal-moderator-2026',
+  'commenter@journal.example': 'journal-commenter-2026',
 }
 
 /**

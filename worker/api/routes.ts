@@ -14,6 +14,7 @@ import { Hono } from '../http/hono'
 import { logError } from '../runtime/log'
 import { censusRoutes } from './census'
 import { clankerRoutes } from './clanker'
+import { commentRoutes } from './comments'
 import { commerceRoutes } from './commerce'
 import { eventRoutes } from './events'
 import { formRoutes } from './forms'
@@ -46,6 +47,7 @@ for (const group of [
   reviewRoutes,
   placesRoutes,
   likeRoutes,
+  commentRoutes,
   siteUserRoutes,
   censusRoutes,
   eventRoutes,

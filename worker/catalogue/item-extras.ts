@@ -1,14 +1,16 @@
 /**
  * What an item page shows from D1 beside its KV record: a product's reviews (the first page,
- * filled in, and the summary) and, where simple liking is on, the likes stored here added to
- * the item's published count.
+ * filled in, and the summary), where simple liking is on, the likes stored here added to
+ * the item's published count, and where our own comments are on, the first page of the item's
+ * thread with the visible count, which stands for the record's `publicCommentCount` (the comment
+ * link prints the number of comments a reader can actually read).
  *
  * A page render reads no D1 (issue 26: D1 is a region away from most visitors): it reads KV
  * copies of those rows, one per item (`kvKey.itemExtras`: the item's newest reviews, their
- * tally, its likes) and one per store (`kvKey.storeReviews`: the store's newest reviews, which
+ * tally, its likes, its comment thread's first page and count) and one per store (`kvKey.storeReviews`: the store's newest reviews, which
  * fill a product's first page, and the store's tally). Whatever changes the rows writes the
- * copies again from D1 before the page turns over: a like (actions/like-item.ts), the editor's
- * review moderation (editor/records-reviews.ts). A copy that is missing (an item no page has
+ * copies again from D1 before the page turns over: a like (actions/like-item.ts), a comment or
+ * its hiding (actions/write-comment.ts), the editor's review moderation (editor/records-reviews.ts). A copy that is missing (an item no page has
  * shown since it was published or seeded) is read from D1 this once and stored; one older than
  * `COPY_REFRESH_MS` is served and written again from D1 after the response (`waitUntil`), which
  * heals a copy whose write failed or rows changed elsewhere (seeding, an import).
@@ -18,6 +20,8 @@
  * failures are silent for the visitor).
  */
 
+import { COMMENTS_VISIBLE_STATE } from '../../shared/index'
+import { type CommentDigest, commentDigest } from '../db/item-comments'
 import { storedLikeCount } from '../db/item-likes'
 import {
   type ProductPageReviews,
@@ -28,11 +32,13 @@ import {
 import type { Env, Tenant } from '../env'
 import { SettledCache } from '../runtime/isolate-cache'
 import { logError } from '../runtime/log'
-import { type Item, kvKey } from './records'
+import { type Item, kvKey, type Site } from './records'
 
 export interface ItemExtras {
   item: Item
   productReviews: ProductPageReviews | null
+  /** The first page of the item's own comment thread, where our own comments are shown; else null. */
+  comments: CommentDigest | null
 }
 
 /** How old a copy may get before a page that shows it writes it again from D1 (after the response). */
@@ -42,6 +48,7 @@ interface ItemCopy {
   at: number
   likes: number
   reviews: ReviewDigest
+  comments: CommentDigest
 }
 
 interface StoreCopy {
@@ -53,11 +60,12 @@ type Bindings = Pick<Env, 'CATALOG' | 'DB'>
 type Copy = ItemCopy | StoreCopy
 
 async function itemCopyFromD1(db: D1Database, siteId: string, itemId: string): Promise<ItemCopy> {
-  const [reviews, likes] = await Promise.all([
+  const [reviews, likes, comments] = await Promise.all([
     reviewDigest(db, siteId, itemId),
     storedLikeCount(db, siteId, itemId),
+    commentDigest(db, siteId, itemId),
   ])
-  return { at: Date.now(), likes, reviews }
+  return { at: Date.now(), likes, reviews, comments }
 }
 
 async function storeCopyFromD1(db: D1Database, siteId: string): Promise<StoreCopy> {
@@ -71,7 +79,9 @@ async function readCopy<T extends Copy>(kv: KVNamespace, key: string): Promise<T
     copy !== null &&
     typeof copy.at === 'number' &&
     Array.isArray(copy.reviews?.reviews) &&
-    typeof copy.reviews.tally?.count === 'number'
+    typeof copy.reviews.tally?.count === 'number' &&
+    // An item's copy from before comments were kept is written anew.
+    (!('likes' in copy) || Array.isArray((copy as ItemCopy).comments?.threads))
   return valid ? copy : null
 }
 
@@ -160,7 +170,8 @@ export async function itemExtras(
 ): Promise<ItemExtras> {
   const { siteId } = tenant
   const liking = tenant.site.website.simpleLikingEnabled
-  if (!isProduct && !liking) return { item, productReviews: null }
+  const commenting = ownCommentsShown(tenant.site, item)
+  if (!isProduct && !liking && !commenting) return { item, productReviews: null, comments: null }
   const [own, store] = await Promise.all([
     copyFor(
       env,
@@ -184,10 +195,27 @@ export async function itemExtras(
       : null,
   ])
   const reviews = isProduct && own && store ? productPageReviews(item.id, own.reviews, store.reviews) : null
-  return {
-    item: liking && own ? { ...item, likeCount: item.likeCount + own.likes } : item,
-    productReviews: reviews,
-  }
+  const comments = commenting && own ? own.comments : null
+  let shown = liking && own ? { ...item, likeCount: item.likeCount + own.likes } : item
+  if (comments !== null) shown = { ...shown, publicCommentCount: comments.count }
+  return { item: shown, productReviews: reviews, comments }
+}
+
+/**
+ * Whether an item page shows our own comment thread (storefront.md section 4, "Comments"): the
+ * site has comments on and no third-party service, and the item's comment state is on or it
+ * has public comments.
+ */
+export function ownCommentsShown(
+  site: Site,
+  item: Pick<Item, 'commentState' | 'publicCommentCount'>,
+): boolean {
+  const { website } = site
+  return (
+    website.commentsEnabled &&
+    !website.disqusShortname &&
+    (item.commentState === COMMENTS_VISIBLE_STATE || item.publicCommentCount > 0)
+  )
 }
 
 function failed(part: string, siteId: string) {

@@ -257,6 +257,11 @@ export const websiteSchema = z.looseObject({
   useCLDRMoneyFormat: z._default(z.boolean(), false),
   simpleLikingEnabled: z._default(z.boolean(), false),
   commentsEnabled: z._default(z.boolean(), false),
+  /**
+   * Whether visitors who are not signed in may comment with a name and an email (our own
+   * comments, issue 24); signed-in site users always may where comments are on.
+   */
+  commentsAllowVisitors: z._default(z.boolean(), false),
   disqusShortname: z.optional(z.string()),
   captchaSettings: z.optional(z.looseObject({ siteKey: z.optional(z.string()) })),
   trackingDisabled: z._default(z.boolean(), false),

@@ -106,7 +106,13 @@ export function checkSettingsSection(incoming: unknown, current: unknown): Field
     if (typeof from.timeZone !== 'string' || !isKnownTimeZone(from.timeZone))
       notExpected('website.timeZone', from.timeZone)
   }
-  for (const name of ['useCLDRMoneyFormat', 'trackingDisabled', 'commentsEnabled', 'simpleLikingEnabled'])
+  for (const name of [
+    'useCLDRMoneyFormat',
+    'trackingDisabled',
+    'commentsEnabled',
+    'commentsAllowVisitors',
+    'simpleLikingEnabled',
+  ])
     flag(out, from, name, 'website')
   choice(out, from, 'cookiePolicy', 'website', COOKIE_POLICIES)
   if (from.captchaSettings !== undefined) {

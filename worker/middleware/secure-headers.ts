@@ -11,6 +11,7 @@
  * folds it into the policy and drops the header.
  */
 import type { MiddlewareHandler } from 'hono'
+import { COMMENT_SERVICE_NAME, commentServiceOrigins } from '../../shared/index'
 import type { AppEnv, Tenant } from '../env'
 import { INLINE_STYLE_HASHES } from '../http/headers'
 import { AFTERPAY_ORIGIN, installmentsShown } from '../providers/installment-terms'
@@ -87,6 +88,9 @@ function originsOf(tenant: Tenant | undefined): {
   const providers = names
     .map((name) => KNOWN_PROVIDERS[name])
     .filter((p): p is ProviderOrigins => p !== undefined)
+  // A comment service's thread (`disqusShortname`, issue 24): its origins on this site's pages only.
+  const shortname = tenant?.site.website.disqusShortname
+  if (shortname && COMMENT_SERVICE_NAME.test(shortname)) providers.push(commentServiceOrigins(shortname))
   return { providers, media: security?.mediaOrigins ?? [], embed: security?.embedOrigins ?? [] }
 }
 

@@ -9,7 +9,7 @@ import { PAGE_ACTION_DATA_KEY } from '../../islands/index'
 import { capabilitiesOf, ENGINE_TEXT, plainText } from '../../shared/index'
 import { guardPage, postToGuardedPage, publicCollection } from '../auth/page-access'
 import { liveSiteUser } from '../auth/site-user'
-import { itemExtras } from '../catalogue/item-extras'
+import { itemExtras, ownCommentsShown } from '../catalogue/item-extras'
 import { pageKindOf } from '../catalogue/page-kinds'
 import { type Catalog, isPublished } from '../catalogue/reader'
 import { type Collection, type Item, slugSchema } from '../catalogue/records'
@@ -21,6 +21,7 @@ import {
   splitEvents,
   withFieldsForm,
 } from '../catalogue/template-data'
+import { type CommentDigest, commentCount, commentPage } from '../db/item-comments'
 import type { AppEnv } from '../env'
 import { Hono } from '../http/hono'
 import { plainHtmlResponse } from '../http/plain-pages'
@@ -217,9 +218,11 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   const data = Promise.all([
     itemExtras(c.env, catalog.tenant, item, isProduct, (work) => c.executionCtx.waitUntil(work)),
     isProduct ? fieldsFormOf(catalog, item) : null,
-  ]).then(([{ item: extended, productReviews }, fieldsForm]) => {
+    threadPage(c, item),
+  ]).then(([{ item: extended, productReviews, comments }, fieldsForm, laterPage]) => {
     const shown = {
       ...guarded?.own,
+      itemComments: laterPage ?? comments,
       collection: publicCollection(collection),
       item: withFieldsForm(extended, fieldsForm),
       ...posted.data,
@@ -243,6 +246,22 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
 })
 
 pageRoutes.all('*', (c) => notFoundPage(c.var.catalog, c.req.path))
+
+/**
+ * A later page of an item's comment thread (`?page=2`, oldest first), read from D1, so a reader
+ * without script pages through a long thread; the first page is in the item's copy (null here).
+ */
+async function threadPage(c: Context<AppEnv>, item: Item): Promise<CommentDigest | null> {
+  const page = Number(c.req.query('page') ?? '1')
+  if (!Number.isInteger(page) || page < 2 || page > 10_000) return null
+  if (!ownCommentsShown(c.var.catalog.tenant.site, item)) return null
+  const { siteId } = c.var.catalog.tenant
+  const [{ threads, hasMore }, count] = await Promise.all([
+    commentPage(c.env.DB, siteId, item.id, { sort: 'oldest', page: page - 1 }),
+    commentCount(c.env.DB, siteId, item.id),
+  ])
+  return { threads, hasMore, count, page: page - 1 }
+}
 
 /** Whether the live session's roles open the site editor (the editor's own table, shared/editing/roles.ts). */
 async function opensEditor(c: Context<AppEnv>): Promise<boolean> {

@@ -16,13 +16,14 @@ import {
   walk,
 } from '../../../shared/json'
 import { escapeHtmlAttribute } from '../../../shared/strings'
+import { commentCountText } from '../../../shared/text/comment-count'
 import { defineFormatter, definePredicate, type Plugin, type Scope } from '../../registry'
 import { isStrict, rawAttribute, rawText } from '../core/escaping'
 
 /** The user-visible words of this domain, in one place. */
 export const SOCIAL_TEXT = {
   /** 'No Comments', '1 Comment', 'N Comments'. */
-  commentCount: (n: number) => `${n === 0 ? 'No' : n} Comment${n === 1 ? '' : 's'}`,
+  commentCount: commentCountText,
 } as const
 
 /**
