@@ -250,8 +250,13 @@ describe('What protected pages never share', () => {
 
   it('Should keep both pages out of the sitemap and site search', async () => {
     const sitemap = await (await get('/sitemap.xml')).text()
-    expect(sitemap).not.toContain(MEMBERS)
-    expect(sitemap).not.toContain(LOCKED)
+    // Whole paths: the journal's `/membership` shop is public and listed.
+    const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1] ?? '')
+    expect(paths).toContain('/membership')
+    for (const path of paths) {
+      expect(path === MEMBERS || path.startsWith(`${MEMBERS}/`), path).toBe(false)
+      expect(path === LOCKED || path.startsWith(`${LOCKED}/`), path).toBe(false)
+    }
     for (const word of ['checklists', 'handouts']) {
       const results = await (await get(`/search?q=${word}`)).text()
       expect(results, word).toContain('0 results')
