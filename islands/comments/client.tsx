@@ -8,16 +8,8 @@
  * page's comment links then print the new count. A comment service: its script, loaded into
  * the container (`disqus_config` names the item's URL and id).
  */
-import {
-  type ChangeEvent,
-  type FormEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from 'react'
-import { API, COMMENTS_TEXT, FORMS_TEXT, fillText } from '../../shared/index'
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { API, COMMENTS_TEXT, FORMS_TEXT } from '../../shared/index'
 import { useCaptcha } from '../captcha/use-captcha'
 import { defineClient } from '../contracts'
 import { newIdempotencyKey, outcomeUnknown, request } from '../http'
@@ -81,82 +73,12 @@ function showCount(itemId: string, count: number): void {
   }
 }
 
-interface FormParts {
-  onReply(thread: ThreadView | null): void
-  onSubmit(event: FormEvent<HTMLFormElement>): void
-  captchaRef: RefObject<HTMLDivElement | null>
-  formRef: RefObject<HTMLFormElement | null>
-}
-
-/** The form: a signed-in reader's, a visitor's (name, email, the captcha), or why there is none. */
-function CommentForm({
-  props,
-  state,
-  handlers,
-}: {
-  props: OwnCommentsProps
-  state: CommentsState
-  handlers: FormParts
-}) {
-  const viewer = state.viewer
-  if (viewer === null) return null
-  if (props.commentState !== 1) return <p className="comments-note">{COMMENTS_TEXT.closed}</p>
-  const asVisitor = !viewer.signedIn
-  if (asVisitor && !props.visitors) return <p className="comments-note">{COMMENTS_TEXT.signInToComment}</p>
-  const fieldId = (name: string) => `comment-${props.itemId}-${name}`
-  return (
-    <form className="comment-form" ref={handlers.formRef} onSubmit={handlers.onSubmit} noValidate>
-      {viewer.signedIn && viewer.name !== null ? (
-        <p className="comments-note">{fillText(COMMENTS_TEXT.signedInAs, { name: viewer.name })}</p>
-      ) : null}
-      {state.replyTo !== null ? (
-        <p className="comment-replying">
-          {fillText(COMMENTS_TEXT.replyingTo, { name: state.replyTo.authorName })}{' '}
-          <button type="button" className="comment-action" onClick={() => handlers.onReply(null)}>
-            {COMMENTS_TEXT.cancelReply}
-          </button>
-        </p>
-      ) : null}
-      {asVisitor ? (
-        <div className="comment-form-row">
-          <label htmlFor={fieldId('name')}>{COMMENTS_TEXT.nameLabel}</label>
-          <input id={fieldId('name')} name="name" autoComplete="name" maxLength={100} required />
-          <label htmlFor={fieldId('email')}>{COMMENTS_TEXT.emailLabel}</label>
-          <input
-            id={fieldId('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            required
-          />
-        </div>
-      ) : null}
-      <label htmlFor={fieldId('text')}>{COMMENTS_TEXT.commentLabel}</label>
-      <textarea id={fieldId('text')} name="text" rows={4} maxLength={5000} required />
-      {asVisitor && props.captchaSiteKey !== null ? (
-        <div className="comment-captcha" ref={handlers.captchaRef} />
-      ) : null}
-      <button type="submit" className="comment-submit" disabled={state.posting}>
-        {state.posting ? COMMENTS_TEXT.posting : COMMENTS_TEXT.post}
-      </button>
-      {state.message !== null ? (
-        <p
-          className={state.message.error ? 'comment-error' : 'comment-posted'}
-          role={state.message.error ? 'alert' : 'status'}
-        >
-          {state.message.text}
-        </p>
-      ) : null}
-    </form>
-  )
-}
-
 function OwnComments(props: OwnCommentsProps) {
   const [state, setState] = useState<CommentsState>(() => firstState(props))
   const captchaRef = useRef<HTMLDivElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
-  const asVisitor = state.viewer !== null && !state.viewer.signedIn
+  // Until the API answers, the reader is a visitor, as the server printed the thread for one.
+  const asVisitor = state.viewer?.signedIn !== true
   const captcha = useCaptcha(
     captchaRef,
     asVisitor && props.captchaSiteKey !== null ? props.captchaSiteKey : null,
@@ -315,23 +237,9 @@ function OwnComments(props: OwnCommentsProps) {
     [captcha, props, state.count, state.posting, state.replyTo, state.viewer],
   )
 
-  const canWrite =
-    state.viewer !== null && props.commentState === 1 && (state.viewer.signedIn || props.visitors)
   const handlers: CommentsHandlers = {
-    actions: (comment, thread) => (
-      <div className="comment-actions">
-        {thread !== undefined && canWrite ? (
-          <button type="button" className="comment-action" onClick={() => onReply(thread)}>
-            {COMMENTS_TEXT.reply}
-          </button>
-        ) : null}
-        {state.viewer?.moderator ? (
-          <button type="button" className="comment-action" onClick={() => void onHide(comment)}>
-            {COMMENTS_TEXT.hide}
-          </button>
-        ) : null}
-      </div>
-    ),
+    onReply,
+    onHide: (comment) => void onHide(comment),
     sort: (
       <label className="comments-sort">
         {COMMENTS_TEXT.sortLabel}{' '}
@@ -341,13 +249,7 @@ function OwnComments(props: OwnCommentsProps) {
         </select>
       </label>
     ),
-    form: (
-      <CommentForm
-        props={props}
-        state={state}
-        handlers={{ onReply, onSubmit: (event) => void onSubmit(event), captchaRef, formRef }}
-      />
-    ),
+    form: { onReply, onSubmit: (event) => void onSubmit(event), captchaRef, formRef },
     onMore,
   }
   return <CommentsView props={props} state={state} handlers={handlers} />

@@ -8,8 +8,8 @@
  *
  * Every value is text React escapes; a comment keeps its line breaks by CSS (`pre-line`).
  */
-import type { ReactNode } from 'react'
-import { COMMENTS_TEXT } from '../../shared/index'
+import type { FormEvent, ReactNode, RefObject } from 'react'
+import { COMMENTS_TEXT, fillText } from '../../shared/index'
 
 /** A comment as the view prints it: the API's fields and its date in the site's words. */
 export interface CommentView {
@@ -80,15 +80,97 @@ export interface CommentsState {
   message: { text: string; error: boolean } | null
 }
 
+/** The reader until the API says who reads: the server prints the thread for a visitor. */
+const VISITOR: Viewer = { signedIn: false, name: null, moderator: false }
+
+/** The form's parts the live island supplies (client.tsx). */
+export interface FormParts {
+  onReply(thread: ThreadView | null): void
+  onSubmit(event: FormEvent<HTMLFormElement>): void
+  captchaRef: RefObject<HTMLDivElement | null>
+  formRef: RefObject<HTMLFormElement | null>
+}
+
 /**
- * What only the live island shows, made by client.tsx (the worker never renders them, so its
- * bundle carries none of it): a comment's Reply and Hide, the order control, the form.
+ * What the live island adds (client.tsx): what Reply, Hide and the form do, and the order
+ * control. The server prints the same Reply buttons and form for a visitor, so nothing moves
+ * when the island goes live (CLS 0): only a signed-in reader's form and a moderator's Hide
+ * change once the API has said who reads.
  */
 export interface CommentsHandlers {
-  actions(comment: CommentView, thread?: ThreadView): ReactNode
+  onReply(thread: ThreadView): void
+  onHide(comment: CommentView): void
   sort: ReactNode
-  form: ReactNode
+  form: FormParts
   onMore(event: { preventDefault(): void }): void
+}
+
+/** Whether the reader may write here: the item takes comments and they are signed in or visitors may. */
+function mayWrite(props: OwnCommentsProps, viewer: Viewer): boolean {
+  return props.commentState === 1 && (viewer.signedIn || props.visitors)
+}
+
+/** The form: a signed-in reader's, a visitor's (name, email, the captcha), or why there is none. */
+function CommentForm({
+  props,
+  state,
+  parts,
+}: {
+  props: OwnCommentsProps
+  state: CommentsState
+  parts?: FormParts
+}) {
+  const viewer = state.viewer ?? VISITOR
+  if (props.commentState !== 1) return <p className="comments-note">{COMMENTS_TEXT.closed}</p>
+  const asVisitor = !viewer.signedIn
+  if (asVisitor && !props.visitors) return <p className="comments-note">{COMMENTS_TEXT.signInToComment}</p>
+  const fieldId = (name: string) => `comment-${props.itemId}-${name}`
+  return (
+    <form className="comment-form" method="post" ref={parts?.formRef} onSubmit={parts?.onSubmit} noValidate>
+      {viewer.signedIn && viewer.name !== null ? (
+        <p className="comments-note">{fillText(COMMENTS_TEXT.signedInAs, { name: viewer.name })}</p>
+      ) : null}
+      {state.replyTo !== null ? (
+        <p className="comment-replying">
+          {fillText(COMMENTS_TEXT.replyingTo, { name: state.replyTo.authorName })}{' '}
+          <button type="button" className="comment-action" onClick={() => parts?.onReply(null)}>
+            {COMMENTS_TEXT.cancelReply}
+          </button>
+        </p>
+      ) : null}
+      {asVisitor ? (
+        <div className="comment-form-row">
+          <label htmlFor={fieldId('name')}>{COMMENTS_TEXT.nameLabel}</label>
+          <input id={fieldId('name')} name="name" autoComplete="name" maxLength={100} required />
+          <label htmlFor={fieldId('email')}>{COMMENTS_TEXT.emailLabel}</label>
+          <input
+            id={fieldId('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+          />
+        </div>
+      ) : null}
+      <label htmlFor={fieldId('text')}>{COMMENTS_TEXT.commentLabel}</label>
+      <textarea id={fieldId('text')} name="text" rows={4} maxLength={5000} required />
+      {asVisitor && props.captchaSiteKey !== null ? (
+        <div className="comment-captcha" ref={parts?.captchaRef} />
+      ) : null}
+      <button type="submit" className="comment-submit" disabled={state.posting}>
+        {state.posting ? COMMENTS_TEXT.posting : COMMENTS_TEXT.post}
+      </button>
+      {state.message !== null ? (
+        <p
+          className={state.message.error ? 'comment-error' : 'comment-posted'}
+          role={state.message.error ? 'alert' : 'status'}
+        >
+          {state.message.text}
+        </p>
+      ) : null}
+    </form>
+  )
 }
 
 /** A comment's date in the site's language and time zone (the server's and the browser's words alike). */
@@ -102,18 +184,22 @@ export function commentDate(createdAt: number, locale: string, timeZone: string)
 
 function Comment({
   comment,
+  props,
   state,
   handlers,
   children,
   thread,
 }: {
   comment: CommentView
+  props: OwnCommentsProps
   state: CommentsState
   handlers?: CommentsHandlers
   children?: ReactNode
   thread?: ThreadView
 }) {
-  const controls = state.live && handlers !== undefined
+  const viewer = state.viewer ?? VISITOR
+  const reply = thread !== undefined && mayWrite(props, viewer)
+  const hide = state.live && viewer.moderator
   return (
     <li className="comment" id={`comment-${comment.id}`} data-comment-id={comment.id}>
       <article className="comment-body">
@@ -125,7 +211,20 @@ function Comment({
           </time>
         </header>
         <p className="comment-text">{comment.text}</p>
-        {controls ? handlers.actions(comment, thread) : null}
+        {reply || hide ? (
+          <div className="comment-actions">
+            {reply ? (
+              <button type="button" className="comment-action" onClick={() => handlers?.onReply(thread)}>
+                {COMMENTS_TEXT.reply}
+              </button>
+            ) : null}
+            {hide ? (
+              <button type="button" className="comment-action" onClick={() => handlers?.onHide(comment)}>
+                {COMMENTS_TEXT.hide}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
       </article>
       {children}
     </li>
@@ -160,11 +259,18 @@ function OwnComments({
       {state.threads.length > 0 ? (
         <ol className="comments-list" aria-busy={state.loading}>
           {state.threads.map((thread) => (
-            <Comment key={thread.id} comment={thread} thread={thread} state={state} handlers={handlers}>
+            <Comment
+              key={thread.id}
+              comment={thread}
+              thread={thread}
+              props={props}
+              state={state}
+              handlers={handlers}
+            >
               {thread.replies.length > 0 ? (
                 <ol className="comment-replies">
                   {thread.replies.map((reply) => (
-                    <Comment key={reply.id} comment={reply} state={state} handlers={handlers} />
+                    <Comment key={reply.id} comment={reply} props={props} state={state} handlers={handlers} />
                   ))}
                 </ol>
               ) : null}
@@ -183,7 +289,7 @@ function OwnComments({
           {state.loading ? COMMENTS_TEXT.loading : COMMENTS_TEXT.olderPage}
         </a>
       ) : null}
-      {live ? handlers.form : null}
+      <CommentForm props={props} state={state} parts={handlers?.form} />
     </div>
   )
 }

@@ -44,8 +44,9 @@ test.describe('Comments', () => {
       await expect(first.locator('.comment-author').first()).toHaveText('Priya Natarajan')
       await expect(first.locator('.comment-replies .comment-author')).toHaveText('Ines Park')
       await expect(thread.getByText('The sketch of the meadowhawks')).toBeVisible()
-      // No form without script: reading only.
-      await expect(thread.locator('form')).toHaveCount(0)
+      // Without script the thread is for reading: the form and Reply are not shown.
+      await expect(thread.locator('form')).toBeHidden()
+      await expect(thread.getByRole('button', { name: 'Reply' })).toHaveCount(0)
     })
   })
 
