@@ -71,7 +71,7 @@ export function EventFields(props: {
   return (
     <fieldset className="event-fields">
       <legend>{EDITOR_TEXT.eventDetails}</legend>
-      <div className="grid-2">
+      <div className="grid-2 event-times">
         {(['startDate', 'endDate'] as const).map((field) => (
           <div className="field" key={field}>
             <label htmlFor={`${id}-${field}`}>
@@ -91,7 +91,9 @@ export function EventFields(props: {
           </div>
         ))}
       </div>
-      <p className="meta">{`${EDITOR_TEXT.eventTimeZone} ${timeZone}`}</p>
+      <div className="field">
+        <p className="meta">{`${EDITOR_TEXT.eventTimeZone} ${timeZone}`}</p>
+      </div>
       {ADDRESS_FIELDS.map(([field, label, autoComplete]) => (
         <div className="field" key={field}>
           <label htmlFor={`${id}-${field}`}>{label}</label>
