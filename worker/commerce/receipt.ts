@@ -8,7 +8,13 @@
  */
 import { type CART_TEXT, centsText, fillText, localizedText, ORDERS_TEXT } from '../../shared/index'
 import type { Site } from '../catalogue/records'
-import { amountsOf, type OrderRow, type OrderStatus, type ShippingAddress } from '../db/orders'
+import {
+  amountsOf,
+  type OrderAmounts,
+  type OrderRow,
+  type OrderStatus,
+  type ShippingAddress,
+} from '../db/orders'
 import { moneyDisplayOf } from './cart-view'
 
 export interface ReceiptRow {
@@ -42,7 +48,7 @@ export interface Receipt {
 }
 
 /** A tax rate as the store writes it ('7.25%'). */
-export function percentText(rateBasisPoints: number, language: string): string {
+function percentText(rateBasisPoints: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 3 }).format(
     rateBasisPoints / 10_000,
   )
@@ -83,6 +89,84 @@ export function orderDateText(at: number, site: Site): string {
   }).format(at)
 }
 
+/** The words of the rows between subtotal and total (the receipt's, or the editor's). */
+export interface AmountRowLabels {
+  discountCode: string
+  discount: string
+  shippingOption: string
+  shipping: string
+  freeShippingCode: string
+  taxLine: string
+  taxIncludedLine: string
+  tax: string
+  taxIncluded: string
+}
+
+/** A row between subtotal and total, in minor units (a discount: what it took off). */
+export interface AmountRow {
+  kind: 'discount' | 'shipping' | 'tax' | 'tax-included'
+  label: string
+  cents: number
+  /** Under the row: the code that made shipping free. */
+  note?: string
+}
+
+function receiptLabels(text: typeof ORDERS_TEXT): AmountRowLabels {
+  return {
+    discountCode: text.orderDiscountCode,
+    discount: text.orderDiscount,
+    shippingOption: text.orderShippingOption,
+    shipping: text.orderShipping,
+    freeShippingCode: text.orderFreeShippingCode,
+    taxLine: text.orderTaxLine,
+    taxIncludedLine: text.orderTaxIncludedLine,
+    tax: text.orderTax,
+    taxIncluded: text.orderTaxIncluded,
+  }
+}
+
+/**
+ * The rows between an order's subtotal and its total, from the amounts stored at checkout (never
+ * added up again): each code's discount (a free-shipping code is named under the shipping row
+ * instead; what no code accounts for in one 'Discount' row), the shipping option, each tax line
+ * (added, or included and not added). The shopper's receipt and the editor's order detail.
+ */
+export function amountRows(amounts: OrderAmounts, labels: AmountRowLabels, language: string): AmountRow[] {
+  const rows: AmountRow[] = []
+  const discounts = amounts.coupons.filter((coupon) => !coupon.freeShipping && coupon.discountCents > 0)
+  for (const coupon of discounts)
+    rows.push({
+      kind: 'discount',
+      label: fillText(labels.discountCode, { code: coupon.code }),
+      cents: coupon.discountCents,
+    })
+  const listed = discounts.reduce((sum, coupon) => sum + coupon.discountCents, 0)
+  if (amounts.discountCents !== listed)
+    rows.push({ kind: 'discount', label: labels.discount, cents: amounts.discountCents - listed })
+  if (amounts.shippingOption !== null || amounts.shippingCents > 0) {
+    const waivedBy = amounts.coupons.find((coupon) => coupon.freeShipping)
+    rows.push({
+      kind: 'shipping',
+      label: amounts.shippingOption
+        ? fillText(labels.shippingOption, { option: amounts.shippingOption.name })
+        : labels.shipping,
+      cents: amounts.shippingCents,
+      ...(waivedBy ? { note: fillText(labels.freeShippingCode, { code: waivedBy.code }) } : {}),
+    })
+  }
+  const kind = amounts.taxIncluded ? 'tax-included' : 'tax'
+  const lineLabel = amounts.taxIncluded ? labels.taxIncludedLine : labels.taxLine
+  for (const line of amounts.taxLines)
+    rows.push({
+      kind,
+      label: fillText(lineLabel, { name: line.name, rate: percentText(line.rateBasisPoints, language) }),
+      cents: line.cents,
+    })
+  if (amounts.taxLines.length === 0 && amounts.taxCents > 0)
+    rows.push({ kind, label: amounts.taxIncluded ? labels.taxIncluded : labels.tax, cents: amounts.taxCents })
+  return rows
+}
+
 export function receiptOf(order: OrderRow, site: Site): Receipt {
   const language = site.website.language || 'en-US'
   const localized = localizedText(site.localizedStrings)
@@ -90,47 +174,23 @@ export function receiptOf(order: OrderRow, site: Site): Receipt {
   const display = moneyDisplayOf(site)
   const money = (cents: number) => centsText(cents, order.currency, display)
   const amounts = amountsOf(order)
+  // Each amount row with its figure as the cart writes it: a discount with a minus sign (U+2212)
+  // before the amount, shipping at 0 as 'Free'.
+  const figure = (row: AmountRow) =>
+    row.kind === 'discount'
+      ? `\u2212${money(row.cents)}`
+      : row.kind === 'shipping' && row.cents === 0
+        ? text.orderFree
+        : money(row.cents)
   const rows: ReceiptRow[] = [
     { kind: 'subtotal', label: text.orderSubtotal, amount: money(amounts.subtotalCents) },
+    ...amountRows(amounts, receiptLabels(text), language).map((row) => ({
+      kind: row.kind,
+      label: row.label,
+      amount: figure(row),
+      ...(row.note === undefined ? {} : { note: row.note }),
+    })),
   ]
-  // Each coupon with what it took off, written as the cart writes it (a minus sign, U+2212, before
-  // the amount); free shipping shows on the shipping row instead.
-  const off = (cents: number) => `\u2212${money(cents)}`
-  const discounts = amounts.coupons.filter((coupon) => !coupon.freeShipping && coupon.discountCents > 0)
-  const listed = discounts.reduce((sum, coupon) => sum + coupon.discountCents, 0)
-  for (const coupon of discounts)
-    rows.push({
-      kind: 'discount',
-      label: fillText(text.orderDiscountCode, { code: coupon.code }),
-      amount: off(coupon.discountCents),
-    })
-  if (amounts.discountCents !== listed)
-    rows.push({ kind: 'discount', label: text.orderDiscount, amount: off(amounts.discountCents - listed) })
-  if (amounts.shippingOption !== null || amounts.shippingCents > 0) {
-    const waivedBy = amounts.coupons.find((coupon) => coupon.freeShipping)
-    rows.push({
-      kind: 'shipping',
-      label: amounts.shippingOption
-        ? fillText(text.orderShippingOption, { option: amounts.shippingOption.name })
-        : text.orderShipping,
-      amount: amounts.shippingCents === 0 ? text.orderFree : money(amounts.shippingCents),
-      ...(waivedBy ? { note: fillText(text.orderFreeShippingCode, { code: waivedBy.code }) } : {}),
-    })
-  }
-  const kind = amounts.taxIncluded ? 'tax-included' : 'tax'
-  const lineLabel = amounts.taxIncluded ? text.orderTaxIncludedLine : text.orderTaxLine
-  for (const line of amounts.taxLines)
-    rows.push({
-      kind,
-      label: fillText(lineLabel, { name: line.name, rate: percentText(line.rateBasisPoints, language) }),
-      amount: money(line.cents),
-    })
-  if (amounts.taxLines.length === 0 && amounts.taxCents > 0)
-    rows.push({
-      kind,
-      label: amounts.taxIncluded ? text.orderTaxIncluded : text.orderTax,
-      amount: money(amounts.taxCents),
-    })
   rows.push({ kind: 'total', label: text.orderTotal, amount: money(amounts.grandTotalCents) })
   return {
     language,

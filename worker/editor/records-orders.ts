@@ -26,7 +26,7 @@ import {
   type RefundAnswer,
 } from '../../shared/editing-areas'
 import { fillText } from '../../shared/index'
-import { percentText } from '../commerce/receipt'
+import { amountRows } from '../commerce/receipt'
 import {
   dropPendingRefund,
   insertPendingRefund,
@@ -122,46 +122,9 @@ orderRoutes.get('/orders', async function listOrders(c) {
   return c.json(pageAnswer(page, summaryOf))
 })
 
-/**
- * The rows between subtotal and total, from the amounts stored at checkout (never added up
- * again), in the editor's words; the same rows, in the same order, as the shopper's receipt.
- */
+/** The rows between subtotal and total in the editor's words: the same rows as the shopper's receipt. */
 function amountRowsOf(order: MerchantOrder): OrderAmountRow[] {
-  const T = RECORDS_TEXT
-  const amounts = amountsOf(order)
-  const rows: OrderAmountRow[] = []
-  const discounts = amounts.coupons.filter((coupon) => !coupon.freeShipping && coupon.discountCents > 0)
-  for (const coupon of discounts)
-    rows.push({
-      kind: 'discount',
-      label: fillText(T.discountCode, { code: coupon.code }),
-      cents: coupon.discountCents,
-    })
-  const listed = discounts.reduce((sum, coupon) => sum + coupon.discountCents, 0)
-  if (amounts.discountCents !== listed)
-    rows.push({ kind: 'discount', label: T.discount, cents: amounts.discountCents - listed })
-  if (amounts.shippingOption !== null || amounts.shippingCents > 0) {
-    const waivedBy = amounts.coupons.find((coupon) => coupon.freeShipping)
-    rows.push({
-      kind: 'shipping',
-      label: amounts.shippingOption
-        ? fillText(T.shippingOption, { option: amounts.shippingOption.name })
-        : T.shipping,
-      cents: amounts.shippingCents,
-      ...(waivedBy ? { note: fillText(T.freeShippingCode, { code: waivedBy.code }) } : {}),
-    })
-  }
-  const kind = amounts.taxIncluded ? 'tax-included' : 'tax'
-  const lineLabel = amounts.taxIncluded ? T.taxIncludedLine : T.taxLine
-  for (const line of amounts.taxLines)
-    rows.push({
-      kind,
-      label: fillText(lineLabel, { name: line.name, rate: percentText(line.rateBasisPoints, 'en-US') }),
-      cents: line.cents,
-    })
-  if (amounts.taxLines.length === 0 && amounts.taxCents > 0)
-    rows.push({ kind, label: amounts.taxIncluded ? T.taxIncluded : T.tax, cents: amounts.taxCents })
-  return rows
+  return amountRows(amountsOf(order), RECORDS_TEXT, 'en-US')
 }
 
 async function detailOf(db: D1Database, order: MerchantOrder): Promise<OrderDetail> {
