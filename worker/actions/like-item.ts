@@ -5,12 +5,11 @@
  * copy (catalogue/item-extras.ts) before the page is forgotten, so its next render shows it.
  */
 
-import { refreshCopies } from '../catalogue/item-extras'
+import { refreshItemCopy } from '../catalogue/item-extras'
 import { itemById } from '../catalogue/item-index'
 import type { Catalog } from '../catalogue/reader'
 import { likeItem } from '../db/item-likes'
 import type { Env } from '../env'
-import { logError } from '../runtime/log'
 
 export type LikeOutcome =
   | { kind: 'liked'; itemId: string; likeCount: number; added: boolean; path: string }
@@ -30,10 +29,6 @@ export async function likeAnItem(
   const item = await itemById(catalog, itemId)
   if (item === null) return { kind: 'unknown-item' }
   const { stored, added } = await likeItem(env.DB, { siteId, itemId: item.id, visitor, now: Date.now() })
-  // The like is stored: a copy that fails to be written heals within COPY_REFRESH_MS of a view.
-  if (added)
-    await refreshCopies(env, siteId, item.id, { store: false }).catch((error: unknown) =>
-      logError('item-extras-failed', { siteId, part: 'like', message: String(error) }),
-    )
+  if (added) await refreshItemCopy(env, siteId, item.id, 'like')
   return { kind: 'liked', itemId: item.id, likeCount: item.likeCount + stored, added, path: item.fullUrl }
 }

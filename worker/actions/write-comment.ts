@@ -13,7 +13,7 @@
  */
 
 import { COMMENTS_TEXT, COMMENTS_VISIBLE_STATE, FORMS_TEXT } from '../../shared/index'
-import { ownCommentsShown, refreshCopies } from '../catalogue/item-extras'
+import { ownCommentsShown, refreshItemCopy } from '../catalogue/item-extras'
 import { itemById } from '../catalogue/item-index'
 import type { Catalog } from '../catalogue/reader'
 import { base64url, randomId } from '../crypto/encoding'
@@ -27,7 +27,6 @@ import {
 } from '../db/item-comments'
 import type { SiteUser } from '../db/site-users'
 import type { Env } from '../env'
-import { logError } from '../runtime/log'
 import { captchaPassed, captchaSiteKey } from './captcha'
 
 export interface CommentInput {
@@ -49,13 +48,6 @@ const refused = (status: 400 | 401 | 403 | 404, message: string): CommentOutcome
   status,
   message,
 })
-
-/** Writes the item's copy again from D1 after its thread changed; a failure is logged, not answered. */
-async function keepCopyTrue(env: Env, siteId: string, itemId: string, part: string): Promise<void> {
-  await refreshCopies(env, siteId, itemId, { store: false }).catch((error: unknown) =>
-    logError('item-extras-failed', { siteId, part, message: String(error) }),
-  )
-}
 
 /**
  * The comment's id: random, or with an `Idempotency-Key` derived from it and the visitor (their
@@ -114,7 +106,7 @@ export async function postAComment(
     text: input.text,
     now: Date.now(),
   })
-  await keepCopyTrue(env, siteId, item.id, 'comment')
+  await refreshItemCopy(env, siteId, item.id, 'comment')
   return { kind: 'posted', comment, count: await commentCount(env.DB, siteId, item.id), path: item.fullUrl }
 }
 
@@ -122,7 +114,7 @@ export type HideOutcome =
   | { kind: 'hidden'; itemId: string; count: number; path: string | null }
   | { kind: 'unknown-comment' }
 
-/** Hides a comment and its replies (a COMMENTER or MODERATOR's call), then keeps the copy true. */
+/** Hides a comment and its replies (a COMMENTER or MODERATOR's call), then writes the item's copy again. */
 export async function hideAComment(
   catalog: Catalog,
   env: Env,
@@ -132,7 +124,7 @@ export async function hideAComment(
   const { siteId } = catalog.tenant
   const itemId = await hideComment(env.DB, siteId, commentId, by, Date.now())
   if (itemId === null) return { kind: 'unknown-comment' }
-  await keepCopyTrue(env, siteId, itemId, 'comment-hide')
+  await refreshItemCopy(env, siteId, itemId, 'comment-hide')
   const [count, item] = await Promise.all([commentCount(env.DB, siteId, itemId), itemById(catalog, itemId)])
   return { kind: 'hidden', itemId, count, path: item?.fullUrl ?? null }
 }

@@ -125,6 +125,20 @@ export async function refreshCopies(
 }
 
 /**
+ * The item's copy written again after a like or a comment changed its rows. The write is already
+ * stored, so a failure here is logged, not answered: the copy heals within `COPY_REFRESH_MS` of a
+ * view. `part` names what changed in the log line.
+ */
+export async function refreshItemCopy(
+  env: Bindings,
+  siteId: string,
+  itemId: string,
+  part: string,
+): Promise<void> {
+  await refreshCopies(env, siteId, itemId, { store: false }).catch(failed(part, siteId))
+}
+
+/**
  * The store's copy per tenant and content version, kept by the isolate for a minute (settled
  * values, isolate-cache.ts): only moderation changes it outside a heal, and moderation turns the
  * content version over after writing it, so a product page reads one copy from KV, not two.
