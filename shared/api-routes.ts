@@ -42,10 +42,11 @@ type SessionAnswer = {
 type RestockSendRequest = { productId: string; variantId: string }
 
 // Cart (storefront.md section 7, "Shopping cart")
-const shoppingCart = /* @__PURE__ */ call<undefined, CartAnswer, { mock?: string; timecode?: string }>()(
-  'GET',
-  '/api/commerce/shopping-cart',
-)
+export const shoppingCart = /* @__PURE__ */ call<
+  undefined,
+  CartAnswer,
+  { mock?: string; timecode?: string }
+>()('GET', '/api/commerce/shopping-cart')
 const addCartEntry = /* @__PURE__ */ call<
   { itemId: string; sku: string; quantity?: Quantity; additionalFields?: AdditionalFields },
   CartAnswer & { newlyAdded: CartEntryView }

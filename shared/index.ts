@@ -38,6 +38,7 @@ export {
   US_AND_TERRITORIES,
   validateCheckout,
 } from './checkout'
+export { dateFormat } from './date-formats'
 export * from './editing/index'
 export * from './enumerations'
 export * from './feature-flags'

@@ -7,6 +7,7 @@
 import type { Context, Next } from 'hono'
 import { trimTrailingSlash } from 'hono/trailing-slash'
 import { CART_TEXT } from '../shared/index'
+import { forgetHeldCopies } from './catalogue/item-extras'
 import { BrokenRecordError } from './catalogue/reader'
 import type { AppEnv, Env } from './env'
 import { InputError } from './http/body'
@@ -44,14 +45,17 @@ export type ApiPart = { api: Hono<AppEnv>; operator: Hono<AppEnv> } | 'forward'
 
 /**
  * The API Worker's answer, the request untouched; without the binding, the API's own JSON 404.
- * A page the call changed (a like's count) is forgotten here too: this isolate's copy of it
- * would otherwise be served for up to half a minute (middleware/page-cache.ts).
+ * A page the call changed (a like's count) is forgotten here too, with the item copies this
+ * isolate holds: its copy of the page would otherwise be served for up to half a minute
+ * (middleware/page-cache.ts), and a render within two seconds would show the old count
+ * (catalogue/item-extras.ts).
  */
 async function toApi(c: Context<AppEnv>) {
   if (!c.env.API) return c.json({ message: 'There is no such API call.' }, 404)
   const response = await c.env.API.fetch(c.req.raw)
   const forgotten = response.headers.get(FORGOTTEN_PAGE_HEADER)
   if (forgotten === null) return response
+  forgetHeldCopies()
   await forgetPageKey(forgotten)
   const answer = new Response(response.body, response)
   answer.headers.delete(FORGOTTEN_PAGE_HEADER)

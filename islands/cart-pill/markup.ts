@@ -4,8 +4,8 @@
  * header's cart slot; pill.ts keeps it current in the browser. Hidden with `visibility` (not
  * `display`), so its appearing moves nothing else in the header.
  */
+import { shoppingCart } from '../../shared/api-routes'
 import {
-  API,
   escapeHtmlAttribute as attr,
   CART_QUANTITY_CAP,
   CART_TEXT,
@@ -26,7 +26,7 @@ export function cartPillMarkup(): string {
     `<a class="sqs-pill-shopping-cart site-cart-link" href="/cart" ${CART_PILL.attr} data-count="0"` +
     ` ${CART_PILL.label}="${attr(CART_TEXT.pillLabel)}" ${CART_PILL.overCap}="${attr(CART_TEXT.cartOverCap)}"` +
     ` ${CART_PILL.cap}="${CART_QUANTITY_CAP}" ${CART_PILL.cookie}="${attr(COOKIE.hasCart)}"` +
-    ` ${CART_PILL.cartUrl}="${attr(API.shoppingCart.path)}"` +
+    ` ${CART_PILL.cartUrl}="${attr(shoppingCart.path)}"` +
     ` aria-label="${attr(label)}" style="visibility:hidden">${BAG}<span class="${CART_PILL.countClass}">${text}</span></a>`
   )
 }

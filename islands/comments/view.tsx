@@ -9,7 +9,7 @@
  * Every value is text React escapes; a comment keeps its line breaks by CSS (`pre-line`).
  */
 import type { FormEvent, ReactNode, RefObject } from 'react'
-import { COMMENTS_TEXT, fillText } from '../../shared/index'
+import { COMMENTS_TEXT, dateFormat, fillText } from '../../shared/index'
 
 /** A comment as the view prints it: the API's fields and its date in the site's words. */
 export interface CommentView {
@@ -173,10 +173,12 @@ function CommentForm({
   )
 }
 
+const COMMENT_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'long' }
+
 /** A comment's date in the site's language and time zone (the server's and the browser's words alike). */
 export function commentDate(createdAt: number, locale: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(createdAt))
+    return dateFormat(COMMENT_DATE, locale, timeZone).format(createdAt)
   } catch {
     return new Date(createdAt).toISOString().slice(0, 10)
   }

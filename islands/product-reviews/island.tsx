@@ -27,8 +27,10 @@ export default defineIsland({
     'product-reviews-summary': (item, _args, scope) => {
       const page = pageReviewsOf(item, scope)
       if (page === null) return null
+      const { product, store } = page.summary
       return Placement.staticView<ProductReviewsProps>(
-        <ReviewSummaryView product={page.summary.product} store={page.summary.store} />,
+        <ReviewSummaryView product={product} store={store} />,
+        `${product.count} ${product.average} ${store.count}`,
       )
     },
   },

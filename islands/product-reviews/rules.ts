@@ -3,7 +3,7 @@
  * for a product page's first page and summary, and by the browser for the pages 'See More
  * Reviews' loads, so both print a review alike.
  */
-import { fillText, REVIEWS_TEXT } from '../../shared/index'
+import { dateFormat, fillText, REVIEWS_TEXT } from '../../shared/index'
 
 /** A review as the reviews API and the page data carry it (worker/db/product-reviews.ts). */
 export interface RawReview {
@@ -102,19 +102,32 @@ function imageUrl(url: string | undefined): string | null {
   return /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null
 }
 
+const REVIEW_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' }
+
+/**
+ * Dates already written, by locale, zone and instant: a product page prints the same reviews'
+ * dates on every render, and formatting is the costly part once the format is made. Bounded.
+ */
+const dateTexts = new Map<string, string>()
+const DATE_TEXTS = 2000
+
 /**
  * The review's date in the site's language and time zone ('March 3, 2026'). A zone without
  * zone data falls back to the browser's own in the browser (storefront.md section 8) and to UTC
  * on the server.
  */
 export function reviewDateText(epochMs: number, locale: string, timeZone: string): string {
-  const format = (zone: string | undefined) =>
-    new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: zone,
-    }).format(new Date(epochMs))
+  const key = `${locale}\n${timeZone}\n${epochMs}`
+  const known = dateTexts.get(key)
+  if (known !== undefined) return known
+  if (dateTexts.size >= DATE_TEXTS) dateTexts.clear()
+  const text = writeReviewDate(epochMs, locale, timeZone)
+  dateTexts.set(key, text)
+  return text
+}
+
+function writeReviewDate(epochMs: number, locale: string, timeZone: string): string {
+  const format = (zone: string | undefined) => dateFormat(REVIEW_DATE, locale, zone).format(epochMs)
   try {
     return format(timeZone)
   } catch {

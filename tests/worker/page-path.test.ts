@@ -2,10 +2,13 @@
 // likes, never from D1 (worker/catalogue/item-extras.ts); a like and the editor's review
 // moderation write the copies again before the page turns over, and a copy whose write failed
 // heals; the isolate trusts a tenant's content version for CONTENT_VERSION_SECONDS, and a change
-// made through `/config` forgets it (worker/middleware/tenant.ts).
+// made through `/config` forgets it (worker/middleware/tenant.ts); where it trusts versions it
+// holds an item's copy for HELD_DATA_MS, and a page forgotten after a like is not stored from
+// data read before (worker/middleware/page-cache.ts).
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { COPY_REFRESH_MS } from '../../worker/catalogue/item-extras'
+import { HELD_DATA_MS } from '../../worker/runtime/isolate-cache'
 import { signInEditor } from './editor-client'
 import { bindingsWith, failingD1, failingKvPut, fetchWith } from './faults'
 import { newCrumb } from './visitor'
@@ -98,6 +101,59 @@ describe('A product page’s reviews and likes', () => {
     const after = await page()
     expect(after).not.toContain('data-review-id="aurora-review-02"')
     expect(after).toContain('<span class="product-reviews-count">12 Review(s)</span>')
+  })
+})
+
+describe('An item copy the isolate holds, and a page forgotten after a like', () => {
+  // Where the isolate trusts content versions (the tests' default reads every time).
+  const holding = () => bindingsWith({ CONTENT_VERSION_SECONDS: '60' })
+  const anonymous = () => new Request(`http://${JOURNAL}${POST}`)
+  const cacheStatus = (response: Response) => response.headers.get('cache-status')
+
+  it('Should show a copy it read within two seconds without reading it again, and a like made here on the next render', async () => {
+    const shown = async () => likeCount(await (await fetchWith(holding(), rendered(JOURNAL, POST))).text())
+    // The copy exists (the first view of an item without one writes it) and is now held.
+    await shown()
+    const before = await shown()
+    // Another data center's like rewrote the copy in KV: this isolate shows what it holds…
+    const key = `site:journal:item-extras:${POST_ID}`
+    const copy = (await env.CATALOG.get(key, 'json')) as { likes: number; at: number }
+    await env.CATALOG.put(key, JSON.stringify({ ...copy, likes: copy.likes + 5 }))
+    expect(await shown()).toBe(before)
+    // …for at most HELD_DATA_MS, then reads the copy again.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + HELD_DATA_MS + 100)
+    expect(await shown()).toBe(before + 5)
+    // A like made through this Worker writes the copy again from D1 (which never had those five)
+    // and forgets what the isolate holds: the next render shows the like's count at once.
+    const liked = await fetchWith(holding(), likeRequest(newCrumb()))
+    const count = ((await liked.json()) as { likeCount: number }).likeCount
+    expect(count).toBe(before + 1)
+    expect(await shown()).toBe(count)
+  })
+
+  it('Should not store a page rendered within two seconds after a like forgot it, then store it again', async () => {
+    const bindings = bindingsWith({})
+    // Later than any like an earlier test made (its mark would keep the page from being stored).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 60_000)
+    await fetchWith(bindings, anonymous())
+    expect(cacheStatus(await fetchWith(bindings, anonymous()))).toMatch(/^storefront; hit/)
+    const likedAt = Date.now()
+    const liked = await fetchWith(bindings, likeRequest(newCrumb()))
+    const count = ((await liked.json()) as { likeCount: number }).likeCount
+    // Within HELD_DATA_MS of the like, any isolate may still render from a copy read before it:
+    // the page is shown (with the new count here) but not stored.
+    vi.setSystemTime(likedAt + HELD_DATA_MS / 2)
+    const soon = await fetchWith(bindings, anonymous())
+    expect(likeCount(await soon.text())).toBe(count)
+    expect(cacheStatus(await fetchWith(bindings, anonymous()))).toMatch(/fwd=miss/)
+    // Past it, a render is stored again and the next view is a hit with the new count.
+    vi.setSystemTime(likedAt + HELD_DATA_MS + 1000)
+    expect(cacheStatus(await fetchWith(bindings, anonymous()))).toMatch(/fwd=miss/)
+    const hit = await fetchWith(bindings, anonymous())
+    expect(cacheStatus(hit)).toMatch(/^storefront; hit/)
+    expect(likeCount(await hit.text())).toBe(count)
   })
 })
 

@@ -13,7 +13,11 @@
  * its hiding (actions/write-comment.ts), the editor's review moderation (editor/records-reviews.ts). A copy that is missing (an item no page has
  * shown since it was published or seeded) is read from D1 this once and stored; one older than
  * `COPY_REFRESH_MS` is served and written again from D1 after the response (`waitUntil`), which
- * heals a copy whose write failed or rows changed elsewhere (seeding, an import).
+ * heals a copy whose write failed or rows changed elsewhere (seeding, an import). An isolate
+ * shows an item's copy it read up to `HELD_DATA_MS` ago without reading it again (never longer
+ * than it trusts the content version, so not at all where that is 0), and forgets every such
+ * copy when one is written again here or a page is forgotten (app.ts): a product page in
+ * demand costs no KV read per view (issue 26), and a like shows at once where it was made.
  * docs/caching.md, "Reviews and likes".
  *
  * A failed read is logged and the page renders without it (storefront.md section 8: review
@@ -30,7 +34,8 @@ import {
   reviewDigest,
 } from '../db/product-reviews'
 import type { Env, Tenant } from '../env'
-import { SettledCache } from '../runtime/isolate-cache'
+import { versionLifetimeMs } from '../middleware/tenant'
+import { HELD_DATA_MS, SettledCache } from '../runtime/isolate-cache'
 import { logError } from '../runtime/log'
 import { type Item, kvKey, type Site } from './records'
 
@@ -56,7 +61,7 @@ interface StoreCopy {
   reviews: ReviewDigest
 }
 
-type Bindings = Pick<Env, 'CATALOG' | 'DB'>
+type Bindings = Pick<Env, 'CATALOG' | 'DB' | 'CONTENT_VERSION_SECONDS'>
 type Copy = ItemCopy | StoreCopy
 
 async function itemCopyFromD1(db: D1Database, siteId: string, itemId: string): Promise<ItemCopy> {
@@ -121,6 +126,7 @@ export async function refreshCopies(
     options.store ? storeCopyFromD1(env.DB, siteId) : null,
   ])
   await Promise.all([writeCopy(kv, itemKey, item), store ? writeCopy(kv, storeKey, store) : null])
+  forgetHeldCopies()
   return shown(before) !== shown(item) || (store !== null && shown(storeBefore) !== shown(store))
 }
 
@@ -145,6 +151,14 @@ export async function refreshItemCopy(
  */
 const STORE_COPY_TTL_MS = 60_000
 const storeCopies = new SettledCache<StoreCopy>(1000, STORE_COPY_TTL_MS)
+
+/** Item copies this isolate read, per tenant, content version and item, each shown for `HELD_DATA_MS`. */
+const heldCopies = new SettledCache<ItemCopy>(2000, HELD_DATA_MS)
+
+/** Forgets every item copy the isolate holds: a like or a comment changed one (here, or through the API Worker). */
+export function forgetHeldCopies(): void {
+  heldCopies.clear()
+}
 
 /**
  * A copy for a page: the stored one (written again after the response once older than
@@ -196,6 +210,9 @@ export async function itemExtras(
         siteId,
         part: 'item-extras',
       },
+      versionLifetimeMs(env) >= HELD_DATA_MS
+        ? { cache: heldCopies, key: `${siteId}\u0000${tenant.version}\u0000${item.id}` }
+        : undefined,
     ),
     isProduct
       ? copyFor(

@@ -27,18 +27,35 @@ const MAX_AGE_LIMIT = 400 * 24 * 60 * 60
 
 const trimSpaces = (text: string): string => text.replace(/^[ \t]+|[ \t]+$/g, '')
 
-/** A cookie's value, or undefined when the request has none by that name (the first valid one wins). */
-export function readCookie(c: Context, name: string): string | undefined {
-  const header = c.req.raw.headers.get('Cookie')
-  if (!header?.includes(name) || !HEADER_NAME.test(name)) return undefined
-  for (const pair of header.split(';')) {
+/**
+ * Each request's cookies, parsed once: a page view reads some eight of them in as many
+ * middlewares (the crumb, the visit cookies, the cart hint). Keyed by the request object, so
+ * nothing outlives it. Per name the first valid value wins; the values are still encoded.
+ */
+const jars = new WeakMap<Request, Map<string, string>>()
+
+function cookieJar(request: Request): Map<string, string> {
+  const known = jars.get(request)
+  if (known !== undefined) return known
+  const jar = new Map<string, string>()
+  for (const pair of request.headers.get('Cookie')?.split(';') ?? []) {
     const equals = pair.indexOf('=')
-    if (equals === -1 || trimSpaces(pair.slice(0, equals)) !== name) continue
+    if (equals === -1) continue
+    const name = trimSpaces(pair.slice(0, equals))
+    if (jar.has(name)) continue
     let value = trimSpaces(pair.slice(equals + 1))
     if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1)
-    if (HEADER_VALUE.test(value)) return tryDecodeURIComponent(value)
+    if (HEADER_VALUE.test(value)) jar.set(name, value)
   }
-  return undefined
+  jars.set(request, jar)
+  return jar
+}
+
+/** A cookie's value, or undefined when the request has none by that name (the first valid one wins). */
+export function readCookie(c: Context, name: string): string | undefined {
+  if (!HEADER_NAME.test(name)) return undefined
+  const value = cookieJar(c.req.raw).get(name)
+  return value === undefined ? undefined : tryDecodeURIComponent(value)
 }
 
 /**

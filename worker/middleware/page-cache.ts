@@ -24,7 +24,7 @@ import { hex } from '../crypto/encoding'
 import type { AppEnv } from '../env'
 import { pageOutcome } from '../http/headers'
 import { ASSETS_BUILD } from '../render/stylesheet'
-import { SettledCache } from '../runtime/isolate-cache'
+import { HELD_DATA_MS } from '../runtime/isolate-cache'
 
 /** Query parameters that change a catalogue page: paging, category, tag, search term. */
 export const ALLOWED_QUERY = ['page', 'category', 'tag', 'q'] as const
@@ -139,24 +139,41 @@ export async function forgetPage(c: Context<AppEnv>, path: string): Promise<stri
  */
 export const FORGOTTEN_PAGE_HEADER = 'x-sf-forgotten-page'
 
-/** Forgets the page stored under `key`, here and in the Cache API (`forgetPage`). */
+/**
+ * Forgets the page stored under `key`, here and in the Cache API (`forgetPage`), and leaves a
+ * mark in the Cache API saying when: no isolate stores a render of the page made from data read
+ * before then (a render under way, or an item copy an isolate held: `HELD_DATA_MS`).
+ */
 export async function forgetPageKey(key: string): Promise<void> {
-  forgotten.set(key, Date.now())
-  await forgetKey(await caches.open(CACHE_NAME), key)
+  const cache = await caches.open(CACHE_NAME)
+  await cache.put(
+    forgottenMarkKey(key),
+    new Response(null, {
+      headers: { [FORGOTTEN_AT]: String(Date.now()), 'Cache-Control': `public, max-age=${MARK_SECONDS}` },
+    }),
+  )
+  await forgetKey(cache, key)
 }
 
-/** When each page was last forgotten here: a render that started before must not be stored after. */
-const forgotten = new SettledCache<number>(1000)
+const FORGOTTEN_AT = 'x-sf-forgotten-at'
+/** How long a forgotten page's mark is kept: far longer than any render, or data an isolate holds. */
+const MARK_SECONDS = 60
 
-function wasForgottenSince(key: string, renderedFrom: number): boolean {
-  return (forgotten.get(key) ?? Number.NEGATIVE_INFINITY) >= renderedFrom
+function forgottenMarkKey(key: string): string {
+  return `${key}${key.includes('?') ? '&' : '?'}sf-forgotten`
+}
+
+/** Whether any isolate forgot the page (its mark) at or after `dataFrom`. */
+async function wasForgottenSince(cache: Cache, key: string, dataFrom: number): Promise<boolean> {
+  const mark = await cache.match(forgottenMarkKey(key))
+  return mark !== undefined && Number(mark.headers.get(FORGOTTEN_AT)) >= dataFrom
 }
 
 async function forgetKey(cache: Cache, key: string): Promise<void> {
   const page = memory.get(key)
   if (page) {
     memory.delete(key)
-    memoryBytes -= page.body.byteLength
+    memoryBytes -= page.body.size
   }
   await cache.delete(key)
 }
@@ -179,45 +196,57 @@ function ageOf(headers: Headers): number {
   return Number.isFinite(at) ? Math.max(0, Math.floor((Date.now() - at) / 1000)) : Number.POSITIVE_INFINITY
 }
 
-/** A stored page: what the Cache API holds, and what the isolate keeps of its hottest pages. */
+/**
+ * A stored page: what the Cache API holds, and what the isolate keeps of its hottest pages. The
+ * body is a `Blob`: a response made from one shares its bytes, where one made from an
+ * `ArrayBuffer` copies them on every hit.
+ */
 interface StoredPage {
   status: number
   headers: Headers
-  body: ArrayBuffer
+  body: Blob
 }
 
 /**
  * The isolate's own copies of its hottest pages, in front of the Cache API (whose lookups cost a
- * round trip): settled bytes only (isolate-cache.ts), trusted for `MEMORY_SECONDS` (a zone purge
- * by tag reaches them within that), at most `MEMORY_BYTES` in all, the oldest leaving first.
+ * round trip): settled bytes only (isolate-cache.ts), each trusted for `MEMORY_SECONDS` after it
+ * was stored or read from the Cache API (so a zone purge by tag reaches them within that; then
+ * one lookup confirms the copy for as long again) and only while fresh, at most `MEMORY_BYTES`
+ * in all, the oldest leaving first. (Trusting a copy for `MEMORY_SECONDS` after it was *stored*
+ * sent every hit of a page older than that to the Cache API for the rest of its freshness.)
  */
 const MEMORY_SECONDS = 30
 const MEMORY_BYTES = 16 * 1024 * 1024
-const memory = new Map<string, StoredPage>()
+const memory = new Map<string, HotPage>()
 let memoryBytes = 0
+
+/** A stored page the isolate holds, and when it last knew the Cache API's copy to be this one. */
+interface HotPage extends StoredPage {
+  checkedAt: number
+}
 
 function remember(key: string, page: StoredPage): void {
   const old = memory.get(key)
   if (old) {
-    memoryBytes -= old.body.byteLength
+    memoryBytes -= old.body.size
     memory.delete(key)
   }
-  if (page.body.byteLength > MEMORY_BYTES / 16) return
-  memory.set(key, page)
-  memoryBytes += page.body.byteLength
+  if (page.body.size > MEMORY_BYTES / 16) return
+  memory.set(key, { ...page, checkedAt: Date.now() })
+  memoryBytes += page.body.size
   for (const [oldest, entry] of memory) {
     if (memoryBytes <= MEMORY_BYTES) break
     memory.delete(oldest)
-    memoryBytes -= entry.body.byteLength
+    memoryBytes -= entry.body.size
   }
 }
 
 function recall(key: string): StoredPage | null {
   const page = memory.get(key)
   if (page === undefined) return null
-  if (ageOf(page.headers) > MEMORY_SECONDS) {
+  if (Date.now() - page.checkedAt > MEMORY_SECONDS * 1000 || ageOf(page.headers) > FRESH_SECONDS) {
     memory.delete(key)
-    memoryBytes -= page.body.byteLength
+    memoryBytes -= page.body.size
     return null
   }
   return page
@@ -232,16 +261,19 @@ async function store(
   renderedFrom: number,
 ): Promise<void> {
   const bytes = await new Response(body).arrayBuffer()
-  if (pageOutcome(response)?.failed || wasForgottenSince(key, renderedFrom)) return
+  // The oldest data the render may have shown: what it read, or what the isolate held for it.
+  const dataFrom = renderedFrom - HELD_DATA_MS
+  if (pageOutcome(response)?.failed || (await wasForgottenSince(cache, key, dataFrom))) return
   const headers = new Headers(response.headers)
   headers.set(STORED_AT, String(Date.now()))
   headers.set('ETag', await etagOf(bytes))
   // The Cache API keeps it as long as we may serve it stale; freshness is judged by STORED_AT.
   headers.set('Cache-Control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
-  remember(key, { status: response.status, headers, body: bytes })
-  await cache.put(key, new Response(bytes, { status: response.status, headers }))
+  const page = new Blob([bytes])
+  remember(key, { status: response.status, headers, body: page })
+  await cache.put(key, new Response(page, { status: response.status, headers }))
   // Forgotten while it was being stored: the copy is older than what the visitor changed.
-  if (wasForgottenSince(key, renderedFrom)) await forgetKey(cache, key)
+  if (await wasForgottenSince(cache, key, dataFrom)) await forgetKey(cache, key)
 }
 
 /** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
@@ -290,14 +322,13 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     if (hot) return fromCache(hot, `storefront; hit; ttl=${FRESH_SECONDS - ageOf(hot.headers)}`, c.req.raw)
     const cache = await caches.open(CACHE_NAME)
     const match = revalidating ? undefined : await cache.match(key)
-    const stored = match
-      ? { status: match.status, headers: match.headers, body: await match.arrayBuffer() }
-      : null
+    const stored = match ? { status: match.status, headers: match.headers, body: await match.blob() } : null
     if (stored) {
       const age = ageOf(stored.headers)
-      if (age <= MEMORY_SECONDS) remember(key, stored)
-      if (age <= FRESH_SECONDS)
+      if (age <= FRESH_SECONDS) {
+        remember(key, stored)
         return fromCache(stored, `storefront; hit; ttl=${FRESH_SECONDS - age}`, c.req.raw)
+      }
       // Stale: this visitor gets it now; a render in the background refreshes it for the next.
       const again = new Request(c.req.raw, { headers: new Headers(c.req.raw.headers) })
       again.headers.set(REVALIDATE_HEADER, revalidationToken())

@@ -71,7 +71,7 @@ const sites = new SettledCache<Site | null>(2_000)
 const VERSION_SECONDS = 5
 const versions = new SettledCache<{ version: string; at: number }>(10_000)
 
-function versionLifetimeMs(env: Pick<Env, 'CONTENT_VERSION_SECONDS'>): number {
+export function versionLifetimeMs(env: Pick<Env, 'CONTENT_VERSION_SECONDS'>): number {
   const seconds = Number(env.CONTENT_VERSION_SECONDS ?? VERSION_SECONDS)
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : VERSION_SECONDS * 1000
 }

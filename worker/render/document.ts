@@ -103,18 +103,21 @@ export async function streamPage({
       // Any part that failed (the frame too) shows the page-failed screen, never half a page.
       const html = main === null || outcome.failed ? FAILED_MAIN : main
       // An island in the header or footer (a newsletter form the theme places there) needs the
-      // runtime too; the pill cart in the frame brings its own small script (no React).
-      const frame = `${siteFrame.header}${html}${siteFrame.footer}`
+      // runtime too; the pill cart in the frame brings its own small script (no React). Each part
+      // is searched and written on its own: the main region is one long string made of many
+      // pieces, which V8 copies into one on its first search (issue 26: joining it to the frame
+      // first copied it twice more).
+      const inPage = (needle: string) =>
+        html.includes(needle) || siteFrame.header.includes(needle) || siteFrame.footer.includes(needle)
       // A product grid's Quick View buttons bring their own small script (the dialog loads on a click).
       const scripts =
-        (frame.includes(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
-        (frame.includes(CART_PILL.attr) ? cartPillScript() : '') +
+        (inPage(`<${ISLAND_ELEMENT} `) ? islandScripts() : '') +
+        (inPage(CART_PILL.attr) ? cartPillScript() : '') +
         (html.includes(`${QUICK_VIEW_ATTR}=`)
           ? quickViewScript(localizedText(tenant.site.localizedStrings).quickView)
           : '')
-      write(
-        `${html}</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`,
-      )
+      write(html)
+      write(`</main><footer class="site-footer">${siteFrame.footer}</footer>${scripts}${tail}</body></html>`)
       if (!cancelled) controller.close()
     },
     cancel() {

@@ -3,7 +3,7 @@
  * its props, when to hydrate, its module's URL and the events that also wake it. The browser's
  * runtime (islands/runtime) reads exactly these attributes.
  */
-import { createElement } from 'react'
+import { createElement, type ReactElement } from 'react'
 import type { IslandDefinition } from '../../islands/index'
 import { type HydrateStrategy, ISLAND_ATTR, ISLAND_ELEMENT, serializeProps } from '../../islands/index'
 import { escapeHtmlAttribute, jsonAttribute } from '../../shared/index'
@@ -52,6 +52,12 @@ export function islandMarkup(
 ): string {
   const key = `${island.name}\u0000${hydrate}\u0000${src}\u0000${serializeProps(props)}`
   return rendered.get(key) ?? rendered.set(key, renderMarkup(island, props, hydrate, src))
+}
+
+/** A static view's markup (`Placement.staticView`), kept under the island's name and the view's key. */
+export function staticViewMarkup(island: AnyIsland, key: string, element: ReactElement): string {
+  const cacheKey = `${island.name}\u0000static\u0000${key}`
+  return rendered.get(cacheKey) ?? rendered.set(cacheKey, renderToString(element))
 }
 
 function renderMarkup(island: AnyIsland, props: object, hydrate: HydrateStrategy, src: string): string {

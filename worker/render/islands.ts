@@ -9,8 +9,7 @@ import type { IslandName, IslandPropsMap } from '../../islands/index'
 import { Placement, QUICK_VIEW_TEXT_ATTR, REGISTRY } from '../../islands/index'
 import { jsonAttribute } from '../../shared/index'
 import { type AnyFormatter, defineFormatter, MISSING } from '../../templates/index'
-import { type AnyIsland, islandMarkup } from './island-marker'
-import { renderToString } from './react-server'
+import { type AnyIsland, islandMarkup, staticViewMarkup } from './island-marker'
 
 export interface IslandKit {
   /** Formatter name → the formatter that prints its island; these replace the plain widgets. */
@@ -36,7 +35,7 @@ export function islandKit(
         if (placed === null) return MISSING
         if (!(placed instanceof Placement)) return islandMarkup(island, placed, island.hydrate, srcOf(island))
         if (placed.html !== null) return placed.html
-        if (placed.element !== null) return renderToString(placed.element)
+        if (placed.element !== null) return staticViewMarkup(island, placed.key ?? '', placed.element)
         return islandMarkup(island, placed.props as object, placed.hydrate ?? island.hydrate, srcOf(island))
       },
     })

@@ -10,6 +10,14 @@
  * read (KV reads are cheap and idempotent); nobody awaits anyone else's work. Keys carry the
  * tenant's content version wherever the value can change with a publish.
  */
+/**
+ * The longest an isolate shows data it read earlier instead of reading it again, where the data
+ * carries no content version: an item's copy of its likes, reviews and comments
+ * (catalogue/item-extras.ts). A page rendered from such data is never stored when the page was
+ * forgotten after the data could have been read (middleware/page-cache.ts looks this far back).
+ */
+export const HELD_DATA_MS = 2000
+
 export class SettledCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>()
 
