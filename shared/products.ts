@@ -80,6 +80,29 @@ export function isSubscribable(item: unknown): boolean {
   return asBoolean(get(content(item), 'isSubscribable'))
 }
 
+/**
+ * Facts derived from an item's variants, kept per item object: a catalogue record is never
+ * changed once read (a publish is read as new objects), and a product list asks for each
+ * product's prices several times per render, on every render (issue 26: a fifth of a
+ * collection page's render). A value that is not an object is not kept.
+ */
+const derived = new WeakMap<object, Map<(item: unknown) => unknown, unknown>>()
+
+function keptPerItem<T>(compute: (item: unknown) => T): (item: unknown) => T {
+  return (item) => {
+    if (!isObject(item)) return compute(item)
+    let known = derived.get(item)
+    if (known === undefined) {
+      known = new Map()
+      derived.set(item, known)
+    }
+    if (known.has(compute)) return known.get(compute) as T
+    const value = compute(item)
+    known.set(compute, value)
+    return value
+  }
+}
+
 /** Variant choices exist only with more than one variant, and never for digital products. */
 export function hasVariants(item: unknown): boolean {
   return productTypeOf(item) !== ProductType.DIGITAL && variantsOf(item).length > 1
@@ -96,7 +119,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * Whether variants differ in price: any variant whose on-sale flag, sale price (when the first
  * is on sale) or price differs from the first. Digital products never vary.
  */
-export function hasVariedPrices(item: unknown): boolean {
+export const hasVariedPrices = keptPerItem(function hasVariedPrices(item: unknown): boolean {
   const type = productTypeOf(item)
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
     return false
@@ -113,10 +136,10 @@ export function hasVariedPrices(item: unknown): boolean {
     if (!sameValue(get(v, 'price'), price)) return true
   }
   return false
-}
+})
 
 /** On sale: any variant on sale; a digital product by its own flag; gift cards never. */
-export function isOnSale(item: unknown): boolean {
+export const isOnSale = keptPerItem(function isOnSale(item: unknown): boolean {
   switch (productTypeOf(item)) {
     case ProductType.PHYSICAL:
     case ProductType.SERVICE:
@@ -126,7 +149,7 @@ export function isOnSale(item: unknown): boolean {
     default:
       return false
   }
-}
+})
 
 /** A variant is in stock if unlimited or its quantity is above 0. */
 export function isVariantInStock(variant: unknown): boolean {
@@ -222,7 +245,7 @@ function currentPrice(variant: unknown): unknown {
 }
 
 /** The lowest current price among the variants (digital: its own price); ZERO_MONEY if none. */
-export function fromPriceMoney(item: unknown): unknown {
+export const fromPriceMoney = keptPerItem(function fromPriceMoney(item: unknown): unknown {
   const type = productTypeOf(item)
   if (type === ProductType.DIGITAL) return moneyOrZero(get(content(item), 'priceMoney'))
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
@@ -240,10 +263,10 @@ export function fromPriceMoney(item: unknown): unknown {
     }
   }
   return money
-}
+})
 
 /** The highest regular price among the variants (digital: its own price); ZERO_MONEY if none. */
-export function normalPriceMoney(item: unknown): unknown {
+export const normalPriceMoney = keptPerItem(function normalPriceMoney(item: unknown): unknown {
   const type = productTypeOf(item)
   if (type === ProductType.DIGITAL) return moneyOrZero(get(content(item), 'priceMoney'))
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
@@ -261,10 +284,10 @@ export function normalPriceMoney(item: unknown): unknown {
     }
   }
   return money
-}
+})
 
 /** The lowest sale price among variants on sale (digital: its own); ZERO_MONEY if none. */
-export function salePriceMoney(item: unknown): unknown {
+export const salePriceMoney = keptPerItem(function salePriceMoney(item: unknown): unknown {
   const type = productTypeOf(item)
   if (type === ProductType.DIGITAL) return moneyOrZero(get(content(item), 'salePriceMoney'))
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return ZERO_MONEY
@@ -283,7 +306,7 @@ export function salePriceMoney(item: unknown): unknown {
     }
   }
   return moneyOrZero(money)
-}
+})
 
 /**
  * The subscription pricing options of the variant with the lowest current price (physical and

@@ -19,7 +19,22 @@ export interface ProductMerchandising {
   mailingListOptInByDefault: boolean
 }
 
+/**
+ * Each product's context per site record, kept by the isolate: both are read once per content
+ * version and never changed (a publish reads new objects), and a product list builds one per
+ * card on every render (issue 26).
+ */
+const kept = new WeakMap<Item, { site: Site; context: ProductMerchandising | null }>()
+
 export function productMerchandising(site: Site, item: Item): ProductMerchandising | null {
+  const known = kept.get(item)
+  if (known?.site === site) return known.context
+  const context = merchandisingOf(site, item)
+  kept.set(item, { site, context })
+  return context
+}
+
+function merchandisingOf(site: Site, item: Item): ProductMerchandising | null {
   const content = item.structuredContent
   if (!content) return null
   const store = site.storeSettings

@@ -154,14 +154,29 @@ const followButton = defineFormatter({
   },
 })
 
-/** `{image|srcset}`: the `srcset` of an image record (shared/images.ts), escaped for an attribute. */
+/**
+ * `{image|srcset}`: the `srcset` of an image record (shared/images.ts), escaped for an
+ * attribute; kept per record object (records are never changed once read, and a product list
+ * prints the same images on every render).
+ */
+const srcsets = new WeakMap<object, string | typeof MISSING>()
+
 const imageSrcset = defineFormatter({
   apply(image) {
-    const record = (image ?? {}) as { assetUrl?: unknown; originalSize?: unknown }
-    const url = asString(record.assetUrl ?? '')
-    return url === '' ? MISSING : attr(srcsetOf(url, record.originalSize))
+    if (typeof image !== 'object' || image === null) return srcsetText(image)
+    const known = srcsets.get(image)
+    if (known !== undefined) return known
+    const text = srcsetText(image)
+    srcsets.set(image, text)
+    return text
   },
 })
+
+function srcsetText(image: unknown): string | typeof MISSING {
+  const record = (image ?? {}) as { assetUrl?: unknown; originalSize?: unknown }
+  const url = asString(record.assetUrl ?? '')
+  return url === '' ? MISSING : attr(srcsetOf(url, record.originalSize))
+}
 
 /** `{@|cart-pill}`: the pill cart in the header's cart slot (islands/cart-pill). */
 const cartPill = defineFormatter({ apply: () => cartPillMarkup() })
