@@ -43,14 +43,19 @@ function singleQuoteJsonAttributes(html: string): string {
  */
 const rendered = new SettledCache<string>(200)
 
-/** The marker plus the island's server HTML. Throws on props that are not plain JSON data. */
+/**
+ * The marker plus the island's server HTML. Throws on props that are not plain JSON data when it
+ * renders them: markup kept under the same JSON was made from props that passed, and the props
+ * attribute is that JSON, so a view of kept markup checks nothing again (issue 26: checking and
+ * escaping the props on every view was a twentieth of a product page's render).
+ */
 export function islandMarkup(
   island: AnyIsland,
   props: object,
   hydrate: HydrateStrategy,
   src: string,
 ): string {
-  const key = `${island.name}\u0000${hydrate}\u0000${src}\u0000${serializeProps(props)}`
+  const key = `${island.name}\u0000${hydrate}\u0000${src}\u0000${JSON.stringify(props)}`
   return rendered.get(key) ?? rendered.set(key, renderMarkup(island, props, hydrate, src))
 }
 
@@ -61,11 +66,14 @@ export function staticViewMarkup(island: AnyIsland, key: string, element: ReactE
 }
 
 function renderMarkup(island: AnyIsland, props: object, hydrate: HydrateStrategy, src: string): string {
+  // The view's props are checked even where the marker carries fewer (`markerProps`).
+  const serialized = serializeProps(props)
+  const marker = island.markerProps ? serializeProps(island.markerProps(props)) : serialized
   const html = singleQuoteJsonAttributes(renderToString(createElement(island.View, props)))
   const wake = island.wakeOn?.length ? ` ${ISLAND_ATTR.wake}="${island.wakeOn.join(' ')}"` : ''
   const attributes =
     `${ISLAND_ATTR.name}="${escapeHtmlAttribute(island.name)}" ` +
-    `${ISLAND_ATTR.props}=${jsonAttribute(serializeProps(island.markerProps?.(props) ?? props))} ` +
+    `${ISLAND_ATTR.props}=${jsonAttribute(marker)} ` +
     `${ISLAND_ATTR.hydrate}="${hydrate}" ${ISLAND_ATTR.src}="${escapeHtmlAttribute(src)}"${wake}`
   return `<${ISLAND_ELEMENT} ${attributes}>${html}</${ISLAND_ELEMENT}>`
 }
