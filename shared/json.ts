@@ -9,6 +9,25 @@ export const MISSING: unique symbol = Symbol('missing')
 
 const hasOwn = Object.prototype.hasOwnProperty
 
+/**
+ * `compute` kept per object (arrays too): catalogue records and their parts are never changed
+ * once read (a publish is read as new objects), so what is derived from one holds for as long
+ * as the object lives; a product list derives the same prices, srcsets and JSON on every render
+ * (issue 26). A value that is not an object is computed each time. Settled values only, in a
+ * `WeakMap` per `compute`: nothing outlives its object.
+ */
+export function keptPerObject<T>(compute: (value: unknown) => T): (value: unknown) => T {
+  const kept = new WeakMap<object, { value: T }>()
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return compute(value)
+    const known = kept.get(value)
+    if (known !== undefined) return known.value
+    const made = compute(value)
+    kept.set(value, { value: made })
+    return made
+  }
+}
+
 /** True for a plain JSON object (not an array, not null). */
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -18,7 +18,7 @@ import {
   type ProductTypeCode,
   PURCHASABLE_PRODUCT_TYPES,
 } from './enumerations'
-import { asBoolean, asNumber, asString, child, isObject, isTruthy, MISSING } from './json'
+import { asBoolean, asNumber, asString, child, isObject, isTruthy, keptPerObject, MISSING } from './json'
 import { decimalFromNumber, decimalFromText } from './money'
 import { CART_TEXT } from './text/cart'
 import { COMMERCE_TEXT } from './text/commerce'
@@ -80,29 +80,6 @@ export function isSubscribable(item: unknown): boolean {
   return asBoolean(get(content(item), 'isSubscribable'))
 }
 
-/**
- * Facts derived from an item's variants, kept per item object: a catalogue record is never
- * changed once read (a publish is read as new objects), and a product list asks for each
- * product's prices several times per render, on every render (issue 26: a fifth of a
- * collection page's render). A value that is not an object is not kept.
- */
-const derived = new WeakMap<object, Map<(item: unknown) => unknown, unknown>>()
-
-function keptPerItem<T>(compute: (item: unknown) => T): (item: unknown) => T {
-  return (item) => {
-    if (!isObject(item)) return compute(item)
-    let known = derived.get(item)
-    if (known === undefined) {
-      known = new Map()
-      derived.set(item, known)
-    }
-    if (known.has(compute)) return known.get(compute) as T
-    const value = compute(item)
-    known.set(compute, value)
-    return value
-  }
-}
-
 /** Variant choices exist only with more than one variant, and never for digital products. */
 export function hasVariants(item: unknown): boolean {
   return productTypeOf(item) !== ProductType.DIGITAL && variantsOf(item).length > 1
@@ -119,7 +96,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * Whether variants differ in price: any variant whose on-sale flag, sale price (when the first
  * is on sale) or price differs from the first. Digital products never vary.
  */
-export const hasVariedPrices = keptPerItem(function hasVariedPrices(item: unknown): boolean {
+export const hasVariedPrices = keptPerObject(function hasVariedPrices(item: unknown): boolean {
   const type = productTypeOf(item)
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
     return false
@@ -139,7 +116,7 @@ export const hasVariedPrices = keptPerItem(function hasVariedPrices(item: unknow
 })
 
 /** On sale: any variant on sale; a digital product by its own flag; gift cards never. */
-export const isOnSale = keptPerItem(function isOnSale(item: unknown): boolean {
+export const isOnSale = keptPerObject(function isOnSale(item: unknown): boolean {
   switch (productTypeOf(item)) {
     case ProductType.PHYSICAL:
     case ProductType.SERVICE:
@@ -245,7 +222,7 @@ function currentPrice(variant: unknown): unknown {
 }
 
 /** The lowest current price among the variants (digital: its own price); ZERO_MONEY if none. */
-export const fromPriceMoney = keptPerItem(function fromPriceMoney(item: unknown): unknown {
+export const fromPriceMoney = keptPerObject(function fromPriceMoney(item: unknown): unknown {
   const type = productTypeOf(item)
   if (type === ProductType.DIGITAL) return moneyOrZero(get(content(item), 'priceMoney'))
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
@@ -266,7 +243,7 @@ export const fromPriceMoney = keptPerItem(function fromPriceMoney(item: unknown)
 })
 
 /** The highest regular price among the variants (digital: its own price); ZERO_MONEY if none. */
-export const normalPriceMoney = keptPerItem(function normalPriceMoney(item: unknown): unknown {
+export const normalPriceMoney = keptPerObject(function normalPriceMoney(item: unknown): unknown {
   const type = productTypeOf(item)
   if (type === ProductType.DIGITAL) return moneyOrZero(get(content(item), 'priceMoney'))
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE && type !== ProductType.GIFT_CARD)
@@ -287,7 +264,7 @@ export const normalPriceMoney = keptPerItem(function normalPriceMoney(item: unkn
 })
 
 /** The lowest sale price among variants on sale (digital: its own); ZERO_MONEY if none. */
-export const salePriceMoney = keptPerItem(function salePriceMoney(item: unknown): unknown {
+export const salePriceMoney = keptPerObject(function salePriceMoney(item: unknown): unknown {
   const type = productTypeOf(item)
   if (type === ProductType.DIGITAL) return moneyOrZero(get(content(item), 'salePriceMoney'))
   if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return ZERO_MONEY

@@ -41,6 +41,7 @@ export {
   child,
   isObject,
   isTruthy,
+  keptPerObject,
   MISSING,
   toOutput,
   walk,

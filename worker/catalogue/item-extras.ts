@@ -34,8 +34,7 @@ import {
   reviewDigest,
 } from '../db/product-reviews'
 import type { Env, Tenant } from '../env'
-import { versionLifetimeMs } from '../middleware/tenant'
-import { HELD_DATA_MS, SettledCache } from '../runtime/isolate-cache'
+import { HELD_DATA_MS, SettledCache, versionLifetimeMs } from '../runtime/isolate-cache'
 import { logError } from '../runtime/log'
 import { type Item, kvKey, type Site } from './records'
 

@@ -9,7 +9,7 @@ import { BrokenRecordError, Catalog, describeIssues, fitsKv, readRecord } from '
 import { kvKey, type Site, siteIdSchema, siteSchema } from '../catalogue/records'
 import type { AppEnv, Env } from '../env'
 import { unknownHostResponse } from '../http/plain-pages'
-import { SettledCache } from '../runtime/isolate-cache'
+import { SettledCache, versionLifetimeMs } from '../runtime/isolate-cache'
 
 /** Lower-cased hostname without port or trailing dot; `Host` is case-insensitive (RFC 9110 §4.2.3). */
 export function hostnameOf(request: Request): string {
@@ -59,22 +59,8 @@ const HOST_TTL_MS = 60_000
 const hosts = new SettledCache<string | null>(10_000, HOST_TTL_MS)
 const sites = new SettledCache<Site | null>(2_000)
 
-/**
- * How long an isolate trusts a tenant's content version before reading it again: the version
- * read was most of a page-cache hit's cost (issue 26). A publish made through this isolate (a
- * local run forwards `/config` to the editor: app.ts) forgets every version at once, so it shows
- * on the next view; elsewhere a publish shows within this lifetime after KV has carried the new
- * version (docs/caching.md, "Publishing and purging"). `CONTENT_VERSION_SECONDS` sets it; 0
- * reads it on every request and keeps nothing (the worker tests, which write versions to KV
- * directly as a publish does; the editor's preview, whose KV answers a version of its own).
- */
-const VERSION_SECONDS = 5
+/** The content version each tenant had when this isolate last read it (`versionLifetimeMs`). */
 const versions = new SettledCache<{ version: string; at: number }>(10_000)
-
-export function versionLifetimeMs(env: Pick<Env, 'CONTENT_VERSION_SECONDS'>): number {
-  const seconds = Number(env.CONTENT_VERSION_SECONDS ?? VERSION_SECONDS)
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : VERSION_SECONDS * 1000
-}
 
 /** The tenant's content version as this isolate knows it (read again once older than its lifetime). */
 async function knownVersion(

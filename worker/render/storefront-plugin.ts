@@ -15,6 +15,7 @@ import {
   type AnyFormatter,
   asString,
   defineFormatter,
+  keptPerObject,
   MISSING,
   type Plugin,
   type Scope,
@@ -159,24 +160,13 @@ const followButton = defineFormatter({
  * attribute; kept per record object (records are never changed once read, and a product list
  * prints the same images on every render).
  */
-const srcsets = new WeakMap<object, string | typeof MISSING>()
-
-const imageSrcset = defineFormatter({
-  apply(image) {
-    if (typeof image !== 'object' || image === null) return srcsetText(image)
-    const known = srcsets.get(image)
-    if (known !== undefined) return known
-    const text = srcsetText(image)
-    srcsets.set(image, text)
-    return text
-  },
-})
-
-function srcsetText(image: unknown): string | typeof MISSING {
+const srcsetText = keptPerObject((image): string | typeof MISSING => {
   const record = (image ?? {}) as { assetUrl?: unknown; originalSize?: unknown }
   const url = asString(record.assetUrl ?? '')
   return url === '' ? MISSING : attr(srcsetOf(url, record.originalSize))
-}
+})
+
+const imageSrcset = defineFormatter({ apply: (image) => srcsetText(image) })
 
 /** `{@|cart-pill}`: the pill cart in the header's cart slot (islands/cart-pill). */
 const cartPill = defineFormatter({ apply: () => cartPillMarkup() })

@@ -6,7 +6,7 @@
  */
 
 import { CART_QUANTITY_CAP } from '../../../shared/enumerations'
-import { asString, child, isTruthy, MISSING } from '../../../shared/json'
+import { asString, child, isTruthy, keptPerObject, MISSING } from '../../../shared/json'
 import {
   decimalFromNumber,
   decimalFromText,
@@ -81,25 +81,14 @@ function moneyString(money: unknown, options: NumberOptions, scope: Scope): stri
     const currency = child(money, 'currency') === MISSING ? 'USD' : code
     return formatCldrMoney({ amount: amountOf(money), currency }, locale, options)
   }
-  if (typeof money !== 'object' || money === null) return legacyMoneySpan(money)
-  return legacyMoneySpans.get(money) ?? setLegacyMoneySpan(money)
+  return legacyMoneySpan(money)
 }
 
-/**
- * The legacy span of each money object, kept: money objects are parts of catalogue records,
- * which are never changed once read, and a product list prints the same prices on every render.
- */
-const legacyMoneySpans = new WeakMap<object, string>()
-
-function setLegacyMoneySpan(money: object): string {
-  const span = legacyMoneySpan(money)
-  legacyMoneySpans.set(money, span)
-  return span
-}
-
-function legacyMoneySpan(money: unknown): string {
-  return `<span class="sqs-money-native">${formatLegacyMoney({ amount: amountOf(money), currency: '' })}</span>`
-}
+/** The legacy span of a money value, kept per money object (a part of a catalogue record). */
+const legacyMoneySpan = keptPerObject(
+  (money) =>
+    `<span class="sqs-money-native">${formatLegacyMoney({ amount: amountOf(money), currency: '' })}</span>`,
+)
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g
 

@@ -16,6 +16,7 @@ import {
   child,
   isObject,
   isTruthy,
+  keptPerObject,
   MISSING,
   toOutput,
   toScriptSafeJson,
@@ -69,22 +70,9 @@ const QUANTITY_INPUT_LEAD = '\n\n\n'
 const RESTOCK_LEAD = '\n'.repeat(6)
 
 const LOCALIZED = 'localizedStrings'
-/**
- * JSON of record parts the widgets print (a product's variants: some 6 KB on a 12-variant
- * product), kept per object: records are never changed once read, and a product page prints
- * the same variants on every render.
- */
-const jsonTexts = new WeakMap<object, string>()
-
-function json(v: unknown): string {
-  if (v === MISSING) return ''
-  if (typeof v !== 'object' || v === null) return toScriptSafeJson(v)
-  const known = jsonTexts.get(v)
-  if (known !== undefined) return known
-  const text = toScriptSafeJson(v)
-  jsonTexts.set(v, text)
-  return text
-}
+/** JSON of record parts the widgets print (a product's variants: some 6 KB on 12 variants), kept per object. */
+const recordJson = keptPerObject((v) => toScriptSafeJson(v))
+const json = (v: unknown): string => (v === MISSING ? '' : recordJson(v))
 /** A localized string from the template's context, or '' when the page has none. */
 const localized = (scope: Scope, key: string): string => asString(scope.resolveOuter([LOCALIZED, key]))
 /** Like `localized`, but seen from inside the widget (the formatted item first). */
