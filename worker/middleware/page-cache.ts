@@ -99,25 +99,23 @@ export function isPersonalRequest(request: Request): boolean {
  * A request without a query (most views) skips the query's parsing.
  */
 export function pageCacheKey(c: Context<AppEnv>): string {
-  const query = new URLSearchParams()
   // The URL as workerd serialized it: the path, still percent-encoded, runs to `?` (no fragment).
   const url = c.req.url
   const mark = url.indexOf('?')
   const path = url.slice(url.indexOf('/', url.indexOf('//') + 2), mark < 0 ? undefined : mark)
-  if (mark >= 0) {
-    const given = new URLSearchParams(url.slice(mark + 1))
-    for (const name of ALLOWED_QUERY) {
-      const value = given.get(name)
-      if (value !== null) query.set(name, value)
-    }
-    query.sort()
+  if (mark < 0) return cacheKeyOf(c.var.tenant, path, '')
+  const given = new URLSearchParams(url.slice(mark + 1))
+  const query = new URLSearchParams()
+  for (const name of ALLOWED_QUERY) {
+    const value = given.get(name)
+    if (value !== null) query.set(name, value)
   }
-  return cacheKeyOf(c.var.tenant, path, query)
+  query.sort()
+  return cacheKeyOf(c.var.tenant, path, query.size > 0 ? `?${query}` : '')
 }
 
-function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: URLSearchParams): string {
+function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, search: string): string {
   const { siteId, version, origin } = tenant
-  const search = query.size > 0 ? `?${query}` : ''
   return `https://page-cache.internal/${encodeURIComponent(siteId)}/${encodeURIComponent(version)}/${ASSETS_BUILD}/${encodeURIComponent(origin)}${path}${search}`
 }
 
@@ -127,7 +125,7 @@ function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, query: 
  * own copies for up to `MEMORY_SECONDS` more, and other data centers until they go stale.
  */
 export async function forgetPage(c: Context<AppEnv>, path: string): Promise<string> {
-  const key = cacheKeyOf(c.var.tenant, path, new URLSearchParams())
+  const key = cacheKeyOf(c.var.tenant, path, '')
   await forgetPageKey(key)
   return key
 }
