@@ -218,14 +218,9 @@ const MEMORY_BYTES = 16 * 1024 * 1024
 const memory = new Map<string, HotPage>()
 let memoryBytes = 0
 
-/**
- * A stored page the isolate holds, when it last knew the Cache API's copy to be this one, and
- * the headers a visitor gets with it, made once (each header set on a response is a call into
- * the runtime: building them per hit was a tenth of a hit's cost).
- */
+/** A stored page the isolate holds, and when it last knew the Cache API's copy to be this one. */
 interface HotPage extends StoredPage {
   checkedAt: number
-  served: Headers
 }
 
 function remember(key: string, page: StoredPage): void {
@@ -235,7 +230,7 @@ function remember(key: string, page: StoredPage): void {
     memory.delete(key)
   }
   if (page.body.size > MEMORY_BYTES / 16) return
-  memory.set(key, { ...page, checkedAt: Date.now(), served: servedHeaders(page.headers) })
+  memory.set(key, { ...page, checkedAt: Date.now() })
   memoryBytes += page.body.size
   for (const [oldest, entry] of memory) {
     if (memoryBytes <= MEMORY_BYTES) break
@@ -244,7 +239,7 @@ function remember(key: string, page: StoredPage): void {
   }
 }
 
-function recall(key: string): HotPage | null {
+function recall(key: string): StoredPage | null {
   const page = memory.get(key)
   if (page === undefined) return null
   if (Date.now() - page.checkedAt > MEMORY_SECONDS * 1000 || ageOf(page.headers) > FRESH_SECONDS) {
@@ -279,28 +274,18 @@ async function store(
   if (await wasForgottenSince(cache, key, dataFrom)) await forgetKey(cache, key)
 }
 
-/** A stored page's headers as the visitor gets them: no stored time, the catalogue cache policy. */
-function servedHeaders(stored: Headers): Headers {
-  const served = new Headers(stored)
-  served.delete(STORED_AT)
-  served.set('Cache-Control', CATALOGUE_CACHE_CONTROL)
-  return served
-}
-
-/**
- * A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. A
- * response copies the headers it is made with, so a held page's are made once and shared.
- */
-function fromCache(stored: StoredPage | HotPage, status: string, request: Request): Response {
-  const served = 'served' in stored ? stored.served : servedHeaders(stored.headers)
+/** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
+function fromCache(stored: StoredPage, status: string, request: Request): Response {
+  const headers = new Headers(stored.headers)
+  headers.delete(STORED_AT)
+  headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL)
+  headers.set('Cache-Status', status)
+  const etag = stored.headers.get('ETag')
   const match = request.headers.get('If-None-Match')
-  const etag = match === null ? null : stored.headers.get('ETag')
-  const response =
-    etag && match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
-      ? new Response(null, { status: 304, headers: served })
-      : new Response(stored.body, { status: stored.status, headers: served })
-  response.headers.set('Cache-Status', status)
-  return response
+  if (etag && match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    return new Response(null, { status: 304, headers })
+  }
+  return new Response(stored.body, { status: stored.status, headers })
 }
 
 /**
