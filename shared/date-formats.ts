@@ -1,3 +1,5 @@
+import { BoundedCache } from './bounded-cache'
+
 /**
  * `Intl.DateTimeFormat`s made once per options, locale and time zone: building one costs far
  * more than formatting with it (a product page's reviews built one per review, a third of the
@@ -5,8 +7,7 @@
  * keeps its own. A locale or zone `Intl` refuses throws as `new Intl.DateTimeFormat` does, and
  * nothing is kept.
  */
-const formats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>()
-const PER_OPTIONS = 64
+const formats = new WeakMap<Intl.DateTimeFormatOptions, BoundedCache<Intl.DateTimeFormat>>()
 
 /** The format of `options` (a constant of its call site) for `locale` in `timeZone` (undefined: the platform's). */
 export function dateFormat(
@@ -16,14 +17,9 @@ export function dateFormat(
 ): Intl.DateTimeFormat {
   let byPlace = formats.get(options)
   if (byPlace === undefined) {
-    byPlace = new Map()
+    byPlace = new BoundedCache(64)
     formats.set(options, byPlace)
   }
   const key = `${locale}\n${timeZone ?? ''}`
-  const known = byPlace.get(key)
-  if (known !== undefined) return known
-  const made = new Intl.DateTimeFormat(locale, { ...options, timeZone })
-  if (byPlace.size >= PER_OPTIONS) byPlace.clear()
-  byPlace.set(key, made)
-  return made
+  return byPlace.get(key) ?? byPlace.set(key, new Intl.DateTimeFormat(locale, { ...options, timeZone }))
 }

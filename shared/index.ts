@@ -16,6 +16,7 @@ export type {
   ApiQuery,
   ApiRoute,
 } from './api-types'
+export { BoundedCache } from './bounded-cache'
 export {
   checkAddToCart,
   checkEntryQuantity,

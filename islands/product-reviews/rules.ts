@@ -3,7 +3,7 @@
  * for a product page's first page and summary, and by the browser for the pages 'See More
  * Reviews' loads, so both print a review alike.
  */
-import { dateFormat, fillText, REVIEWS_TEXT } from '../../shared/index'
+import { BoundedCache, dateFormat, fillText, REVIEWS_TEXT } from '../../shared/index'
 
 /** A review as the reviews API and the page data carry it (worker/db/product-reviews.ts). */
 export interface RawReview {
@@ -108,8 +108,7 @@ const REVIEW_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long'
  * Dates already written, by locale, zone and instant: a product page prints the same reviews'
  * dates on every render, and formatting is the costly part once the format is made. Bounded.
  */
-const dateTexts = new Map<string, string>()
-const DATE_TEXTS = 2000
+const dateTexts = new BoundedCache<string>(2000)
 
 /**
  * The review's date in the site's language and time zone ('March 3, 2026'). A zone without
@@ -118,12 +117,7 @@ const DATE_TEXTS = 2000
  */
 export function reviewDateText(epochMs: number, locale: string, timeZone: string): string {
   const key = `${locale}\n${timeZone}\n${epochMs}`
-  const known = dateTexts.get(key)
-  if (known !== undefined) return known
-  if (dateTexts.size >= DATE_TEXTS) dateTexts.clear()
-  const text = writeReviewDate(epochMs, locale, timeZone)
-  dateTexts.set(key, text)
-  return text
+  return dateTexts.get(key) ?? dateTexts.set(key, writeReviewDate(epochMs, locale, timeZone))
 }
 
 function writeReviewDate(epochMs: number, locale: string, timeZone: string): string {

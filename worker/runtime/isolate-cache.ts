@@ -10,31 +10,6 @@
  * read (KV reads are cheap and idempotent); nobody awaits anyone else's work. Keys carry the
  * tenant's content version wherever the value can change with a publish.
  */
-/**
- * How long an isolate trusts a tenant's content version before reading it again: the version
- * read was most of a page-cache hit's cost (issue 26). A publish made through this isolate (a
- * local run forwards `/config` to the editor: app.ts) forgets every version at once, so it shows
- * on the next view; elsewhere a publish shows within this lifetime after KV has carried the new
- * version (docs/caching.md, "Publishing and purging"). `CONTENT_VERSION_SECONDS` sets it; 0
- * reads it on every request and keeps nothing (the worker tests, which write versions to KV
- * directly as a publish does; the editor's preview, whose KV answers a version of its own).
- * Used by middleware/tenant.ts, and by catalogue/item-extras.ts, which holds nothing without it.
- */
-const VERSION_SECONDS = 5
-
-export function versionLifetimeMs(env: { CONTENT_VERSION_SECONDS?: string }): number {
-  const seconds = Number(env.CONTENT_VERSION_SECONDS ?? VERSION_SECONDS)
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : VERSION_SECONDS * 1000
-}
-
-/**
- * The longest an isolate shows data it read earlier instead of reading it again, where the data
- * carries no content version: an item's copy of its likes, reviews and comments
- * (catalogue/item-extras.ts). A page rendered from such data is never stored when the page was
- * forgotten after the data could have been read (middleware/page-cache.ts looks this far back).
- */
-export const HELD_DATA_MS = 2000
-
 export class SettledCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>()
 
@@ -90,3 +65,28 @@ export class SettledCache<V> {
     return this.entries.size
   }
 }
+
+/**
+ * How long an isolate trusts a tenant's content version before reading it again: the version
+ * read was most of a page-cache hit's cost (issue 26). A publish made through this isolate (a
+ * local run forwards `/config` to the editor: app.ts) forgets every version at once, so it shows
+ * on the next view; elsewhere a publish shows within this lifetime after KV has carried the new
+ * version (docs/caching.md, "Publishing and purging"). `CONTENT_VERSION_SECONDS` sets it; 0
+ * reads it on every request and keeps nothing (the worker tests, which write versions to KV
+ * directly as a publish does; the editor's preview, whose KV answers a version of its own).
+ * Used by middleware/tenant.ts, and by catalogue/item-extras.ts, which holds nothing without it.
+ */
+const VERSION_SECONDS = 5
+
+export function versionLifetimeMs(env: { CONTENT_VERSION_SECONDS?: string }): number {
+  const seconds = Number(env.CONTENT_VERSION_SECONDS ?? VERSION_SECONDS)
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : VERSION_SECONDS * 1000
+}
+
+/**
+ * The longest an isolate shows data it read earlier instead of reading it again, where the data
+ * carries no content version: an item's copy of its likes, reviews and comments
+ * (catalogue/item-extras.ts). A page rendered from such data is never stored when the page was
+ * forgotten after the data could have been read (middleware/page-cache.ts looks this far back).
+ */
+export const HELD_DATA_MS = 2000

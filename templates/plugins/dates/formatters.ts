@@ -5,6 +5,7 @@
  * else `website.timeZone` (default America/New_York; unknown zones UTC; platform spec §9).
  */
 
+import { BoundedCache } from '../../../shared/bounded-cache'
 import { asNumber, asString, child, MISSING } from '../../../shared/json'
 import { messages } from '../../errors'
 import type { Path } from '../../opcodes'
@@ -23,7 +24,7 @@ import {
 import { formatRelative, humanizeSince, relativeAmount } from './relative'
 import { formatLongDateTime, formatStrftime } from './strftime'
 import { INVALID_DATE, INVALID_DATE_OBJECT } from './words'
-import { BoundedCache, intlZoneAndInstant, resolveZone, type TzData, tzDataZone, zoneOffset } from './zones'
+import { intlZoneAndInstant, resolveZone, type TzData, tzDataZone, zoneOffset } from './zones'
 
 const TIME_ZONE: Path = ['website', 'timeZone']
 const TZ_DATA: Path = ['website', 'tzData']

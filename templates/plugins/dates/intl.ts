@@ -3,7 +3,8 @@
  * platform's `Intl`: the reference's option words (`date:short`, `skeleton:yMMMd`, `wrap:full`,
  * `context:begin-sentence`, ...) are mapped to `Intl.DateTimeFormat` options.
  */
-import { BoundedCache, namingInstant, UTC } from './zones'
+import { BoundedCache } from '../../../shared/bounded-cache'
+import { namingInstant, UTC } from './zones'
 
 type Width = 'short' | 'medium' | 'long' | 'full'
 const WIDTHS: ReadonlySet<string> = new Set(['short', 'medium', 'long', 'full'])

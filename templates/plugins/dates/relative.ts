@@ -3,8 +3,8 @@
  * choosing the unit the reference chooses (the largest calendar field that differs, its amount
  * rounded half-even), and `timesince` ("about 3 days ago").
  */
+import { BoundedCache } from '../../../shared/bounded-cache'
 import { aboutAgo, inAbout, LESS_THAN_A_MINUTE_AGO, type SinceUnit } from './words'
-import { BoundedCache } from './zones'
 
 export type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second'
 

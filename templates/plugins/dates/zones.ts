@@ -3,6 +3,7 @@
  * the UTC offset at an instant and the zone's short name. Every `Intl.DateTimeFormat` is cached
  * in a bounded map, since constructing one is far more expensive than using it.
  */
+import { BoundedCache } from '../../../shared/bounded-cache'
 import { DEFAULT_TIME_ZONE } from '../../../shared/enumerations'
 import { INVALID_ARGUMENT } from './words'
 
@@ -28,20 +29,6 @@ const LEGACY_ZONES: Readonly<Record<string, string>> = {
 }
 
 export const UTC = 'UTC'
-
-/** A Map that forgets everything once it holds `limit` entries: simple and allocation-free. */
-export class BoundedCache<V, K = string> {
-  private readonly map = new Map<K, V>()
-  constructor(private readonly limit: number) {}
-  get(key: K): V | undefined {
-    return this.map.get(key)
-  }
-  set(key: K, value: V): V {
-    if (this.map.size >= this.limit) this.map.clear()
-    this.map.set(key, value)
-    return value
-  }
-}
 
 const zoneIds = new BoundedCache<string>(256)
 

@@ -6,6 +6,7 @@
  * `unit` (and `{0 unit in:byte}` inside a message) formats measurements: see `units.ts`.
  */
 
+import { BoundedCache } from '../../../shared/bounded-cache'
 import { MESSAGE_FORMATTER_CACHE_SIZE } from '../../../shared/enumerations'
 import { asNumber, asString, child, isObject, MISSING } from '../../../shared/json'
 import { formatCldrMoney, formatDecimalNumber, type NumberOptions } from '../../../shared/money'
@@ -21,7 +22,7 @@ import {
   parseDatetimeOptions,
   parseIntervalOptions,
 } from '../dates/intl'
-import { BoundedCache, zoneOffset } from '../dates/zones'
+import { zoneOffset } from '../dates/zones'
 import { parseNumberOptions } from '../money/formatters'
 import { renderLocale } from './locale'
 import { type MessageArgName, type MessageCode, parseMessage } from './messages'

@@ -1,6 +1,6 @@
 /** The render's locale for `Intl`: null means the platform default, 'none' turns i18n off. */
+import { BoundedCache } from '../../../shared/bounded-cache'
 import type { RenderSettings } from '../../registry'
-import { BoundedCache } from '../dates/zones'
 
 export const DEFAULT_LOCALE = 'en-US'
 const I18N_OFF = 'none'

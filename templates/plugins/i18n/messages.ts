@@ -6,8 +6,8 @@
  * prints `{x}`, apostrophes quote, `#` in a plural or select case is the number. The parsed
  * form is kept in a bounded cache; i18n.ts evaluates it.
  */
+import { BoundedCache } from '../../../shared/bounded-cache'
 import { MESSAGE_FORMATTER_CACHE_SIZE } from '../../../shared/enumerations'
-import { BoundedCache } from '../dates/zones'
 
 /** An argument: a position (`0`) or a name (`count`). */
 export type MessageArgName = string | number

@@ -4,9 +4,9 @@
  * formatters so a hot render never builds one.
  */
 
+import { BoundedCache } from '../../../shared/bounded-cache'
 import { asNumber } from '../../../shared/json'
 import { clampDigits } from '../../limits'
-import { BoundedCache } from '../dates/zones'
 
 const numberFormats = new BoundedCache<Intl.NumberFormat>(128)
 

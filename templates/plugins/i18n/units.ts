@@ -7,7 +7,7 @@
  * `Intl.NumberFormat` (`style: 'unit'`); units it cannot format (arc-minute, hertz, century,
  * square-kilometer, ...) are converted through but never shown, and each such case is reported.
  */
-import { BoundedCache } from '../dates/zones'
+import { BoundedCache } from '../../../shared/bounded-cache'
 import { numberFormat, numberOptions } from './numbers'
 
 /** Why a `unit` call rendered less than it was asked for; shown in the render's error list. */
