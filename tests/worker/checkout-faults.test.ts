@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { reconcileOrders } from '../../worker/commerce/reconcile'
 import type { Env } from '../../worker/env'
 import { TEST_CARDS } from '../../worker/payments/test-provider'
-import { bindingsWith, type Fault, failingD1, failingDurable, fetchWith } from './faults'
+import { bindingsWith, type Fault, failingD1, failingDurable, failingQueue, fetchWith } from './faults'
 import { ADDRESS, Shopper } from './shopper'
 
 /** The backpacking tent: 40 in stock, one bought per test at most. */
@@ -44,7 +44,12 @@ const STEPS: Step[] = [
   },
   { step: 'closing the cart', faulty: (f) => ({ CART: failingDurable(env.CART, 'markPurchased', f) }) },
   { step: 'marking the order paid', faulty: d1(/SET status = 'paid'/) },
-  { step: 'sending the confirmation email', faulty: d1(/INSERT OR IGNORE INTO outbound_emails/) },
+  // The confirmation is queued after the answer (its consumer sends it: order-confirmation.test.ts
+  // makes that send fail); a queue that refuses leaves it to the sweep.
+  {
+    step: 'queueing the confirmation email',
+    faulty: (f) => ({ ORDER_EMAILS_QUEUE: failingQueue(env.ORDER_EMAILS_QUEUE, f) }),
+  },
 ]
 
 /** The answer to a lost card answer is not a storage fault: the provider charged, we never heard. */

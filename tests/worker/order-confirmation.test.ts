@@ -216,13 +216,13 @@ describe('A confirmation email that fails to send', () => {
       const response = await shopper.checkout({ ...ADDRESS, email })
       expect(response.status).toBe(303)
       const path = response.headers.get('location') ?? ''
-      // The page answers at once, the order paid, while the email's send (after the answer) fails.
+      // The page answers at once, the order paid, while the queue's consumer fails to send the email.
       const page = await shopper.fetch(path)
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('Order confirmed')
       await vi.waitFor(
         () =>
-          expect(errors.mock.calls.some(([line]) => String(line).includes('order-confirmation-failed'))).toBe(
+          expect(errors.mock.calls.some(([line]) => String(line).includes('order-email-send-failed'))).toBe(
             true,
           ),
         { timeout: 10_000, interval: 50 },

@@ -5,9 +5,11 @@
  * (`receiptOf`, worker/commerce/receipt.ts), in the store's language and money format, as a
  * text part and an HTML part with every value escaped.
  *
- * A send never blocks or fails the order: it runs after the answer (`waitUntil`), and one that
- * fails is queued on the order-emails queue (its consumer, `sendOrderEmailBatch`, is below), which
- * retries it with back-off and parks it in the dead letters after the last retry. The
+ * A send never blocks or fails the order: the checkout queues it after the answer (`waitUntil`,
+ * worker/commerce/confirmation-queue.ts: this module stays out of the page Worker's bundle),
+ * and the order-emails queue's consumer (`sendOrderEmailBatch`, below, in the API Worker) sends
+ * it, retries a failed send with back-off and parks it in the dead letters after the last retry;
+ * `sendOrderConfirmation` queues its own failures the same way. The
  * reconciliation sweep also sends any still unsent. All of them send under one message id per
  * order (`order-confirmation:<site>:<order>`), which the provider keeps once (the local outbox's
  * unique key, Resend's `Idempotency-Key`), and skip an order already marked sent: one email per
@@ -22,13 +24,11 @@ import { emailSender } from '../providers/email'
 import { type FailedDelivery, retryOrPark } from '../queues/retry'
 import { logError } from '../runtime/log'
 import * as z from '../runtime/zod'
+import { confirmationMessageId, queueOrderConfirmation } from './confirmation-queue'
 import { ACCESS_LINK_SECONDS, orderAccessToken, orderPath } from './order-access'
 import { type Receipt, receiptOf } from './receipt'
 
-/** The email's idempotency key, and the queue message's id. */
-export function confirmationMessageId(order: Pick<OrderRow, 'siteId' | 'id'>): string {
-  return `order-confirmation:${order.siteId}:${order.id}`
-}
+export { confirmationMessageId }
 
 interface EmailParts {
   subject: string
@@ -142,22 +142,8 @@ export async function sendOrderConfirmation(
     return true
   } catch (error) {
     logError('order-confirmation-failed', { siteId: order.siteId, order: order.id, message: String(error) })
-    if (options.retry) {
-      const message: OrderEmailMessage = {
-        kind: 'order-confirmation',
-        id: confirmationMessageId(order),
-        siteId: order.siteId,
-        orderId: order.id,
-      }
-      // A queue that refuses too leaves the email to the sweep.
-      await env.ORDER_EMAILS_QUEUE.send(message).catch((queueError: unknown) =>
-        logError('order-confirmation-queue-failed', {
-          siteId: order.siteId,
-          order: order.id,
-          message: String(queueError),
-        }),
-      )
-    }
+    // A queue that refuses too leaves the email to the sweep.
+    if (options.retry) await queueOrderConfirmation(env, order)
     return false
   }
 }

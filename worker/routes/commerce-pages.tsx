@@ -39,6 +39,7 @@ import {
   priceCheckout,
 } from '../commerce/checkout'
 import { readCheckoutToken, signCheckoutToken } from '../commerce/checkout-tokens'
+import { queueOrderConfirmation } from '../commerce/confirmation-queue'
 import { installmentOfferOf } from '../commerce/installments'
 import {
   grantOrderAccess,
@@ -47,7 +48,6 @@ import {
   orderPath,
   sameEmail,
 } from '../commerce/order-access'
-import { sendOrderConfirmation } from '../commerce/order-email'
 import { CHARGE_IN_FLIGHT_MS, resumeOrder } from '../commerce/order-states'
 import { receiptOf } from '../commerce/receipt'
 import { randomId, sameSecret } from '../crypto/encoding'
@@ -344,13 +344,14 @@ commercePageRoutes.get('/checkout', async function showCheckout(c) {
 
 /**
  * To the order's page after a submit: opened for this browser when it placed the order; once
- * the order is paid, the cart's cookies are cleared and the confirmation email goes out.
+ * the order is paid, the cart's cookies are cleared and the confirmation email is queued (the API
+ * Worker sends it: worker/commerce/confirmation-queue.ts).
  */
 async function afterSubmit(c: Context<AppEnv>, orderId: string, grant: boolean) {
   const order = await orderById(c.env.DB, c.var.tenant.siteId, orderId).catch(() => null)
   if (grant && order?.status === 'paid') {
     if (order.cartId !== null && order.cartId === cartIdOf(c)) forgetCart(c)
-    c.executionCtx.waitUntil(sendOrderConfirmation(c.env, order))
+    c.executionCtx.waitUntil(queueOrderConfirmation(c.env, order))
   }
   return toOrder(c, orderId, grant)
 }
