@@ -6,8 +6,8 @@
  * the script before it takes a request, and in production it loads it while the visitor's TLS
  * handshake is under way. It renders a built-in sample product page (records parsed by their
  * schemas, the built-in header, footer and product templates with their islands, the page's
- * head and style block) and builds the sample's security policy. The document's stream and its
- * style hash are left to the first request: the top level may not use either.
+ * head and style block). The document's stream and its style hash are left to the first
+ * request: the top level may not use either.
  *
  * Pure work only: the top level may not do I/O, start timers or draw random numbers (workerd
  * refuses), so nothing is read or stored. What it leaves in the isolate's caches is settled and
@@ -20,7 +20,6 @@ import { collectionSchema, itemSchema, siteSchema } from '../catalogue/records'
 import { merchandisingFor, siteData, type TemplateData } from '../catalogue/template-data'
 import type { ProductReview } from '../db/product-reviews'
 import type { Tenant } from '../env'
-import { contentSecurityPolicy } from '../middleware/secure-headers'
 import { storefrontEngine } from './engine'
 import { pageStyles, renderHead } from './head'
 import { builtIns } from './template-store'
@@ -125,7 +124,6 @@ export function warmUp(): string {
       const template = templates.get(name)
       return template === undefined ? '' : storefrontEngine.render(template.code, data, options).output
     }
-    contentSecurityPolicy(tenant, [])
     const head = renderHead(tenant, { title: item.title, path: item.fullUrl, type: 'product', product: item })
     return `${head}<style>${pageStyles(tenant, '')}</style>${run('header', shared)}${run('product', page)}${run('footer', shared)}`
   } catch {
