@@ -8,6 +8,7 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { COPY_REFRESH_MS } from '../../worker/catalogue/item-extras'
+import { kvKey } from '../../worker/catalogue/records'
 import { HELD_DATA_MS } from '../../worker/runtime/isolate-cache'
 import { signInEditor } from './editor-client'
 import { bindingsWith, failingD1, failingKvPut, fetchWith } from './faults'
@@ -196,5 +197,40 @@ describe('The content version a page-cache hit trusts', () => {
     )
     expect(hidden.status).toBe(200)
     expect(await cacheStatus(await fetchWith(trusting(), anonymous()))).toBe('storefront; fwd=miss; stored')
+  })
+})
+
+describe('A tenant’s first page in an isolate', () => {
+  it('Should read the frame’s templates beside the item, not after it, and each template record once', async () => {
+    // A new content version: nothing of the tenant's is held by the isolate any more.
+    await env.CATALOG.put(kvKey.version('aurora'), `first-page-${Date.now()}`)
+    const events: string[] = []
+    const catalog = new Proxy(env.CATALOG, {
+      get(target, property) {
+        if (property === 'get')
+          return (key: string, type: 'text') => {
+            events.push(`read ${key}`)
+            return target.get(key, type).then((value) => {
+              events.push(`answered ${key}`)
+              return value
+            })
+          }
+        const value = (target as unknown as Record<PropertyKey, unknown>)[property]
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const response = await fetchWith(bindingsWith({ CATALOG: catalog }), rendered(AURORA, PRODUCT))
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('<h1 class="product-title">Trailhead Long-Sleeve Tee')
+    const header = events.indexOf(`read ${kvKey.compiledTemplate('aurora', 'header')}`)
+    const footer = events.indexOf(`read ${kvKey.compiledTemplate('aurora', 'footer')}`)
+    const item = events.indexOf(`answered ${kvKey.item('aurora', 'apparel', 'trailhead-long-sleeve-tee')}`)
+    expect(item).toBeGreaterThan(-1)
+    expect(header).toBeGreaterThan(-1)
+    expect(header).toBeLessThan(item)
+    expect(footer).toBeLessThan(item)
+    const templateReads = events.filter((event) => event.startsWith('read site:aurora:template:'))
+    expect(templateReads.length).toBeGreaterThan(2)
+    expect(new Set(templateReads).size).toBe(templateReads.length)
   })
 })

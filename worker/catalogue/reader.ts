@@ -74,10 +74,25 @@ export function isPublished(item: Item, now: number): boolean {
 const records = new SettledCache<unknown>(5000)
 
 export class Catalog {
+  /**
+   * This request's reads of template records, each made once: the frame's templates are read
+   * ahead of the render (`prefetchFrame`, render/template-store.ts) and the render takes the
+   * same reads. The catalogue lives for one request, so no request awaits another's read.
+   */
+  private readonly templateReads = new Map<string, Promise<unknown>>()
+
   constructor(
     readonly kv: KVNamespace,
     readonly tenant: Tenant,
   ) {}
+
+  private readOnce<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const known = this.templateReads.get(key) as Promise<T> | undefined
+    if (known !== undefined) return known
+    const reading = read()
+    this.templateReads.set(key, reading)
+    return reading
+  }
 
   private record<T>(key: string, schema: z.ZodMiniType<T>): Promise<T | null> {
     const cacheKey = `${this.tenant.version}\u0000${key}`
@@ -127,11 +142,13 @@ export class Catalog {
 
   /** A tenant template's source from KV, or null when the tenant has none of that name. */
   templateSource(name: string): Promise<string | null> {
-    return this.kv.get(kvKey.template(this.tenant.siteId, name), 'text')
+    const key = kvKey.template(this.tenant.siteId, name)
+    return this.readOnce(key, () => this.kv.get(key, 'text'))
   }
 
   /** The compiled form a publish stored beside a template's source (JSON), or null. */
-  async compiledTemplate(name: string): Promise<unknown> {
-    return this.kv.get(kvKey.compiledTemplate(this.tenant.siteId, name), 'json')
+  compiledTemplate(name: string): Promise<unknown> {
+    const key = kvKey.compiledTemplate(this.tenant.siteId, name)
+    return this.readOnce(key, () => this.kv.get(key, 'json'))
   }
 }

@@ -24,6 +24,7 @@ import { hex } from '../crypto/encoding'
 import type { AppEnv } from '../env'
 import { pageOutcome } from '../http/headers'
 import { ASSETS_BUILD } from '../render/stylesheet'
+import { prefetchFrame } from '../render/template-store'
 import { HELD_DATA_MS } from '../runtime/isolate-cache'
 
 /** Query parameters that change a catalogue page: paging, category, tag, search term. */
@@ -310,6 +311,7 @@ export interface PageCacheOptions {
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> {
   return async function pageCache(c, next) {
     if (c.req.method !== 'GET' || isPersonalRequest(c.req.raw)) {
+      if (c.req.method === 'GET') prefetchFrame(c.var.catalog)
       await next()
       c.res.headers.set('Cache-Status', 'storefront; fwd=bypass')
       return
@@ -336,6 +338,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       return fromCache(stored, 'storefront; fwd=stale', c.req.raw)
     }
     const renderedFrom = Date.now()
+    prefetchFrame(c.var.catalog)
     await next()
     const response = c.res
     if (!isStorable(response) || response.body === null) {

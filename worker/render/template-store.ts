@@ -131,6 +131,9 @@ async function loadTemplate(
     partials(),
     catalog.templateSource(name),
   ])
+  // Loaded meanwhile by this request's other load of it (the frame read ahead: `prefetchFrame`).
+  const loaded = cache.get(key)
+  if (loaded) return loaded
   if (isCompiledTemplate(compiled)) return cache.set(key, pageTemplate(compiled, own))
   // No compiled form: the built-in, and an error when the tenant has a source of its own (it was
   // stored without its compiled form, or the engine's format changed since its publish).
@@ -151,4 +154,20 @@ export async function loadTemplates<N extends TemplateName>(
   }
   const codes = await Promise.all(names.map((name) => loadTemplate(catalog, name, partials)))
   return Object.fromEntries(names.map((name, i) => [name, codes[i]])) as Record<N, PageTemplate>
+}
+
+/**
+ * Starts reading the site frame's templates (header, footer, the partials) for a request about
+ * to render, when the isolate does not hold them: a cold isolate then reads them beside the
+ * page's own records (a collection, an item) rather than after them, one round trip less on a
+ * tenant's first page (issue 26). The reads are this request's own (`Catalog.compiledTemplate`
+ * keeps them for the request) and the render's load takes them, so a failed read fails the
+ * render as it did before, and a template without its compiled form is logged once, by whichever
+ * load finishes first.
+ */
+export function prefetchFrame(catalog: Catalog): void {
+  const { siteId, version } = catalog.tenant
+  const prefix = `${siteId}\u0000${version}\u0000`
+  if (cache.get(`${prefix}header`) && cache.get(`${prefix}footer`)) return
+  loadTemplates(catalog, ['header', 'footer']).catch(() => null)
 }
