@@ -7,6 +7,9 @@
  *   its table, its provider: `api/places.ts` beside `providers/places.ts`), listed below, and
  *   the site editor's Worker's own entry, app and environment in `worker/editor/`, and the API
  *   Worker's entry in `worker/api-worker/`.
+ * - no `c.var` in `worker/`: Hono's getter copies every variable of the request into a new
+ *   object on each read, and a cache hit read it a dozen times; `c.get(name)` is a map lookup
+ *   (issue 26).
  * The import direction between top-level folders is biome.json's (`noRestrictedImports`).
  * Run by `npm run lint`; prints each breach and exits 1.
  */
@@ -57,6 +60,8 @@ for (const file of files) {
   const from = folderOf(file)
   if (from === null) continue
   const source = readFileSync(join(ROOT, file), 'utf8')
+  if (/\bc\.var\b/.test(source))
+    problems.push(`${file}: reads \`c.var\` (a copy of every variable); use \`c.get(name)\``)
   for (const match of source.matchAll(/from\s+'(\.[^']*)'/g)) {
     const base = normalize(join(dirname(file), match[1] ?? ''))
     const target = ['.ts', '.tsx', '/index.ts', '/index.tsx']

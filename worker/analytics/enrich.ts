@@ -65,7 +65,7 @@ export async function enrichEvent(
   schemaName: string,
   content: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const { tenant } = c.var
+  const tenant = c.get('tenant')
   const event: Record<string, unknown> = {
     ...content,
     client_name: TRACKING.clientName,

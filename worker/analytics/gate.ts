@@ -42,7 +42,7 @@ export interface GateOptions {
 /** Why this request's analytics must not be recorded, or null when it may be. */
 export async function suppressionOf(c: Context<AppEnv>, options: GateOptions): Promise<string | null> {
   if (options.always) return null
-  if (c.var.tenant.site.website.trackingDisabled) return 'tracking-disabled'
+  if (c.get('tenant').site.website.trackingDisabled) return 'tracking-disabled'
   if (options.pageView && PAGE_VIEW_EXCLUDED_PATHS.includes(options.pagePath)) return 'excluded-path'
   const claims = await siteUserClaims(c)
   if (accountSuppressesAnalytics(claims?.roles ?? null, options.pagePath)) return 'signed-in-account'
@@ -74,7 +74,7 @@ export async function acceptEvents(
     body: {
       // The consumer stores one event per id, however often the queue delivers it (issue 19).
       id: crypto.randomUUID(),
-      siteId: c.var.tenant.siteId,
+      siteId: c.get('tenant').siteId,
       event,
       data: scrubEventData(data),
       occurredAt: occurredAt !== undefined && Math.abs(occurredAt - now) < MAX_SKEW_MS ? occurredAt : now,

@@ -1,7 +1,7 @@
 /**
  * What every beacon endpoint checks before it reads a byte of the body (issue 18):
  *
- * 1. a crumb this server minted, from the request's cookie (`c.var.knownVisitor`,
+ * 1. a crumb this server minted, from the request's cookie (`c.get('knownVisitor')`,
  *    middleware/crumb.ts): without one, a 403 `{crumbFail: true, message}` as `requireCrumb`
  *    answers, and nothing is queued. `navigator.sendBeacon` and the script's same-origin posts
  *    send the page's cookies, and every page sets the crumb, so the tracking script has it;
@@ -35,7 +35,7 @@ export async function withinBeaconLimits(c: Context<AppEnv>, endpoint: string): 
 /** The checks above, for the beacon endpoint `endpoint` (`census:RecordHit`, ...). */
 export function beaconGuard(endpoint: string): MiddlewareHandler<AppEnv> {
   return async function beaconGuard(c, next) {
-    if (!c.var.knownVisitor) return crumbRefusal(c)
+    if (!c.get('knownVisitor')) return crumbRefusal(c)
     if (!(await withinBeaconLimits(c, endpoint))) {
       return c.json({ message: COMMERCE_TEXT.tryAgainShortly }, 429, { 'Retry-After': '10' })
     }

@@ -36,7 +36,7 @@ const guard = (endpoint: string) => beaconGuard(`census:${endpoint}`)
 on(censusRoutes, API.recordHit, guard('RecordHit'), async function recordHit(c) {
   const { event, data, ss_cvr } = await beaconForm(c, recordHitSchema)
   // The site is the request's, whatever the page view claims.
-  const websiteId = c.var.tenant.site.website.id
+  const websiteId = c.get('tenant').site.website.id
   return acceptEvents(c, [{ event: 'RecordHit', data: { ...data, websiteId, event, ss_cvr } }], {
     pagePath: data.pagePath,
     pageView: true,

@@ -94,7 +94,7 @@ const commentBodySchema = bodySchema(
 
 on(commentRoutes, API.itemComments, async function listComments(c) {
   const query = queryOf(c, threadQuerySchema)
-  const catalog = c.var.catalog
+  const catalog = c.get('catalog')
   const { siteId, site } = catalog.tenant
   const item = await itemById(catalog, query.itemId)
   if (item === null || !ownCommentsShown(site, item))
@@ -132,8 +132,8 @@ on(
       const refusal = await xsrfRefusal(c, session.sessionId)
       if (refusal !== null) return refusal
     }
-    const outcome = await postAComment(c.var.catalog, c.env, c.req.raw, input, session?.user ?? null, {
-      visitor: c.var.crumb,
+    const outcome = await postAComment(c.get('catalog'), c.env, c.req.raw, input, session?.user ?? null, {
+      visitor: c.get('crumb'),
       key: idempotencyKeyOf(c),
     })
     if (outcome.kind === 'refused') return c.json({ message: outcome.message }, outcome.status)
@@ -153,7 +153,7 @@ on(
   async function hide(c) {
     const commentId = id('commentId').safeParse(c.req.param('commentId'))
     if (!commentId.success) return c.json({ message: COMMENTS_TEXT.noSuchComment }, 404)
-    const outcome = await hideAComment(c.var.catalog, c.env, commentId.data, c.var.siteUser.user.id)
+    const outcome = await hideAComment(c.get('catalog'), c.env, commentId.data, c.get('siteUser').user.id)
     if (outcome.kind === 'unknown-comment') return c.json({ message: COMMENTS_TEXT.noSuchComment }, 404)
     if (outcome.path !== null) c.header(FORGOTTEN_PAGE_HEADER, await forgetPage(c, outcome.path))
     return c.json({ hidden: true as const, count: outcome.count })

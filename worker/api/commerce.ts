@@ -104,7 +104,7 @@ export const commerceRoutes = new Hono<AppEnv>()
 
 on(commerceRoutes, API.shoppingCart, async function getShoppingCart(c) {
   queryOf(c, cartQuerySchema)
-  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c), c.env)
+  const cart = await shoppingCartOf(c.get('catalog'), await storedCartOf(c), c.env)
   return c.json({ shoppingCart: cart }, 200, { 'cache-control': 'private, no-store' })
 })
 
@@ -154,9 +154,9 @@ on(
 
 async function getStock(c: Context<AppEnv>) {
   const { itemId } = queryOf(c, stockQuerySchema)
-  const item = await productById(c.var.catalog, itemId)
+  const item = await productById(c.get('catalog'), itemId)
   if (item === null) return c.json({ message: CART_TEXT.itemNotFound }, 404)
-  const levels = await liveStock(c.env, c.var.tenant, item)
+  const levels = await liveStock(c.env, c.get('tenant'), item)
   const results = (item.structuredContent?.variants ?? []).map((variant) => {
     const level = levels.get(variant.sku)
     return {
@@ -179,14 +179,14 @@ on(
   requireCrumb(),
   async function startSubscription(c) {
     const body = await jsonBody(c, subscriptionSchema)
-    const item = await productById(c.var.catalog, body.itemId)
+    const item = await productById(c.get('catalog'), body.itemId)
     if (item === null) return c.json({ message: CART_TEXT.itemNotFound }, 404)
     if (!isSubscribable(item)) return c.json({ message: CART_TEXT.notSubscribable }, 400)
     const variant = variantBySku(item, body.sku)
     if (variant === undefined) return c.json({ message: COMMERCE_TEXT.variantUnavailable }, 400)
     const qty = parseQuantity(body.qty)
     if (!qty.ok) return c.json({ message: qty.message }, qty.status)
-    const cartToken = await signCheckoutToken(c.env, c.var.tenant.siteId, {
+    const cartToken = await signCheckoutToken(c.env, c.get('tenant').siteId, {
       kind: 'subscription',
       itemId: item.id,
       sku: variant.sku,

@@ -34,7 +34,7 @@ on(
   requireCrumb(),
   async function recordJavascriptErrors(c) {
     const entries = await beaconBatch(c, javascriptErrorsSchema, BEACON_LIMITS.maxErrorReports, 'entries')
-    const websiteId = c.var.tenant.site.website.id
+    const websiteId = c.get('tenant').site.website.id
     const events = entries.map(({ event, data, timestamp }) => ({
       event: 'JavascriptError',
       data: { ...data, websiteId, name: event },
@@ -47,8 +47,8 @@ on(
 on(eventRoutes, API.recordEvent, beaconGuard('events:RecordEvent'), async function recordEvent(c) {
   const { crumb, event, data } = await beaconForm(c, recordEventSchema)
   // The body's crumb stands in for the header a beacon cannot send.
-  if (!sameSecret(c.var.crumb, crumb)) return crumbRefusal(c)
-  const websiteId = c.var.tenant.site.website.id
+  if (!sameSecret(c.get('crumb'), crumb)) return crumbRefusal(c)
+  const websiteId = c.get('tenant').site.website.id
   return acceptEvents(c, [{ event: `RecordEvent:${event}`, data: { ...data, websiteId } }], {
     pagePath: data.pagePath,
   })

@@ -85,7 +85,7 @@ on(
   rateLimit('form-key'),
   requireCrumb(),
   async function issueFormSubmissionKey(c) {
-    const key = await issueSubmissionKey(c.env, c.var.tenant.siteId, Date.now())
+    const key = await issueSubmissionKey(c.env, c.get('tenant').siteId, Date.now())
     return c.json({ data: { key } })
   },
 )
@@ -97,10 +97,10 @@ on(
   requireCrumb(),
   async function saveFormSubmission(c) {
     const body = await jsonBody(c, saveSchema)
-    const text = localizedText(c.var.tenant.site.localizedStrings).forms
+    const text = localizedText(c.get('tenant').site.localizedStrings).forms
     const raw = parseJson(body.form)
     const outcome = await submitForm({
-      catalog: c.var.catalog,
+      catalog: c.get('catalog'),
       env: c.env,
       request: c.req.raw,
       formId: body.formId,
@@ -120,9 +120,9 @@ on(
 )
 
 on(formRoutes, API.validateForm, rateLimit('form-validate'), async function validateForm(c) {
-  const text = localizedText(c.var.tenant.site.localizedStrings).forms
+  const text = localizedText(c.get('tenant').site.localizedStrings).forms
   const formId = recordIdSchema.safeParse(c.req.param('formId'))
-  const form = formId.success ? await c.var.catalog.form(formId.data) : null
+  const form = formId.success ? await c.get('catalog').form(formId.data) : null
   if (form === null) return c.json({ message: text.status404 }, 404)
   const values = readSubmittedValues(form.fields, await jsonBody(c, z.unknown()))
   if (values === null) return c.json({ message: text.unparsableFields }, 400)

@@ -27,7 +27,7 @@ on(
       c,
       bodySchema(API.likeItem, z.object({ itemId: z.string().check(z.minLength(1), z.maxLength(128)) })),
     )
-    const outcome = await likeAnItem(c.var.catalog, c.env, itemId, c.var.crumb)
+    const outcome = await likeAnItem(c.get('catalog'), c.env, itemId, c.get('crumb'))
     if (outcome.kind === 'disabled') return c.json({ message: 'Liking is not turned on for this site.' }, 403)
     if (outcome.kind === 'unknown-item') return c.json({ message: 'There is no such item.' }, 404)
     // The item's page shows the count: the next view here renders it again (and in the page

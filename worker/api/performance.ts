@@ -51,12 +51,12 @@ interface Variant {
 
 /** Each flag's variant for this request's visitor. */
 function variantsOf(c: Context<AppEnv>): Record<PerformanceFlag, Variant> {
-  const { siteId, site } = c.var.tenant
+  const { siteId, site } = c.get('tenant')
   const rollout = site.website.performanceRollout ?? {}
   const variants = {} as Record<PerformanceFlag, Variant>
   for (const flag of TRACKING.performance.flags) {
     const percentage = site.website.trackingDisabled ? 0 : (rollout[flag] ?? 100)
-    const on = rolloutBucket(siteId, flag, c.var.crumb) < percentage
+    const on = rolloutBucket(siteId, flag, c.get('crumb')) < percentage
     variants[flag] = { variant: on ? 'on' : 'off', percentage }
   }
   return variants

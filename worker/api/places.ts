@@ -77,7 +77,7 @@ on(
     const query = queryOf(c, detailsSchema)
     if (!query.productPage || !query.productSection) {
       logWarning('places-tracking-context-missing', {
-        siteId: c.var.tenant.siteId,
+        siteId: c.get('tenant').siteId,
         message: 'Place details were requested without a tracking context (productPage and productSection).',
       })
     }

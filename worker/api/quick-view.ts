@@ -28,7 +28,7 @@ const itemIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 
 
 on(quickViewRoutes, API.quickView, async function showQuickView(c) {
   const itemId = validate(itemIdSchema, c.req.param('itemId'))
-  const catalog = c.var.catalog
+  const catalog = c.get('catalog')
   const item = await productById(catalog, itemId)
   // The collection that lists it (its first path segment), whose gallery options it shows.
   const slug = item?.fullUrl.split('/')[1] ?? ''

@@ -69,7 +69,7 @@ function decodeCursor<T>(cursor: string | undefined, schema: z.ZodMiniType<T>): 
 
 on(restockRoutes, API.restockSignUp, rateLimit('restock-sign-up'), requireCrumb(), async function signUp(c) {
   const body = await jsonBody(c, signUpSchema)
-  const outcome = await signUpForRestock(c.var.catalog, c.env, c.req.raw, {
+  const outcome = await signUpForRestock(c.get('catalog'), c.env, c.req.raw, {
     productId: body.productId,
     variantId: body.variantId,
     email: body.siteVisitorEmail,
@@ -92,7 +92,7 @@ on(
       z.object({ productId: id, variantId: z.optional(id), cursor: z.optional(z.string()) }),
     )
     const afterId = decodeCursor(query.cursor, z.number().check(z.int(), z.minimum(0))) ?? 0
-    const page = await listRestockSignUps(c.env.DB, c.var.tenant.siteId, {
+    const page = await listRestockSignUps(c.env.DB, c.get('tenant').siteId, {
       productId: query.productId,
       variantId: query.variantId,
       afterId,
@@ -110,7 +110,7 @@ on(
 on(restockRoutes, API.restockGroups, requireSiteUserRole(...STORE_OWNER_ROLES), async function listGroups(c) {
   const query = queryOf(c, z.object({ cursor: z.optional(z.string()) }))
   const after = decodeCursor(query.cursor, z.object({ productId: id, variantId: id }))
-  const page = await listSignUpGroups(c.env.DB, c.var.tenant.siteId, { after, limit: PAGE_SIZE })
+  const page = await listSignUpGroups(c.env.DB, c.get('tenant').siteId, { after, limit: PAGE_SIZE })
   const last = page.signUpGroups[page.signUpGroups.length - 1]
   return c.json({
     signUpGroups: page.signUpGroups,
@@ -138,7 +138,8 @@ async function sendNotifications(
   c: Context<AppEnv>,
   request: z.infer<typeof sendRequestSchema>,
 ): Promise<number> {
-  const { catalog, tenant } = c.var
+  const catalog = c.get('catalog')
+  const tenant = c.get('tenant')
   const product = await itemById(catalog, request.productId)
   const now = Date.now()
   const claimed = await claimWaitingSignUps(

@@ -40,7 +40,7 @@ const reviewsQuerySchema = z.object({
 
 on(reviewRoutes, API.productReviews, async function listReviews(c) {
   const query = queryOf(c, reviewsQuerySchema)
-  const { reviews, hasMore } = await listProductReviews(c.env.DB, c.var.tenant.siteId, query)
+  const { reviews, hasMore } = await listProductReviews(c.env.DB, c.get('tenant').siteId, query)
   return c.json(
     { data: { productReviews: reviews, nextPage: hasMore ? query.page + 1 : null } },
     200,

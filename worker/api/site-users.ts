@@ -95,5 +95,5 @@ on(siteUserRoutes, API.signOut, requireCrumb(), async function signOut(c) {
 })
 
 on(siteUserRoutes, API.siteUserAccount, requireSiteUser(), function showAccount(c) {
-  return c.json({ siteUser: publicSiteUser(c.var.siteUser.user) }, 200, NO_STORE)
+  return c.json({ siteUser: publicSiteUser(c.get('siteUser').user) }, 200, NO_STORE)
 })

@@ -91,7 +91,7 @@ async function isUnlocked(c: Context<AppEnv>, collection: Collection): Promise<b
   return unlockTokenOpens(
     sessionSecret(c.env),
     readCookie(c, unlockCookieName(collection)),
-    c.var.tenant.siteId,
+    c.get('tenant').siteId,
     collection.id,
     collection.pagePassword,
     Math.floor(Date.now() / 1000),
@@ -132,7 +132,7 @@ export function guardScreen(
       ? { collection: shown, lockScreen: { action: collection.fullUrl, ...(error ? { error } : {}) } }
       : { collection: shown, memberArea: { ...access.memberArea, ...(error ? { error } : {}) } }
   return renderTemplatePage({
-    catalog: c.var.catalog,
+    catalog: c.get('catalog'),
     path,
     status,
     template: access.kind === 'lock-screen' ? 'lock-screen' : 'member-denied',
@@ -200,7 +200,7 @@ async function unlockPage(c: Context<AppEnv>, collection: Collection): Promise<R
   const expiresAt = Math.floor(Date.now() / 1000) + UNLOCK_LIFETIME_SECONDS
   const token = await unlockTokenFor(
     sessionSecret(c.env),
-    c.var.tenant.siteId,
+    c.get('tenant').siteId,
     collection.id,
     attempt.result,
     expiresAt,

@@ -49,7 +49,7 @@ export async function signInAttempt(
 ): Promise<{ waited: number } | { result: SiteUser | null }> {
   const trusted = await isKnownDevice(c, email)
   return throttledCheck(c, signInKeys(c, email), trusted, () =>
-    checkCredentials(c.env.DB, c.var.tenant.siteId, email, password),
+    checkCredentials(c.env.DB, c.get('tenant').siteId, email, password),
   )
 }
 
@@ -66,8 +66,8 @@ async function keyedSession(
   fresh: { createdAt: number; expiresAt: number },
 ): Promise<{ sessionId: string; expiresAt: number } | null> {
   if (key === null) return null
-  const siteId = c.var.tenant.siteId
-  const mac = await sign(sessionSecret(c.env), `session|${siteId}|${c.var.crumb}|${user.id}|${key}`)
+  const siteId = c.get('tenant').siteId
+  const mac = await sign(sessionSecret(c.env), `session|${siteId}|${c.get('crumb')}|${user.id}|${key}`)
   const sessionId = base64url(mac.slice(0, 16))
   const stored = await insertSessionOnce(c.env.DB, { id: sessionId, siteId, siteUserId: user.id, ...fresh })
   const live =
@@ -88,7 +88,7 @@ export async function startSession(
   idempotencyKey: string | null = null,
 ): Promise<string> {
   const secret = sessionSecret(c.env)
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const now = Date.now()
   const fresh = {
     createdAt: now,
@@ -124,7 +124,7 @@ export async function endSession(
   sessionId: string | null,
   cloneCart: boolean,
 ): Promise<void> {
-  if (sessionId !== null) await revokeSession(c.env.DB, c.var.tenant.siteId, sessionId)
+  if (sessionId !== null) await revokeSession(c.env.DB, c.get('tenant').siteId, sessionId)
   clearCookie(c, COOKIE.siteUser)
   if (!cloneCart) {
     clearCookie(c, COOKIE.cart)

@@ -7,7 +7,7 @@
  * - `liveSiteUser(c)`: the live session and its site user with their current roles (one D1
  *   read): member pages.
  * - `requireSiteUser()`: a session-protected call: a live session (else 401) and its XSRF token
- *   in `X-XSRF-Token` (else 403); the site user is `c.var.siteUser` below it.
+ *   in `X-XSRF-Token` (else 403); the site user is `c.get('siteUser')` below it.
  * - `requireSiteUserRole(...roles)`: the same, and the site user must hold one of `roles`
  *   (else 403). Owner-only calls use it, e.g. the restock send and list calls:
  *   `requireSiteUserRole(...STORE_OWNER_ROLES)`.
@@ -44,7 +44,7 @@ async function tokenOf(c: Context<AppEnv>): Promise<Claims> {
   const claims: Claims =
     cookie === undefined || cookie === ''
       ? null
-      : await verifySessionToken(sessionSecret(c.env), cookie, c.var.tenant.siteId)
+      : await verifySessionToken(sessionSecret(c.env), cookie, c.get('tenant').siteId)
   c.set('siteUserToken', claims)
   return claims
 }
@@ -59,14 +59,14 @@ export async function siteUserClaims(c: Context<AppEnv>): Promise<SessionClaims 
 export async function liveSiteUser(c: Context<AppEnv>): Promise<SiteUserSession | null> {
   const claims = await siteUserClaims(c)
   if (claims === null) return null
-  const user = await liveSessionUser(c.env.DB, c.var.tenant.siteId, claims.sessionId)
+  const user = await liveSessionUser(c.env.DB, c.get('tenant').siteId, claims.sessionId)
   return user === null ? null : { sessionId: claims.sessionId, user }
 }
 
 /** The 403 (flagged `xsrfFail`) for a call without the session's XSRF token; null when it has it. */
 export async function xsrfRefusal(c: Context<AppEnv>, sessionId: string): Promise<Response | null> {
   const token = c.req.header(XSRF_HEADER)
-  if (await isXsrfTokenOf(sessionSecret(c.env), c.var.tenant.siteId, sessionId, token)) return null
+  if (await isXsrfTokenOf(sessionSecret(c.env), c.get('tenant').siteId, sessionId, token)) return null
   return c.json({ xsrfFail: true, message: ACCOUNT_TEXT.xsrfMissing }, 403)
 }
 
@@ -109,7 +109,7 @@ export function requireSiteUserRole(...roles: number[]): MiddlewareHandler<AppEn
       passed = true
     })
     if (!passed) return refused ?? c.json({ message: ACCOUNT_TEXT.signInRequired }, 401)
-    if (!hasRole(c.var.siteUser.user, roles)) return c.json({ message: ACCOUNT_TEXT.roleMissing }, 403)
+    if (!hasRole(c.get('siteUser').user, roles)) return c.json({ message: ACCOUNT_TEXT.roleMissing }, 403)
     await next()
   }
 }

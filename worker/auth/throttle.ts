@@ -67,7 +67,7 @@ export function waitSecondsOf(failures: number, lastFailureAt: number, free: num
 
 /** How long this try must wait (0: it may go ahead), by the longest of its counts. */
 export async function waitBeforeTry(c: Context<AppEnv>, keys: readonly ThrottleKey[]): Promise<number> {
-  const counts = await failureCounts(c.env.DB, c.var.tenant.siteId, keys)
+  const counts = await failureCounts(c.env.DB, c.get('tenant').siteId, keys)
   const now = Date.now()
   let wait = 0
   for (const key of keys) {
@@ -79,17 +79,17 @@ export async function waitBeforeTry(c: Context<AppEnv>, keys: readonly ThrottleK
 
 /** Counts a wrong password against every key. */
 export function recordWrongPassword(c: Context<AppEnv>, keys: readonly ThrottleKey[]): Promise<void> {
-  return recordFailures(c.env.DB, c.var.tenant.siteId, keys, Date.now(), FAILURE_WINDOW_MS)
+  return recordFailures(c.env.DB, c.get('tenant').siteId, keys, Date.now(), FAILURE_WINDOW_MS)
 }
 
 /** The right password: the first key's count (the account or page at this address) starts again. */
 export async function recordRightPassword(c: Context<AppEnv>, keys: readonly ThrottleKey[]): Promise<void> {
   const [own] = keys
-  if (own) await clearFailures(c.env.DB, c.var.tenant.siteId, own)
+  if (own) await clearFailures(c.env.DB, c.get('tenant').siteId, own)
 }
 
 async function deviceMac(c: Context<AppEnv>, email: string): Promise<Uint8Array> {
-  return (await sign(sessionSecret(c.env), `device|${c.var.tenant.siteId}|${email}`)).slice(0, 18)
+  return (await sign(sessionSecret(c.env), `device|${c.get('tenant').siteId}|${email}`)).slice(0, 18)
 }
 
 /** Whether this browser signed in to `email`'s account before (its known-device cookie). */

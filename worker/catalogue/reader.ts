@@ -3,7 +3,7 @@
  * validated with its zod schema. A record that fails is a `BrokenRecordError` naming the key and
  * the first problems, which the error handler turns into a 500 page and a structured log line.
  *
- * One `Catalog` per request, reached through Hono's context (`c.var.catalog`). Parsed records
+ * One `Catalog` per request, reached through Hono's context (`c.get('catalog')`). Parsed records
  * are kept per isolate by tenant and content version as settled values (isolate-cache.ts).
  */
 

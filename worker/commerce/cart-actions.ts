@@ -51,7 +51,7 @@ async function additionalFieldsFor(
 ): Promise<{ ok: true; value: string | null } | { ok: false; errors: Record<string, string> }> {
   const formId = item.structuredContent?.additionalFieldsFormId
   if (!formId) return { ok: true, value: null }
-  const form = await c.var.catalog.form(formId)
+  const form = await c.get('catalog').form(formId)
   if (form === null) return { ok: true, value: null }
   const values = parseFieldValues(form, text)
   if (values === null) return { ok: false, errors: { additionalFields: CART_TEXT.additionalFieldsInvalid } }
@@ -66,7 +66,7 @@ async function answer(c: Context<AppEnv>, change: CartChange): Promise<CartResul
     if (change.message === KEY_REUSED) return refuse(422, CART_TEXT.idempotencyKeyReused)
     return refuse(change.status, change.message)
   }
-  const cart = await shoppingCartOf(c.var.catalog, change.cart, c.env)
+  const cart = await shoppingCartOf(c.get('catalog'), change.cart, c.env)
   // A replayed add whose entry was removed since answers the cart as it is, with no entry.
   const entry = cart.entries.find((candidate) => candidate.id === change.entryId) ?? null
   return { ok: true, cart, entry, ...(change.replayed ? { replayed: true } : {}) }
@@ -79,10 +79,10 @@ async function answer(c: Context<AppEnv>, change: CartChange): Promise<CartResul
  * created and finds its key there. Otherwise a random id.
  */
 async function newCartIdFor(c: Context<AppEnv>, key: string | null, after: string | null): Promise<string> {
-  if (key === null || !c.var.knownVisitor) return newCartId()
+  if (key === null || !c.get('knownVisitor')) return newCartId()
   const mac = await sign(
     sessionSecret(c.env),
-    `cart|${c.var.tenant.siteId}|${c.var.crumb}|${after ?? ''}|${key}`,
+    `cart|${c.get('tenant').siteId}|${c.get('crumb')}|${after ?? ''}|${key}`,
   )
   return base64url(mac.slice(0, 16))
 }
@@ -106,7 +106,7 @@ export async function addToCart(
   /** How long the cart remembers the key (durable/cart.ts: a day unless told). */
   keyLifetimeMs?: number,
 ): Promise<CartResult> {
-  const item = await productById(c.var.catalog, input.itemId)
+  const item = await productById(c.get('catalog'), input.itemId)
   if (item === null) return refuse(404, CART_TEXT.itemNotFound)
   const variant = variantBySku(item, input.sku)
   if (variant === undefined) return refuse(400, COMMERCE_TEXT.variantUnavailable)
@@ -115,7 +115,7 @@ export async function addToCart(
   const fields = await additionalFieldsFor(c, item, input.additionalFields)
   if (!fields.ok)
     return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
-  const level = (await liveStock(c.env, c.var.tenant, item)).get(variant.sku)
+  const level = (await liveStock(c.env, c.get('tenant'), item)).get(variant.sku)
   const stock = { productType: item.structuredContent?.productType ?? 0, variant: withStock(variant, level) }
   const entry = {
     itemId: item.id,
@@ -123,7 +123,7 @@ export async function addToCart(
     quantity: quantity.quantity,
     additionalFields: fields.value,
   }
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const idempotency =
     idempotencyKey === null
       ? null
@@ -145,13 +145,13 @@ export async function addToCart(
 
 /** The entry's item and variant with live stock, or the refusal. */
 async function entryStock(c: Context<AppEnv>, cartId: string, entryId: string) {
-  const stored = await cartObject(c, cartId).snapshot(c.var.tenant.siteId)
+  const stored = await cartObject(c, cartId).snapshot(c.get('tenant').siteId)
   const entry = stored?.entries.find((e) => e.id === entryId)
   if (entry === undefined || stored?.isPurchased) return null
-  const item = await productById(c.var.catalog, entry.itemId)
+  const item = await productById(c.get('catalog'), entry.itemId)
   const variant = item === null ? undefined : variantBySku(item, entry.sku)
   if (item === null || variant === undefined) return null
-  const level = (await liveStock(c.env, c.var.tenant, item)).get(variant.sku)
+  const level = (await liveStock(c.env, c.get('tenant'), item)).get(variant.sku)
   return { item, productType: item.structuredContent?.productType ?? 0, variant: withStock(variant, level) }
 }
 
@@ -169,7 +169,7 @@ export async function changeQuantity(
   const { productType, variant } = found
   return answer(
     c,
-    await cartObject(c, cartId).setQuantity(c.var.tenant.siteId, entryId, parsed.quantity, {
+    await cartObject(c, cartId).setQuantity(c.get('tenant').siteId, entryId, parsed.quantity, {
       productType,
       variant,
     }),
@@ -180,7 +180,7 @@ export async function changeQuantity(
 export async function removeEntry(c: Context<AppEnv>, entryId: string): Promise<CartResult> {
   const cartId = cartIdOf(c)
   if (cartId === null) return refuse(404, CART_TEXT.entryNotFound)
-  return answer(c, await cartObject(c, cartId).removeEntry(c.var.tenant.siteId, entryId))
+  return answer(c, await cartObject(c, cartId).removeEntry(c.get('tenant').siteId, entryId))
 }
 
 /** New additional-fields answers for an entry (checked against the item's form). */
@@ -199,6 +199,6 @@ export async function updateAdditionalFields(
     return refuse(400, Object.values(fields.errors)[0] ?? CART_TEXT.additionalFieldsInvalid, fields.errors)
   return answer(
     c,
-    await cartObject(c, cartId).setAdditionalFields(c.var.tenant.siteId, entryId, fields.value),
+    await cartObject(c, cartId).setAdditionalFields(c.get('tenant').siteId, entryId, fields.value),
   )
 }

@@ -33,14 +33,14 @@ async function change(
 ): Promise<ChoiceResult> {
   const id = cartIdOf(c)
   const object = id === null ? null : cartObject(c, id)
-  const current = object === null ? null : await object.snapshot(c.var.tenant.siteId)
+  const current = object === null ? null : await object.snapshot(c.get('tenant').siteId)
   if (object === null || current === null || current.isPurchased)
     return { ok: false, status: 404, message: CART_TEXT.cartEmpty }
   const next = patch(current.choice.codes)
   if (typeof next === 'string') return { ok: false, status: 400, message: next }
-  const stored = await object.setChoice(c.var.tenant.siteId, next)
+  const stored = await object.setChoice(c.get('tenant').siteId, next)
   if (stored === null) return { ok: false, status: 404, message: CART_TEXT.cartEmpty }
-  return { ok: true, cart: await shoppingCartOf(c.var.catalog, stored, c.env) }
+  return { ok: true, cart: await shoppingCartOf(c.get('catalog'), stored, c.env) }
 }
 
 /** Where the cart ships (a country of the checkout's list), and optionally which option. */

@@ -35,7 +35,7 @@ export function cartIdOf(c: Context<AppEnv>): string | null {
 
 /** The cart object of `cartId` under this request's tenant. */
 export function cartObject(c: Context<AppEnv>, cartId: string) {
-  return cartObjectOf(c.env, c.var.tenant.siteId, cartId)
+  return cartObjectOf(c.env, c.get('tenant').siteId, cartId)
 }
 
 /** The cart object of `cartId` under `siteId` (the reconciliation sweep has no request). */
@@ -47,7 +47,7 @@ export function cartObjectOf(env: Env, siteId: string, cartId: string) {
 export async function storedCartOf(c: Context<AppEnv>): Promise<StoredCart | null> {
   const cartId = cartIdOf(c)
   if (cartId === null) return null
-  return cartObject(c, cartId).snapshot(c.var.tenant.siteId)
+  return cartObject(c, cartId).snapshot(c.get('tenant').siteId)
 }
 
 /** The cart cookie (HttpOnly) and `has-cart` = 'true' (readable by scripts). */

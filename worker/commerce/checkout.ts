@@ -88,7 +88,7 @@ export async function linesOf(c: Context<AppEnv>, source: CheckoutSource): Promi
   const lines: OrderLine[] = []
   const items: Item[] = []
   for (const line of wanted) {
-    const item = await productById(c.var.catalog, line.itemId)
+    const item = await productById(c.get('catalog'), line.itemId)
     const variant = item === null ? undefined : variantBySku(item, line.sku)
     if (item === null || variant === undefined) continue
     items.push(item)
@@ -129,7 +129,7 @@ export function priceCheckout(
 ): Promise<Pricing> {
   const priced = lines.map((line, index) => pricedLineOf(items[index] as Item, line))
   const codes = source.kind === 'cart' ? source.cart.choice.codes : []
-  return pricingOf(c.env, c.var.catalog, priced, { location, optionId, codes })
+  return pricingOf(c.env, c.get('catalog'), priced, { location, optionId, codes })
 }
 
 /** The refusal of amounts that cannot be charged as they are, or null. */
@@ -153,7 +153,7 @@ function pricingRefusal(
       message: fillText(PRICING_TEXT.couponInvalidAtCheckout, { reason: invalid.reason }),
     }
   if (input.expectedTotalCents !== null && input.expectedTotalCents !== pricing.grandTotalCents) {
-    const { site } = c.var.tenant
+    const { site } = c.get('tenant')
     const amount = centsText(pricing.grandTotalCents, storeCurrency(site), moneyDisplayOf(site))
     // Without script the page can price shipping and tax only once the address is posted: the
     // first such post shows them (nothing held, nothing charged), the next one places the order.
@@ -186,7 +186,7 @@ function orderOf(
   buyer: Buyer,
   pricing: Pricing,
 ): OrderRow {
-  const { tenant } = c.var
+  const tenant = c.get('tenant')
   const { subtotalCents, grandTotalCents } = pricing
   const now = Date.now()
   return {
@@ -247,7 +247,7 @@ const CHECKOUT_LOCK_STALE_MS = 2 * 60 * 1000
  */
 async function lockCart(c: Context<AppEnv>, cartId: string, orderId: string): Promise<PlaceResult | null> {
   const cart = cartObject(c, cartId)
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   let lock = await cart.beginCheckout(siteId, orderId)
   if (!lock.ok && lock.reason === 'in-checkout') {
     // A holder that failed, or that never got written within the time a checkout takes, is gone.
@@ -274,7 +274,7 @@ async function holdAndWrite(
   items: Item[],
   previous: OrderRow | null,
 ): Promise<PlaceResult | null> {
-  const { tenant } = c.var
+  const tenant = c.get('tenant')
   const inventory = inventoryOf(c.env, tenant.siteId)
   const lines = stockLinesOf(order)
   const limits = couponLimitsOf(tenant.site.storeSettings, order.amounts?.coupons ?? [])
@@ -392,7 +392,7 @@ export async function placeOrder(
   const errors = validateCheckout(values, { cardInForm: provider.cardInForm })
   if (Object.keys(errors).length > 0)
     return { ok: false, status: 422, message: CART_TEXT.checkoutProblem, errors }
-  const { tenant } = c.var
+  const tenant = c.get('tenant')
   const checkoutLines = await linesOf(c, source)
   const { lines, items } = checkoutLines
   if (lines.length === 0) return { ok: false, status: 303, location: '/cart' }

@@ -44,7 +44,7 @@ function cookieMac(env: Env, siteId: string, orderId: string) {
 
 /** Opens the order to this browser (its placing browser, a valid link, a matching lookup). */
 export async function grantOrderAccess(c: Context<AppEnv>, orderId: string): Promise<void> {
-  writeCookie(c, COOKIE.orderAccess, base64url(await cookieMac(c.env, c.var.tenant.siteId, orderId)), {
+  writeCookie(c, COOKIE.orderAccess, base64url(await cookieMac(c.env, c.get('tenant').siteId, orderId)), {
     path: orderPath(orderId),
     httpOnly: true,
     sameSite: 'Lax',

@@ -24,11 +24,11 @@ export async function editorOf(c: Context<EditorAppEnv>) {
   if (session === null) return null
   return {
     ...session,
-    capabilities: capabilitiesOf(session.user.roles, editorsCanPublish(c.var.tenant.site)),
+    capabilities: capabilitiesOf(session.user.roles, editorsCanPublish(c.get('tenant').site)),
   }
 }
 
-/** Every admin call: the checks above; `c.var.editor` below it. */
+/** Every admin call: the checks above; `c.get('editor')` below it. */
 export function editorSession(): MiddlewareHandler<EditorAppEnv> {
   return async function editorSession(c, next) {
     const editor = await editorOf(c)

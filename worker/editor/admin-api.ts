@@ -51,7 +51,7 @@ adminApi.onError((error, c) => {
 adminApi.get('/session', async (c) => {
   const editor = await editorOf(c)
   if (editor === null) return c.json({ message: EDITOR_TEXT.signInRequired }, 401)
-  const { site, siteId, version, origin } = c.var.tenant
+  const { site, siteId, version, origin } = c.get('tenant')
   const answer: SessionAnswer = {
     user: {
       id: editor.user.id,
@@ -90,18 +90,18 @@ adminApi.route('/', reviewRoutes)
 adminApi.route('/', connectionRoutes)
 
 adminApi.get('/changes', async (c) => {
-  return c.json({ changes: await changesOf(c.env, c.var.tenant.siteId, c.var.editor.capabilities) })
+  return c.json({ changes: await changesOf(c.env, c.get('tenant').siteId, c.get('editor').capabilities) })
 })
 
 const publishSchema = z.object({ keys: z.optional(z.array(z.string()).check(z.maxLength(1000))) })
 
 adminApi.post('/publish', async (c) => {
   const body = await jsonBody(c, publishSchema)
-  const { capabilities, user } = c.var.editor
+  const { capabilities, user } = c.get('editor')
   const refused = refusedUnless(c, capabilities.publishContent || capabilities.publishProducts)
   if (refused) return refused
-  const outcome = await publisherOf(c.env, c.var.tenant.siteId).publish({
-    siteId: c.var.tenant.siteId,
+  const outcome = await publisherOf(c.env, c.get('tenant').siteId).publish({
+    siteId: c.get('tenant').siteId,
     by: user.email,
     capabilities,
     ...(body.keys ? { keys: body.keys } : {}),
@@ -109,20 +109,20 @@ adminApi.post('/publish', async (c) => {
   if (outcome.status === 'refused')
     return c.json({ message: EDITOR_TEXT.publishRefused, problems: outcome.problems }, 422)
   if (outcome.status !== 'published')
-    return c.json({ message: EDITOR_TEXT.nothingToPublish, version: c.var.tenant.version, published: [] })
+    return c.json({ message: EDITOR_TEXT.nothingToPublish, version: c.get('tenant').version, published: [] })
   return c.json({ version: outcome.version, published: outcome.published })
 })
 
 adminApi.get('/revisions', async (c) => {
-  return c.json({ revisions: await revisions(c.env, c.var.tenant.siteId) })
+  return c.json({ revisions: await revisions(c.env, c.get('tenant').siteId) })
 })
 
 adminApi.post('/revisions/:version/rollback', async (c) => {
-  const refused = refusedUnless(c, c.var.editor.capabilities.rollback)
+  const refused = refusedUnless(c, c.get('editor').capabilities.rollback)
   if (refused) return refused
-  const outcome = await publisherOf(c.env, c.var.tenant.siteId).rollback({
-    siteId: c.var.tenant.siteId,
-    by: c.var.editor.user.email,
+  const outcome = await publisherOf(c.env, c.get('tenant').siteId).rollback({
+    siteId: c.get('tenant').siteId,
+    by: c.get('editor').user.email,
     version: c.req.param('version'),
   })
   if (outcome.status === 'unknown-version') throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
@@ -132,7 +132,7 @@ adminApi.post('/revisions/:version/rollback', async (c) => {
 
 /** The link editor's Page tab: every page and item, live or draft, by id. */
 adminApi.get('/link-targets', async (c) => {
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const collections = await collectionSummaries(c.env, siteId)
   const targets = []
   for (const collection of collections) {

@@ -58,8 +58,8 @@ editorApp.on(['GET', 'HEAD', 'POST'], [PREVIEW_PREFIX, `${PREVIEW_PREFIX}/*`], a
     for (const [name, value] of Object.entries(EDITOR_HEADERS)) response.headers.set(name, value)
     return response
   }
-  return previewResponse(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.var.tenant.siteId)
+  return previewResponse(c.req.raw, c.env, c.executionCtx as ExecutionContext, c.get('tenant').siteId)
 })
 
 editorApp.get('/config', (c) => c.redirect('/config/', 301))
-editorApp.get('/config/*', (c) => shellResponse(c.var.tenant.site.website.siteTitle))
+editorApp.get('/config/*', (c) => shellResponse(c.get('tenant').site.website.siteTitle))

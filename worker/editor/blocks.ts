@@ -193,11 +193,11 @@ export const blockRoutes = new Hono<EditorAppEnv>()
 
 /** The editor's preview: a block's element exactly as a save stores it, or 400 with the reason. */
 blockRoutes.post('/blocks/render', async (c) => {
-  const { capabilities } = c.var.editor
+  const { capabilities } = c.get('editor')
   const refused = refusedUnless(c, capabilities.editContent || capabilities.editProducts)
   if (refused) return refused
   const body = await jsonBody(c, renderSchema)
-  const embedOrigins = c.var.tenant.site.website.security?.embedOrigins ?? []
+  const embedOrigins = c.get('tenant').site.website.security?.embedOrigins ?? []
   const data = checkBlock(body.type, body.data)
   return c.json({ html: await blockHtml(data, 0, embedOrigins) })
 })

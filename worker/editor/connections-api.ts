@@ -54,13 +54,13 @@ connectionRoutes.use('/connections/zapier', zapierOnly)
 connectionRoutes.use('/connections/zapier/*', zapierOnly)
 
 async function mailingListsOnly(c: Context<EditorAppEnv>, next: () => Promise<void>) {
-  const refused = refusedUnless(c, c.var.editor.capabilities.mailingLists)
+  const refused = refusedUnless(c, c.get('editor').capabilities.mailingLists)
   if (refused !== null) return refused
   await next()
 }
 
 async function zapierOnly(c: Context<EditorAppEnv>, next: () => Promise<void>) {
-  const refused = refusedUnless(c, c.var.editor.capabilities.manageConnections)
+  const refused = refusedUnless(c, c.get('editor').capabilities.manageConnections)
   if (refused !== null) return refused
   await next()
 }
@@ -68,7 +68,7 @@ async function zapierOnly(c: Context<EditorAppEnv>, next: () => Promise<void>) {
 /** 502 'Unable to connect. Please try again' for a service that failed; anything else goes on. */
 function unavailable(c: Context<EditorAppEnv>, error: unknown): Response {
   if (!(error instanceof MailingListUnavailable)) throw error
-  logError('mailing-list-unavailable', { siteId: c.var.tenant.siteId, message: error.message })
+  logError('mailing-list-unavailable', { siteId: c.get('tenant').siteId, message: error.message })
   return c.json({ message: CONNECTIONS_TEXT.unableToConnect }, 502)
 }
 
@@ -81,7 +81,7 @@ function providerOf(c: Context<EditorAppEnv>, value: unknown): MailingListProvid
 }
 
 connectionRoutes.get('/connections/mailing-list', async (c) => {
-  const connection = await connectionOf(c.env.DB, c.var.tenant.siteId)
+  const connection = await connectionOf(c.env.DB, c.get('tenant').siteId)
   const answer: MailingListAnswer = {
     providers: offeredProviders(c.env),
     connection:
@@ -100,7 +100,7 @@ connectionRoutes.get('/connections/mailing-list', async (c) => {
 connectionRoutes.get('/connections/mailing-list/lists', async (c) => {
   const provider = providerOf(c, c.req.query('provider'))
   try {
-    const lists = await mailingListService(c.env, c.var.tenant.siteId, provider).lists()
+    const lists = await mailingListService(c.env, c.get('tenant').siteId, provider).lists()
     return c.json({ lists } satisfies MailingListsAnswer)
   } catch (error) {
     return unavailable(c, error)
@@ -113,7 +113,7 @@ connectionRoutes.post('/connections/mailing-list/lists', async (c) => {
   const name = (await jsonBody(c, newListSchema)).name.trim()
   if (name === '') throw new InputError(CONNECTIONS_TEXT.listNameRequired, { name: 'required' })
   const list = { id: randomId(9), name, createdAt: Date.now() }
-  if (!(await insertLocalList(c.env.DB, c.var.tenant.siteId, list))) {
+  if (!(await insertLocalList(c.env.DB, c.get('tenant').siteId, list))) {
     throw new InputError(fillText(CONNECTIONS_TEXT.listNameTaken, { name }), { name: 'taken' }, 409)
   }
   return c.json({ id: list.id, name, memberCount: 0 }, 201)
@@ -121,7 +121,7 @@ connectionRoutes.post('/connections/mailing-list/lists', async (c) => {
 
 connectionRoutes.get('/connections/mailing-list/lists/:id/members', async (c) => {
   const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
-  const { members, total } = await localMembers(c.env.DB, c.var.tenant.siteId, c.req.param('id'), {
+  const { members, total } = await localMembers(c.env.DB, c.get('tenant').siteId, c.req.param('id'), {
     limit: LIST_MEMBERS_PAGE_SIZE,
     offset: (page - 1) * LIST_MEMBERS_PAGE_SIZE,
   })
@@ -140,7 +140,7 @@ connectionRoutes.put('/connections/mailing-list', async (c) => {
   if (listId === '') throw new InputError(CONNECTIONS_TEXT.listMustBeSelected, { listId: 'required' })
   let lists: MailingList[]
   try {
-    lists = await mailingListService(c.env, c.var.tenant.siteId, provider).lists()
+    lists = await mailingListService(c.env, c.get('tenant').siteId, provider).lists()
   } catch (error) {
     return unavailable(c, error)
   }
@@ -151,9 +151,9 @@ connectionRoutes.put('/connections/mailing-list', async (c) => {
     listId: list.id,
     listName: list.name,
     connectedAt: Date.now(),
-    connectedBy: c.var.editor.user.id,
+    connectedBy: c.get('editor').user.id,
   }
-  await saveConnection(c.env.DB, c.var.tenant.siteId, connection)
+  await saveConnection(c.env.DB, c.get('tenant').siteId, connection)
   const answer: MailingListAnswer = {
     providers: offeredProviders(c.env),
     connection: { provider, listId: list.id, listName: list.name, connectedAt: connection.connectedAt },
@@ -162,12 +162,12 @@ connectionRoutes.put('/connections/mailing-list', async (c) => {
 })
 
 connectionRoutes.delete('/connections/mailing-list', async (c) => {
-  await deleteConnection(c.env.DB, c.var.tenant.siteId)
+  await deleteConnection(c.env.DB, c.get('tenant').siteId)
   return c.json({ providers: offeredProviders(c.env), connection: null } satisfies MailingListAnswer)
 })
 
 connectionRoutes.get('/connections/zapier', async (c) => {
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const [hooks, keys] = await Promise.all([hooksOf(c.env.DB, siteId), apiKeysOf(c.env.DB, siteId)])
   const answer: ZapierAnswer = {
     connectedZaps: hooks.length,
@@ -188,7 +188,7 @@ export async function apiKeyHash(key: string): Promise<string> {
 export const MAX_API_KEYS = 20
 
 connectionRoutes.post('/connections/zapier/keys', async (c) => {
-  if ((await apiKeysOf(c.env.DB, c.var.tenant.siteId)).length >= MAX_API_KEYS) {
+  if ((await apiKeysOf(c.env.DB, c.get('tenant').siteId)).length >= MAX_API_KEYS) {
     throw new InputError(fillText(CONNECTIONS_TEXT.tooManyKeys, { max: MAX_API_KEYS }), {}, 409)
   }
   const key = `zk_${base64url(randomBytes(32))}`
@@ -196,10 +196,10 @@ connectionRoutes.post('/connections/zapier/keys', async (c) => {
     id: randomId(9),
     prefix: key.slice(0, 8),
     createdAt: Date.now(),
-    createdBy: c.var.editor.user.id,
+    createdBy: c.get('editor').user.id,
     lastUsedAt: null,
   }
-  await insertApiKey(c.env.DB, c.var.tenant.siteId, { ...row, keyHash: await apiKeyHash(key) })
+  await insertApiKey(c.env.DB, c.get('tenant').siteId, { ...row, keyHash: await apiKeyHash(key) })
   const answer: NewApiKeyAnswer = {
     id: row.id,
     prefix: row.prefix,
@@ -211,7 +211,7 @@ connectionRoutes.post('/connections/zapier/keys', async (c) => {
 })
 
 connectionRoutes.delete('/connections/zapier/keys/:id', async (c) => {
-  const revoked = await revokeApiKey(c.env.DB, c.var.tenant.siteId, c.req.param('id'), Date.now())
+  const revoked = await revokeApiKey(c.env.DB, c.get('tenant').siteId, c.req.param('id'), Date.now())
   if (!revoked) return c.json({ message: EDITOR_TEXT.unableToLocateContent }, 404)
   return c.json({ id: c.req.param('id') })
 })

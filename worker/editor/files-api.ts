@@ -59,7 +59,7 @@ const json = (
 ) => c.json(body as object, status)
 
 function canManage(c: Context<EditorAppEnv>): Response | null {
-  return refusedUnless(c, c.var.editor.capabilities.manageFiles)
+  return refusedUnless(c, c.get('editor').capabilities.manageFiles)
 }
 
 function notFound(): never {
@@ -96,7 +96,7 @@ const listSchema = z.object({
 
 fileRoutes.get('/files', async (c) => {
   const query = queryOf(c, listSchema)
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const page = Number(query.page ?? '1')
   const search = `%${(query.q ?? '').trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`
   const where = `site_id = ? AND state IN ('processing', 'ready', 'failed') AND name LIKE ? ESCAPE '\\'${
@@ -162,7 +162,7 @@ function claimsFor(body: z.infer<typeof startSchema>, type: AllowedFileType, nam
 async function beginParts(c: Context<EditorAppEnv>, id: string, upload: string, claims: UploadClaims) {
   if (claims.mode !== 'multipart') return
   const multipart = await c.env.FILES.createMultipartUpload(
-    fileKeys.stagedOriginal(c.var.tenant.siteId, id, upload),
+    fileKeys.stagedOriginal(c.get('tenant').siteId, id, upload),
     { httpMetadata: { contentType: claims.contentType } },
   )
   claims.r2UploadId = multipart.uploadId
@@ -195,7 +195,7 @@ async function namingUpload(
   try {
     named = (await write()).meta.changes > 0
   } finally {
-    const key = fileKeys.stagedOriginal(c.var.tenant.siteId, id, upload)
+    const key = fileKeys.stagedOriginal(c.get('tenant').siteId, id, upload)
     if (!named && claims.r2UploadId) afterAnswer(c, abortMultipart(c.env.FILES, key, claims.r2UploadId))
   }
   return named
@@ -206,7 +206,7 @@ fileRoutes.post('/files', async (c) => {
   if (refused) return refused
   const body = await jsonBody(c, startSchema)
   const { type, name } = checkStart(body)
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const id = newFileId()
   const upload = newUploadId()
   const claims = claimsFor(body, type, name, false)
@@ -221,7 +221,7 @@ fileRoutes.post('/files', async (c) => {
     )
       .bind(
         ...[siteId, id, name, type.contentType, type.kind, body.size, upload, JSON.stringify(claims), now],
-        ...[c.var.editor.user.email, now, now, siteId, FILE_LIMITS.filesPerSite],
+        ...[c.get('editor').user.email, now, now, siteId, FILE_LIMITS.filesPerSite],
       )
       .run()
   const named = await namingUpload(c, id, upload, claims, write)
@@ -238,7 +238,7 @@ fileRoutes.post('/files/:id/replace', async (c) => {
   const refused = canManage(c)
   if (refused) return refused
   const body = await jsonBody(c, startSchema)
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const row = await readFileRow(c.env.DB, siteId, c.req.param('id'))
   if (row === null || row.state === 'deleting') notFound()
   const { type } = checkStart(body)
@@ -289,7 +289,7 @@ async function uploadingRow(
   c: Context<EditorAppEnv>,
 ): Promise<{ row: FileRow; claims: UploadClaims; upload: string }> {
   const upload = c.req.param('upload') ?? ''
-  const row = await readFileRow(c.env.DB, c.var.tenant.siteId, c.req.param('id') ?? '')
+  const row = await readFileRow(c.env.DB, c.get('tenant').siteId, c.req.param('id') ?? '')
   if (row === null || !UPLOAD_ID.test(upload) || row.pending_upload !== upload) notFound()
   const claims = claimsOf(row)
   if (claims === null || row.job_state !== 'uploading')
@@ -431,7 +431,7 @@ fileRoutes.delete('/files/:id/uploads/:upload', async (c) => {
   const refused = canManage(c)
   if (refused) return refused
   const upload = c.req.param('upload')
-  const row = await readFileRow(c.env.DB, c.var.tenant.siteId, c.req.param('id'))
+  const row = await readFileRow(c.env.DB, c.get('tenant').siteId, c.req.param('id'))
   if (row === null || !UPLOAD_ID.test(upload)) notFound()
   // A replace being processed may be copying its bytes over the served ones: it runs to its end.
   if (row.pending_upload === upload && row.job_state === 'processing' && row.version > 0)
@@ -444,7 +444,7 @@ fileRoutes.delete('/files/:id/uploads/:upload', async (c) => {
 })
 
 fileRoutes.get('/files/:id/job', async (c) => {
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   let row = await readFileRow(c.env.DB, siteId, c.req.param('id'))
   if (row === null || row.state === 'deleting') notFound()
   if (
@@ -471,9 +471,9 @@ fileRoutes.get('/files/:id/job', async (c) => {
 })
 
 fileRoutes.get('/files/:id', async (c) => {
-  const row = await readFileRow(c.env.DB, c.var.tenant.siteId, c.req.param('id'))
+  const row = await readFileRow(c.env.DB, c.get('tenant').siteId, c.req.param('id'))
   if (row === null || row.state === 'deleting' || row.state === 'uploading') notFound()
-  return c.json({ file: fileAnswerOf(row), usedBy: await filesUsedBy(c.env, c.var.tenant.siteId, row.id) })
+  return c.json({ file: fileAnswerOf(row), usedBy: await filesUsedBy(c.env, c.get('tenant').siteId, row.id) })
 })
 
 const updateSchema = z.object({
@@ -491,7 +491,7 @@ fileRoutes.patch('/files/:id', async (c) => {
   const refused = canManage(c)
   if (refused) return refused
   const body = await jsonBody(c, updateSchema)
-  const row = await readFileRow(c.env.DB, c.var.tenant.siteId, c.req.param('id'))
+  const row = await readFileRow(c.env.DB, c.get('tenant').siteId, c.req.param('id'))
   if (row === null || row.state === 'deleting' || row.state === 'uploading') notFound()
   const type = allowedType(row.content_type)
   let name = row.name
@@ -514,7 +514,7 @@ fileRoutes.patch('/files/:id', async (c) => {
 fileRoutes.delete('/files/:id', async (c) => {
   const refused = canManage(c)
   if (refused) return refused
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const row = await readFileRow(c.env.DB, siteId, c.req.param('id'))
   if (row === null) notFound()
   // Marked first (no longer served), then the zone's copies purged, then the objects and the row.

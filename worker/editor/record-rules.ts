@@ -71,9 +71,9 @@ export async function checkRecord(
 ): Promise<EditorRecord> {
   const current = answer.draft?.record ?? answer.live
   if (current === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   if (key.kind === 'site') return checkSite(c, current, incoming)
-  const embedOrigins = c.var.tenant.site.website.security?.embedOrigins ?? []
+  const embedOrigins = c.get('tenant').site.website.security?.embedOrigins ?? []
   const record: EditorRecord = { ...incoming, id: current.id }
   const title = String(record.title ?? '').trim()
   if (title === '') refuse('title', EDITOR_TEXT.titleRequired)
@@ -195,7 +195,7 @@ function valueAt(record: unknown, path: readonly PropertyKey[]): unknown {
  * the whole checked by the storefront's own schema so that what is saved can be published.
  */
 function checkSite(c: Context<EditorAppEnv>, current: EditorRecord, incoming: EditorRecord): EditorRecord {
-  const merged = mergeSite(current, incoming, c.var.editor.capabilities)
+  const merged = mergeSite(current, incoming, c.get('editor').capabilities)
   if ('refused' in merged)
     throw new InputError(EDITOR_TEXT.notAllowed, { [merged.refused]: EDITOR_TEXT.notAllowed }, 403)
   // Each changed section field by field (site-settings.ts), with the Settings screen's words.

@@ -47,7 +47,7 @@ function keyParam(c: C): { key: string; parsed: ParsedKey } {
 }
 
 async function answerOr404(c: C, key: string): Promise<RecordAnswer> {
-  const answer = await recordAnswer(c.env, c.var.tenant, key)
+  const answer = await recordAnswer(c.env, c.get('tenant'), key)
   if (answer === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
   return answer
 }
@@ -75,13 +75,13 @@ function statusOf(answer: RecordAnswer): ContentStatus {
 }
 
 recordRoutes.get('/collections', async (c) => {
-  return c.json({ collections: await collectionSummaries(c.env, c.var.tenant.siteId) })
+  return c.json({ collections: await collectionSummaries(c.env, c.get('tenant').siteId) })
 })
 
 recordRoutes.get('/collections/:slug/items', async (c) => {
   const slug = c.req.param('slug')
   if (!isSlug(slug)) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
-  const answer = await itemSummaries(c.env, c.var.tenant.siteId, slug)
+  const answer = await itemSummaries(c.env, c.get('tenant').siteId, slug)
   if (answer === null) throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
   const status = c.req.query('status')
   const items = status
@@ -125,7 +125,7 @@ function newDraft(c: C, kind: 'collection' | 'item', record: EditorRecord): Draf
     needsReview: false,
     publishOn: null,
     deleted: false,
-    updatedBy: c.var.editor.user.email,
+    updatedBy: c.get('editor').user.email,
   }
 }
 
@@ -135,9 +135,9 @@ recordRoutes.post('/collections', async (c) => {
   if (COLLECTION_TYPES[typeName] === undefined)
     throw new InputError(fillText(EDITOR_TEXT.notExpectedOption, { val: typeName }), { typeName: 'unknown' })
   const area: Area = typeName === 'products' ? 'products' : 'content'
-  const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, area))
+  const refused = refusedUnless(c, canEdit(c.get('editor').capabilities, area))
   if (refused) return refused
-  const existing = await collectionSummaries(c.env, c.var.tenant.siteId)
+  const existing = await collectionSummaries(c.env, c.get('tenant').siteId)
   const wanted = body.slug ? body.slug : slugify(body.title)
   if (!isSlug(wanted)) {
     const message = fillText(EDITOR_TEXT.invalidPageUrl, { val: wanted })
@@ -155,8 +155,8 @@ recordRoutes.post('/collections', async (c) => {
     ...(typeName === 'page' ? { mainContent: '' } : {}),
   }
   const key = collectionKey(slug)
-  if (!(await writeDraft(c.env.DB, c.var.tenant.siteId, key, newDraft(c, 'collection', record), 0)))
-    return conflict(c, await recordAnswer(c.env, c.var.tenant, key))
+  if (!(await writeDraft(c.env.DB, c.get('tenant').siteId, key, newDraft(c, 'collection', record), 0)))
+    return conflict(c, await recordAnswer(c.env, c.get('tenant'), key))
   return c.json(await answerOr404(c, key), 201)
 })
 
@@ -177,7 +177,7 @@ function newItemRecord(c: C, collection: EditorRecord, title: string, slug: stri
   }
   switch (collection.typeName) {
     case 'products': {
-      const currency = c.var.tenant.site.storeSettings?.selectedCurrency ?? 'USD'
+      const currency = c.get('tenant').site.storeSettings?.selectedCurrency ?? 'USD'
       const zero = { currency, value: '0.00' }
       return {
         ...base,
@@ -217,21 +217,21 @@ function newItemRecord(c: C, collection: EditorRecord, title: string, slug: stri
 }
 
 async function takenItemSlugs(c: C, collectionSlug: string): Promise<Set<string>> {
-  const summaries = await itemSummaries(c.env, c.var.tenant.siteId, collectionSlug)
+  const summaries = await itemSummaries(c.env, c.get('tenant').siteId, collectionSlug)
   return new Set((summaries?.items ?? []).flatMap((item) => [item.slug, parseKey(item.key)?.slug ?? '']))
 }
 
 recordRoutes.post('/records/:key{.+}/items', async (c) => {
   const { parsed } = keyParam(c)
   if (parsed.kind !== 'collection') throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
-  const collection = await currentCollection(c.env, c.var.tenant.siteId, parsed.collection)
+  const collection = await currentCollection(c.env, c.get('tenant').siteId, parsed.collection)
   if (collection === null || collection.typeName === 'page' || collection.typeName === 'form')
     throw new InputError(EDITOR_TEXT.unableToLocateContent, {}, 404)
   const area: Area = collection.typeName === 'products' ? 'products' : 'content'
-  const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, area))
+  const refused = refusedUnless(c, canEdit(c.get('editor').capabilities, area))
   if (refused) return refused
   const body = await jsonBody(c, createSchema)
-  const summaries = await itemSummaries(c.env, c.var.tenant.siteId, parsed.collection)
+  const summaries = await itemSummaries(c.env, c.get('tenant').siteId, parsed.collection)
   const count = summaries?.items.length ?? 0
   const max = area === 'products' ? EDITOR_LIMITS.productsPerCollection : EDITOR_LIMITS.itemsPerCollection
   if (count >= max)
@@ -246,15 +246,15 @@ recordRoutes.post('/records/:key{.+}/items', async (c) => {
   const slug = freeSlug(wanted, await takenItemSlugs(c, parsed.collection))
   const key = itemKey(parsed.collection, slug)
   const record = newItemRecord(c, collection, body.title, slug)
-  if (!(await writeDraft(c.env.DB, c.var.tenant.siteId, key, newDraft(c, 'item', record), 0)))
-    return conflict(c, await recordAnswer(c.env, c.var.tenant, key))
+  if (!(await writeDraft(c.env.DB, c.get('tenant').siteId, key, newDraft(c, 'item', record), 0)))
+    return conflict(c, await recordAnswer(c.env, c.get('tenant'), key))
   return c.json(await answerOr404(c, key), 201)
 })
 
 recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
   const { key, parsed } = keyParam(c)
   const answer = await answerOr404(c, key)
-  const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, answer.area))
+  const refused = refusedUnless(c, canEdit(c.get('editor').capabilities, answer.area))
   if (refused) return refused
   const source = answer.draft?.record ?? answer.live
   if (source === null || parsed.kind === 'site')
@@ -262,14 +262,14 @@ recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
   const title = `${source.title} (copy)`.slice(0, EDITOR_LIMITS.titleLength)
   if (parsed.kind === 'collection') {
     if (source.typeName !== 'page') throw new InputError(EDITOR_TEXT.notAllowed, {}, 422)
-    const taken = new Set((await collectionSummaries(c.env, c.var.tenant.siteId)).map((s) => s.slug))
+    const taken = new Set((await collectionSummaries(c.env, c.get('tenant').siteId)).map((s) => s.slug))
     const slug = freeSlug(`${parsed.collection}-copy`, taken)
     const record = { ...source, id: newRecordId(), urlId: slug, title, fullUrl: `/${slug}`, itemSlugs: [] }
     const copyKey = collectionKey(slug)
-    await writeDraft(c.env.DB, c.var.tenant.siteId, copyKey, newDraft(c, 'collection', record), 0)
+    await writeDraft(c.env.DB, c.get('tenant').siteId, copyKey, newDraft(c, 'collection', record), 0)
     return c.json(await answerOr404(c, copyKey), 201)
   }
-  const collection = await currentCollection(c.env, c.var.tenant.siteId, parsed.collection)
+  const collection = await currentCollection(c.env, c.get('tenant').siteId, parsed.collection)
   const taken = await takenItemSlugs(c, parsed.collection)
   const slug = freeSlug(`${String(source.urlId)}-copy`, taken)
   const base = String(collection?.fullUrl ?? `/${parsed.collection}`)
@@ -299,7 +299,7 @@ recordRoutes.post('/records/:key{.+}/duplicate', async (c) => {
   delete record.publishOn
   delete record.private
   const copyKey = itemKey(parsed.collection, slug)
-  await writeDraft(c.env.DB, c.var.tenant.siteId, copyKey, newDraft(c, 'item', record), 0)
+  await writeDraft(c.env.DB, c.get('tenant').siteId, copyKey, newDraft(c, 'item', record), 0)
   return c.json(await answerOr404(c, copyKey), 201)
 })
 
@@ -314,7 +314,7 @@ recordRoutes.put('/records/:key{.+}', async (c) => {
   const body = await jsonBody(c, saveSchema, MAX_RECORD_BYTES)
   const answer = await answerOr404(c, key)
   // The site record is checked section by section (site-sections.ts).
-  const capabilities = c.var.editor.capabilities
+  const capabilities = c.get('editor').capabilities
   const refused = refusedUnless(
     c,
     parsed.kind === 'site' ? mayEditSite(capabilities) : canEdit(capabilities, answer.area),
@@ -330,10 +330,10 @@ recordRoutes.put('/records/:key{.+}', async (c) => {
     needsReview: draft?.needsReview ?? false,
     publishOn: draft?.publishOn ?? null,
     deleted: false,
-    updatedBy: c.var.editor.user.email,
+    updatedBy: c.get('editor').user.email,
   }
-  if (!(await writeDraft(c.env.DB, c.var.tenant.siteId, key, write, body.baseRevision)))
-    return conflict(c, await recordAnswer(c.env, c.var.tenant, key))
+  if (!(await writeDraft(c.env.DB, c.get('tenant').siteId, key, write, body.baseRevision)))
+    return conflict(c, await recordAnswer(c.env, c.get('tenant'), key))
   return c.json(await answerOr404(c, key))
 })
 
@@ -357,7 +357,7 @@ recordRoutes.post('/records/:key{.+}/status', async (c) => {
   const answer = await answerOr404(c, key)
   if (answer.revision !== body.baseRevision) return conflict(c, answer)
   const from = statusOf(answer)
-  const capabilities = c.var.editor.capabilities
+  const capabilities = c.get('editor').capabilities
   // Submitting a change to a live record for review: its status stays, the change waits.
   const submitsLiveChange =
     body.to === 'review' && isLiveStatus(answer.draft?.status ?? answer.liveStatus) && answer.draft !== null
@@ -377,7 +377,7 @@ recordRoutes.post('/records/:key{.+}/status', async (c) => {
   if (refused) return refused
   let publishOn: number | null = null
   if (body.to === 'scheduled') {
-    const zone = siteTimeZone(c.var.tenant.site.website)
+    const zone = siteTimeZone(c.get('tenant').site.website)
     publishOn =
       typeof body.publishOn === 'number' ? body.publishOn : zonedTimeToEpoch(body.publishOn ?? '', zone)
     if (publishOn === null) throw new InputError(EDITOR_TEXT.scheduleInPast, { publishOn: 'missing' })
@@ -396,10 +396,10 @@ recordRoutes.post('/records/:key{.+}/status', async (c) => {
     needsReview: body.to === 'review',
     publishOn,
     deleted: false,
-    updatedBy: c.var.editor.user.email,
+    updatedBy: c.get('editor').user.email,
   }
-  if (!(await writeDraft(c.env.DB, c.var.tenant.siteId, key, write, body.baseRevision)))
-    return conflict(c, await recordAnswer(c.env, c.var.tenant, key))
+  if (!(await writeDraft(c.env.DB, c.get('tenant').siteId, key, write, body.baseRevision)))
+    return conflict(c, await recordAnswer(c.env, c.get('tenant'), key))
   return c.json(await answerOr404(c, key))
 })
 
@@ -407,12 +407,12 @@ recordRoutes.delete('/records/:key{.+}', async (c) => {
   const { key, parsed } = keyParam(c)
   if (parsed.kind === 'site') throw new InputError(EDITOR_TEXT.notAllowed, {}, 422)
   const answer = await answerOr404(c, key)
-  const refused = refusedUnless(c, canEdit(c.var.editor.capabilities, answer.area))
+  const refused = refusedUnless(c, canEdit(c.get('editor').capabilities, answer.area))
   if (refused) return refused
   const revision = c.req.query('revision') === undefined ? answer.revision : Number(c.req.query('revision'))
   if (revision !== answer.revision) return conflict(c, answer)
   if (answer.live === null) {
-    if (!(await forgetDraft(c.env.DB, c.var.tenant.siteId, key, revision))) return conflict(c, answer)
+    if (!(await forgetDraft(c.env.DB, c.get('tenant').siteId, key, revision))) return conflict(c, answer)
     return c.json({ deleted: key, published: false })
   }
   if (
@@ -428,16 +428,16 @@ recordRoutes.delete('/records/:key{.+}', async (c) => {
     needsReview: false,
     publishOn: null,
     deleted: true,
-    updatedBy: c.var.editor.user.email,
+    updatedBy: c.get('editor').user.email,
   }
-  if (!(await writeDraft(c.env.DB, c.var.tenant.siteId, key, write, revision))) return conflict(c, answer)
+  if (!(await writeDraft(c.env.DB, c.get('tenant').siteId, key, write, revision))) return conflict(c, answer)
   return c.json(await answerOr404(c, key))
 })
 
 recordRoutes.delete('/drafts/:key{.+}', async (c) => {
   const { key, parsed } = keyParam(c)
   const answer = await answerOr404(c, key)
-  const capabilities = c.var.editor.capabilities
+  const capabilities = c.get('editor').capabilities
   const refused = refusedUnless(
     c,
     parsed.kind === 'site' ? mayEditSite(capabilities) : canEdit(capabilities, answer.area),
@@ -447,8 +447,8 @@ recordRoutes.delete('/drafts/:key{.+}', async (c) => {
   const revision = c.req.query('revision') === undefined ? answer.revision : Number(c.req.query('revision'))
   const done =
     answer.live === null
-      ? await forgetDraft(c.env.DB, c.var.tenant.siteId, key, revision)
-      : await discardDraft(c.env.DB, c.var.tenant.siteId, key, revision, c.var.editor.user.email)
-  if (!done) return conflict(c, await recordAnswer(c.env, c.var.tenant, key))
+      ? await forgetDraft(c.env.DB, c.get('tenant').siteId, key, revision)
+      : await discardDraft(c.env.DB, c.get('tenant').siteId, key, revision, c.get('editor').user.email)
+  if (!done) return conflict(c, await recordAnswer(c.env, c.get('tenant'), key))
   return c.json({ discarded: key })
 })

@@ -14,7 +14,7 @@
  * key: Refund pressed again (after `REFUND_IN_FLIGHT_MS`) asks the provider again, which refunds
  * once per key.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import {
   ORDER_STATUS_FILTERS,
   type OrderAmountRow,
@@ -111,13 +111,13 @@ function summaryOf(order: MerchantOrder): OrderSummary {
 
 orderRoutes.get('/orders', async function listOrders(c) {
   const query = queryOf(c, listQuery)
-  const zone = siteTimeZone(c.var.tenant.site.website)
+  const zone = siteTimeZone(c.get('tenant').site.website)
   const from = query.from === undefined ? undefined : dayStart('from', query.from, zone)
   // `to` is the whole day: up to the start of the next.
   const to = query.to === undefined ? undefined : dayStart('to', query.to, zone, 1)
   if (from !== undefined && to !== undefined && to <= from)
     throw new InputError(RECORDS_TEXT.badDateRange, { to: RECORDS_TEXT.badDateRange })
-  const range = orderRange(c.var.tenant.siteId, { status: query.status, from, to })
+  const range = orderRange(c.get('tenant').siteId, { status: query.status, from, to })
   const page = await merchantOrderPage(c.env.DB, range, pageRequest(query.cursor))
   return c.json(pageAnswer(page, summaryOf))
 })
@@ -167,11 +167,8 @@ async function detailOf(db: D1Database, order: MerchantOrder): Promise<OrderDeta
   }
 }
 
-async function orderOr404(
-  c: { env: EditorAppEnv['Bindings']; var: { tenant: { siteId: string } } },
-  id: string,
-) {
-  const order = await merchantOrderById(c.env.DB, c.var.tenant.siteId, id)
+async function orderOr404(c: Context<EditorAppEnv>, id: string) {
+  const order = await merchantOrderById(c.env.DB, c.get('tenant').siteId, id)
   if (order === null) throw new InputError(RECORDS_TEXT.orderNotFound, {}, 404)
   return order
 }
@@ -182,7 +179,7 @@ orderRoutes.get('/orders/:id', async function showOrder(c) {
 })
 
 orderRoutes.post('/orders/:id/fulfil', async function fulfilOrder(c) {
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const order = await orderOr404(c, c.req.param('id'))
   if (order.status !== 'paid') throw new InputError(RECORDS_TEXT.onlyPaidFulfil, {}, 409)
   // A second press (or a second editor) finds it fulfilled: the first who and when stay.
@@ -199,7 +196,7 @@ const refundBody = z.object({
 })
 
 orderRoutes.post('/orders/:id/refund', async function refundOrder(c) {
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const db = c.env.DB
   const body = await jsonBody(c, refundBody)
   const order = await orderOr404(c, c.req.param('id'))

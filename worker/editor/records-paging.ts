@@ -18,7 +18,7 @@ import type { EditorAppEnv } from './env'
  */
 export function requireCapability(capability: keyof Capabilities): MiddlewareHandler<EditorAppEnv> {
   return async function requireCapability(c, next) {
-    if (!c.var.editor.capabilities[capability])
+    if (!c.get('editor').capabilities[capability])
       return c.json({ message: EDITOR_TEXT.notAllowed, capability }, 403)
     await next()
   }
@@ -45,5 +45,5 @@ export function pageAnswer<R, A>(page: Page<R>, answerOf: (row: R) => A): Record
 
 /** Who did it, as the records store it: the editor's email. */
 export function editorName(c: Context<EditorAppEnv>): string {
-  return c.var.editor.user.email
+  return c.get('editor').user.email
 }

@@ -47,11 +47,12 @@ function decode<T>(cursor: string | undefined, schema: z.ZodMiniType<T>): T | nu
 restockRoutes.get('/restock/groups', async function listGroups(c) {
   const query = queryOf(c, z.object({ cursor: cursorQuery }))
   const after = decode(query.cursor, z.object({ productId: id, variantId: id }))
-  const page = await listSignUpGroups(c.env.DB, c.var.tenant.siteId, { after, limit: PAGE })
+  const page = await listSignUpGroups(c.env.DB, c.get('tenant').siteId, { after, limit: PAGE })
   const products = new Map(
     await Promise.all(
       [...new Set(page.signUpGroups.map((group) => group.productId))].map(
-        async (productId) => [productId, await itemById(c.var.catalog, productId).catch(() => null)] as const,
+        async (productId) =>
+          [productId, await itemById(c.get('catalog'), productId).catch(() => null)] as const,
       ),
     ),
   )
@@ -82,7 +83,7 @@ restockRoutes.get('/restock/groups/:productId/:variantId/sign-ups', async functi
   const variantId = id.safeParse(c.req.param('variantId'))
   if (!productId.success || !variantId.success) throw new InputError(RECORDS_TEXT.badCursor)
   const afterId = decode(query.cursor, z.number().check(z.int(), z.minimum(0))) ?? 0
-  const page = await listRestockSignUps(c.env.DB, c.var.tenant.siteId, {
+  const page = await listRestockSignUps(c.env.DB, c.get('tenant').siteId, {
     productId: productId.data,
     variantId: variantId.data,
     afterId,

@@ -44,11 +44,11 @@ function authorOf(review: ModeratedReview): string {
 
 reviewRoutes.get('/reviews', async function listReviews(c) {
   const query = queryOf(c, z.object({ cursor: cursorQuery }))
-  const page = await moderatedReviewPage(c.env.DB, c.var.tenant.siteId, pageRequest(query.cursor))
+  const page = await moderatedReviewPage(c.env.DB, c.get('tenant').siteId, pageRequest(query.cursor))
   const titles = new Map(
     await Promise.all(
       [...new Set(page.rows.map((review) => review.productId))].map(
-        async (id) => [id, (await itemById(c.var.catalog, id).catch(() => null))?.title] as const,
+        async (id) => [id, (await itemById(c.get('catalog'), id).catch(() => null))?.title] as const,
       ),
     ),
   )
@@ -70,7 +70,7 @@ reviewRoutes.get('/reviews', async function listReviews(c) {
 })
 
 reviewRoutes.post('/reviews/:id/visibility', async function setVisibility(c) {
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const id = c.req.param('id')
   const { hidden } = await jsonBody(c, z.object({ hidden: z.boolean() }))
   const productId = await reviewedProduct(c.env.DB, siteId, id)

@@ -11,7 +11,7 @@
  * is UTF-8 with a BOM (spreadsheets then read accents right), RFC 4180 quoted, and every cell
  * that a spreadsheet would run as a formula starts with `'` (shared/editing/records.ts `csvCell`).
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import {
   csvRow,
   type FormSummaryRow,
@@ -69,13 +69,20 @@ function pagePathOf(submission: StoredSubmission): string {
 }
 
 submissionRoutes.get('/forms', async function listForms(c) {
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const [ids, counts] = await Promise.all([
     formIds(c.env.CATALOG, siteId),
     submissionCounts(c.env.DB, siteId),
   ])
   const known = new Set(ids)
-  const forms = await Promise.all(ids.map((id) => c.var.catalog.form(id).catch(() => null)))
+  const forms = await Promise.all(
+    ids.map((id) =>
+      c
+        .get('catalog')
+        .form(id)
+        .catch(() => null),
+    ),
+  )
   const rows: FormSummaryRow[] = ids.map((formId, index) => ({
     formId,
     name: forms[index]?.name ?? formId,
@@ -91,11 +98,11 @@ submissionRoutes.get('/forms', async function listForms(c) {
 
 const formIdParam = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/))
 
-async function formOf(c: { var: EditorAppEnv['Variables']; env: EditorAppEnv['Bindings'] }, formId: string) {
+async function formOf(c: Context<EditorAppEnv>, formId: string) {
   const id = formIdParam.safeParse(formId)
   if (!id.success) throw new InputError(RECORDS_TEXT.formNotFound, {}, 404)
-  const form = await c.var.catalog.form(formId)
-  if (form === null && !(await hasSubmissions(c.env.DB, c.var.tenant.siteId, formId)))
+  const form = await c.get('catalog').form(formId)
+  if (form === null && !(await hasSubmissions(c.env.DB, c.get('tenant').siteId, formId)))
     throw new InputError(RECORDS_TEXT.formNotFound, {}, 404)
   return form
 }
@@ -104,9 +111,9 @@ async function formOf(c: { var: EditorAppEnv['Variables']; env: EditorAppEnv['Bi
 submissionRoutes.get('/forms/:formId/submissions.csv', async function exportSubmissions(c) {
   const formId = c.req.param('formId')
   const form = await formOf(c, formId)
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const db = c.env.DB
-  const zone = siteTimeZone(c.var.tenant.site.website)
+  const zone = siteTimeZone(c.get('tenant').site.website)
   const stamp = new Intl.DateTimeFormat('sv-SE', {
     timeZone: zone,
     dateStyle: 'short',
@@ -163,7 +170,7 @@ submissionRoutes.get('/forms/:formId/submissions', async function listSubmission
   const formId = c.req.param('formId')
   const query = queryOf(c, z.object({ cursor: cursorQuery }))
   const form = await formOf(c, formId)
-  const page = await submissionPage(c.env.DB, c.var.tenant.siteId, formId, pageRequest(query.cursor))
+  const page = await submissionPage(c.env.DB, c.get('tenant').siteId, formId, pageRequest(query.cursor))
   return c.json({
     form: { formId, name: form?.name ?? formId },
     ...pageAnswer(page, (row): SubmissionRow => {
@@ -186,7 +193,7 @@ submissionRoutes.get('/forms/:formId/submissions/:id', async function showSubmis
   const id = Number(c.req.param('id'))
   const form = await formOf(c, formId)
   const submission = Number.isSafeInteger(id)
-    ? await submissionById(c.env.DB, c.var.tenant.siteId, formId, id)
+    ? await submissionById(c.env.DB, c.get('tenant').siteId, formId, id)
     : null
   if (submission === null) throw new InputError(RECORDS_TEXT.submissionNotFound, {}, 404)
   const answer: SubmissionDetail = {

@@ -60,7 +60,7 @@ templateRoutes.use('/templates', templatesOnly)
 templateRoutes.use('/templates/*', templatesOnly)
 
 async function templatesOnly(c: C, next: Next): Promise<Response | undefined> {
-  const refused = refusedUnless(c, c.var.editor.capabilities.editTemplates)
+  const refused = refusedUnless(c, c.get('editor').capabilities.editTemplates)
   if (refused) return refused
   await next()
 }
@@ -73,7 +73,7 @@ function nameParam(c: C): string {
 }
 
 async function templateAnswer(c: C, name: string): Promise<TemplateAnswer> {
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const [own, row] = await Promise.all([
     overrideSource(c.env, siteId, name),
     templateRow(c.env, siteId, name),
@@ -92,7 +92,7 @@ async function templateAnswer(c: C, name: string): Promise<TemplateAnswer> {
 }
 
 templateRoutes.get('/templates', async (c) => {
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const names = templateNames()
   const [rows, owns] = await Promise.all([
     templateRows(c.env, siteId),
@@ -121,7 +121,7 @@ function localPath(path: string | undefined): string | undefined {
 
 /** The page data a template renders against on `path` (the suggested page without one). */
 async function pageData(c: C, name: string, path: string | undefined) {
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const pages = suggestedPages(name, await templatePages(c.env, siteId))
   const chosen = localPath(path) ?? pages[0]?.path ?? '/'
   const want = templateKind(name) === 'partial' ? hostTemplateOf(name) : name
@@ -148,7 +148,7 @@ const saveSchema = z.object({
 templateRoutes.put('/templates/:name', async (c) => {
   const name = nameParam(c)
   const body = await jsonBody(c, saveSchema, MAX_SOURCE * 2)
-  const siteId = c.var.tenant.siteId
+  const siteId = c.get('tenant').siteId
   const current = await templateAnswer(c, name)
   if (current.revision !== body.baseRevision) return conflict(c, current)
   const sources = await draftSources(c.env, siteId)
@@ -162,14 +162,14 @@ templateRoutes.put('/templates/:name', async (c) => {
           sources[templateKind(name) === 'partial' ? captured.template : name] ?? '',
           captured.data,
           sources,
-          c.var.tenant.site.website.language ?? null,
+          c.get('tenant').site.website.language ?? null,
         )
   const stored = await writeTemplateDraft(
     c.env,
     siteId,
     name,
     { source: body.source, budget },
-    c.var.editor.user.email,
+    c.get('editor').user.email,
     body.baseRevision,
   )
   if (!stored) return conflict(c, await templateAnswer(c, name))
@@ -194,10 +194,10 @@ templateRoutes.delete('/templates/:name/draft', async (c) => {
   const revision = asked === undefined ? current.revision : Number(asked)
   const done = await discardDraft(
     c.env.DB,
-    c.var.tenant.siteId,
+    c.get('tenant').siteId,
     templateKey(name),
     revision,
-    c.var.editor.user.email,
+    c.get('editor').user.email,
   )
   if (!done) return conflict(c, await templateAnswer(c, name))
   return c.json(await templateAnswer(c, name))
@@ -207,7 +207,7 @@ templateRoutes.get('/templates/:name/data', async (c) => {
   const name = nameParam(c)
   const [{ pages, path, captured, want }, sources] = await Promise.all([
     pageData(c, name, c.req.query('path')),
-    draftSources(c.env, c.var.tenant.siteId),
+    draftSources(c.env, c.get('tenant').siteId),
   ])
   const template = captured?.template ?? want
   const answer: TemplateDataAnswer = {
@@ -233,7 +233,7 @@ templateRoutes.get('/templates/:name/stylesheet', async (c) => {
   const captured = await capturePage(
     c.env,
     c.executionCtx,
-    c.var.tenant.siteId,
+    c.get('tenant').siteId,
     new URL(c.req.url).origin,
     headers,
     safe,
@@ -245,9 +245,9 @@ templateRoutes.get('/templates/:name/stylesheet', async (c) => {
 
 templateRoutes.post('/templates/:name/publish', async (c) => {
   const name = nameParam(c)
-  const { capabilities, user } = c.var.editor
-  const outcome = await publisherOf(c.env, c.var.tenant.siteId).publish({
-    siteId: c.var.tenant.siteId,
+  const { capabilities, user } = c.get('editor')
+  const outcome = await publisherOf(c.env, c.get('tenant').siteId).publish({
+    siteId: c.get('tenant').siteId,
     by: user.email,
     capabilities,
     keys: [templateKey(name)],
@@ -255,6 +255,6 @@ templateRoutes.post('/templates/:name/publish', async (c) => {
   if (outcome.status === 'refused')
     return c.json({ message: EDITOR_TEXT.publishRefused, problems: outcome.problems }, 422)
   if (outcome.status !== 'published')
-    return c.json({ message: EDITOR_TEXT.nothingToPublish, version: c.var.tenant.version, published: [] })
+    return c.json({ message: EDITOR_TEXT.nothingToPublish, version: c.get('tenant').version, published: [] })
   return c.json({ version: outcome.version, published: outcome.published })
 })

@@ -51,7 +51,7 @@ const typeSchema = z.object({ type: z.enum(['tag', 'category']) })
 termRoutes.get('/terms', async (c) => {
   const { type } = typeSchema.safeParse(c.req.query()).data ?? { type: 'tag' as const }
   const counts = new Map<string, number>()
-  for (const item of await itemsWithTerms(c.env, c.var.tenant, type))
+  for (const item of await itemsWithTerms(c.env, c.get('tenant'), type))
     for (const term of item.terms) counts.set(term, (counts.get(term) ?? 0) + 1)
   const terms = [...counts]
     .map(([name, count]) => ({ name, count }))
@@ -72,12 +72,12 @@ const termsSchema = z.discriminatedUnion('action', [
 ])
 
 termRoutes.post('/terms', async (c) => {
-  const refused = refusedUnless(c, c.var.editor.capabilities.manageTerms)
+  const refused = refusedUnless(c, c.get('editor').capabilities.manageTerms)
   if (refused) return refused
   const body = await jsonBody(c, termsSchema)
   const tagType = body.type
   const max = tagType === 'tag' ? EDITOR_LIMITS.tagLength : EDITOR_LIMITS.categoryLength
-  const items = await itemsWithTerms(c.env, c.var.tenant, tagType)
+  const items = await itemsWithTerms(c.env, c.get('tenant'), tagType)
   const known = new Set(items.flatMap((item) => item.terms))
   const from = body.action === 'remove' ? [body.name] : body.action === 'rename' ? [body.from] : body.from
   const to = body.action === 'remove' ? null : body.to
@@ -99,7 +99,7 @@ termRoutes.post('/terms', async (c) => {
     const record: EditorRecord = { ...item.record, [FIELD[tagType]]: terms }
     const stored = await writeDraft(
       c.env.DB,
-      c.var.tenant.siteId,
+      c.get('tenant').siteId,
       item.key,
       {
         kind: 'item',
@@ -110,7 +110,7 @@ termRoutes.post('/terms', async (c) => {
         needsReview: draft?.needsReview ?? false,
         publishOn: draft?.publishOn ?? null,
         deleted: false,
-        updatedBy: c.var.editor.user.email,
+        updatedBy: c.get('editor').user.email,
       },
       item.entry.row?.revision ?? 0,
     )

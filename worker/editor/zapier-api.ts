@@ -64,7 +64,7 @@ zapierApi.use(async function apiKeyAuth(c, next) {
   if (!(await within(c, 'ADDRESS_LIMITER', addressSubject(c as never)))) return limited()
   const key = c.req.header('x-api-key') ?? ''
   const keyId = API_KEY_PATTERN.test(key)
-    ? await findWorkingApiKey(c.env.DB, c.var.tenant.siteId, await apiKeyHash(key), Date.now())
+    ? await findWorkingApiKey(c.env.DB, c.get('tenant').siteId, await apiKeyHash(key), Date.now())
     : null
   if (keyId === null) return c.json({ message: CONNECTIONS_TEXT.apiKeyRequired }, 401)
   if (!(await within(c, 'RATE_LIMITER', `k:${keyId}`))) return limited()
@@ -73,7 +73,7 @@ zapierApi.use(async function apiKeyAuth(c, next) {
 })
 
 zapierApi.get('/me', (c) => {
-  const { siteId, site } = c.var.tenant
+  const { siteId, site } = c.get('tenant')
   return c.json({ id: siteId, title: site.website.siteTitle })
 })
 
@@ -93,7 +93,7 @@ zapierApi.post('/hooks', async (c) => {
   const target = hookTarget(body.target_url, c.env.ENVIRONMENT)
   if (target === null) throw new InputError(CONNECTIONS_TEXT.targetUrlHttps, { target_url: 'refused' })
   // Every hook is a POST per event: a site's fan-out stays bounded.
-  if ((await hooksOf(c.env.DB, c.var.tenant.siteId)).length >= MAX_HOOKS) {
+  if ((await hooksOf(c.env.DB, c.get('tenant').siteId)).length >= MAX_HOOKS) {
     throw new InputError(
       fillText(CONNECTIONS_TEXT.tooManyHooks, { max: MAX_HOOKS }),
       { target_url: 'limit' },
@@ -101,9 +101,9 @@ zapierApi.post('/hooks', async (c) => {
     )
   }
   const id = randomId(12)
-  await insertHook(c.env.DB, c.var.tenant.siteId, {
+  await insertHook(c.env.DB, c.get('tenant').siteId, {
     id,
-    keyId: c.var.apiKeyId,
+    keyId: c.get('apiKeyId'),
     event: body.event as ZapierEvent,
     targetUrl: target,
     createdAt: Date.now(),
@@ -113,7 +113,7 @@ zapierApi.post('/hooks', async (c) => {
 
 zapierApi.delete('/hooks/:id', async (c) => {
   const id = c.req.param('id')
-  if (!(await deleteHook(c.env.DB, c.var.tenant.siteId, id))) {
+  if (!(await deleteHook(c.env.DB, c.get('tenant').siteId, id))) {
     return c.json({ message: CONNECTIONS_TEXT.hookNotFound }, 404)
   }
   return c.json({ id })
@@ -132,7 +132,7 @@ function sampleOf(c: Context<ZapierEnv>, event: ZapierEvent): Record<string, unk
       order_id: 'sample-order',
       email: 'shopper@example.com',
       status: 'paid',
-      currency: c.var.tenant.site.storeSettings?.selectedCurrency ?? 'USD',
+      currency: c.get('tenant').site.storeSettings?.selectedCurrency ?? 'USD',
       subtotal_cents: 2400,
       total_cents: 2400,
       lines: [{ sku: 'SAMPLE-1', title: 'Sample product', attributes: {}, quantity: 1, unit_cents: 2400 }],
@@ -153,7 +153,7 @@ const RECENT = 3
 
 /** The site's latest items of the event, as deliveries carry them; none yet: the example. */
 async function recentOf(c: Context<ZapierEnv>, event: ZapierEvent): Promise<Record<string, unknown>[]> {
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const db = c.env.DB
   const at = (ms: number) => new Date(ms).toISOString()
   if (event === 'form_submission') {
@@ -165,7 +165,7 @@ async function recentOf(c: Context<ZapierEnv>, event: ZapierEvent): Promise<Reco
         occurred_at: at(submission.createdAt),
         data: {
           formId: submission.formId,
-          formName: (await c.var.catalog.form(submission.formId))?.name ?? submission.formId,
+          formName: (await c.get('catalog').form(submission.formId))?.name ?? submission.formId,
           values: submission.values,
         },
       })),
@@ -194,7 +194,7 @@ async function recentOf(c: Context<ZapierEnv>, event: ZapierEvent): Promise<Reco
       occurred_at: at(signUp.createdAt),
       data: {
         productId: signUp.productId,
-        productTitle: (await itemById(c.var.catalog, signUp.productId))?.title ?? signUp.productId,
+        productTitle: (await itemById(c.get('catalog'), signUp.productId))?.title ?? signUp.productId,
         variantId: signUp.variantId,
         email: signUp.email,
       },

@@ -73,7 +73,26 @@ export function writeCookie(c: Context, name: string, value: string, options: Co
   }
   if (path !== '') cookie += `; Path=${path}`
   if (httpOnly) cookie += '; HttpOnly'
-  c.header('Set-Cookie', `${cookie}; Secure; SameSite=${sameSite}`, { append: true })
+  appendSetCookie(c, `${cookie}; Secure; SameSite=${sameSite}`)
+}
+
+/**
+ * Adds a `Set-Cookie` line to the response. Once a response is produced (the visit cookies and
+ * the crumb go on after the page), Hono's `c.header` copies the whole response, headers and
+ * all, for each header it sets (issue 26: a cache hit that renews the visit timestamp paid for
+ * one such copy); a response we built has headers we may change in place, so the line goes
+ * there. Headers that may not be changed (a subrequest's answer) take Hono's copy.
+ */
+function appendSetCookie(c: Context, line: string): void {
+  if (c.finalized) {
+    try {
+      c.res.headers.append('Set-Cookie', line)
+      return
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error
+    }
+  }
+  c.header('Set-Cookie', line, { append: true })
 }
 
 /** Clears a cookie (the same path it was set with). */
@@ -93,7 +112,5 @@ const COOKIE_OCTETS = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/
 export function writePlainCookie(c: Context, name: string, value: string, maxAge: number): void {
   if (!COOKIE_OCTETS.test(value))
     throw new TypeError(`Cookie ${name} has characters a cookie value cannot hold`)
-  c.header('Set-Cookie', `${name}=${value}; Max-Age=${maxAge}; Path=/; Secure; SameSite=Lax`, {
-    append: true,
-  })
+  appendSetCookie(c, `${name}=${value}; Max-Age=${maxAge}; Path=/; Secure; SameSite=Lax`)
 }

@@ -9,7 +9,7 @@
  * before crumbs were signed, is not a crumb: the visitor gets a new one, and a call that sends
  * it is refused. (The cookie is the host's own, so a crumb never travels between tenants; one
  * taken there by hand gains nothing a visit to the other tenant would not give.) Per-visitor rate limits key on a crumb only
- * when it arrived in the request's cookie (`c.var.knownVisitor`), never on one minted for this
+ * when it arrived in the request's cookie (`c.get('knownVisitor')`), never on one minted for this
  * very response, so dropping the cookie does not start a fresh bucket (rate-limit.ts).
  *
  * A plain HTML form post (no script, and a cacheable page carries no crumb) proves where it
@@ -69,8 +69,8 @@ export function cookieCrumb(c: Context<AppEnv>): Promise<string | null> {
 }
 
 /**
- * Gives every visitor a crumb: `c.var.crumb`, and the cookie on a response to a request that
- * had no valid one. `c.var.knownVisitor` says whether the crumb came with the request.
+ * Gives every visitor a crumb: `c.get('crumb')`, and the cookie on a response to a request that
+ * had no valid one. `c.get('knownVisitor')` says whether the crumb came with the request.
  */
 export function visitorCrumb(): MiddlewareHandler<AppEnv> {
   return async function visitorCrumb(c, next) {
@@ -79,7 +79,7 @@ export function visitorCrumb(): MiddlewareHandler<AppEnv> {
     c.set('crumb', existing ?? (await newCrumb(c.env)))
     await next()
     // Scripts read it, so it cannot be HttpOnly; it lives for the browser session.
-    if (existing === null) writeCookie(c, COOKIE.visitor, c.var.crumb)
+    if (existing === null) writeCookie(c, COOKIE.visitor, c.get('crumb'))
   }
 }
 
@@ -101,7 +101,7 @@ export function requireCrumb(
 
 /** Whether the call sends, as `X-CSRF-Token`, the crumb its cookie carried in. */
 export function sendsCrumb(c: Context<AppEnv>): boolean {
-  const cookie = c.var.knownVisitor ? c.var.crumb : null
+  const cookie = c.get('knownVisitor') ? c.get('crumb') : null
   const header = c.req.header(CRUMB_HEADER)
   return cookie !== null && header !== undefined && sameSecret(cookie, header)
 }

@@ -104,7 +104,7 @@ export function pageCacheKey(c: Context<AppEnv>): string {
   const url = c.req.url
   const mark = url.indexOf('?')
   const path = url.slice(url.indexOf('/', url.indexOf('//') + 2), mark < 0 ? undefined : mark)
-  if (mark < 0) return cacheKeyOf(c.var.tenant, path, '')
+  if (mark < 0) return cacheKeyOf(c.get('tenant'), path, '')
   const given = new URLSearchParams(url.slice(mark + 1))
   const query = new URLSearchParams()
   for (const name of ALLOWED_QUERY) {
@@ -112,7 +112,7 @@ export function pageCacheKey(c: Context<AppEnv>): string {
     if (value !== null) query.set(name, value)
   }
   query.sort()
-  return cacheKeyOf(c.var.tenant, path, query.size > 0 ? `?${query}` : '')
+  return cacheKeyOf(c.get('tenant'), path, query.size > 0 ? `?${query}` : '')
 }
 
 function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, search: string): string {
@@ -126,7 +126,7 @@ function cacheKeyOf(tenant: AppEnv['Variables']['tenant'], path: string, search:
  * own copies for up to `MEMORY_SECONDS` more, and other data centers until they go stale.
  */
 export async function forgetPage(c: Context<AppEnv>, path: string): Promise<string> {
-  const key = cacheKeyOf(c.var.tenant, path, '')
+  const key = cacheKeyOf(c.get('tenant'), path, '')
   await forgetPageKey(key)
   return key
 }
@@ -190,20 +190,39 @@ async function etagOf(body: ArrayBuffer): Promise<string> {
   return `"${hex(digest.slice(0, 12))}"`
 }
 
-function ageOf(headers: Headers): number {
+function storedAtOf(headers: Headers): number {
   const at = Number(headers.get(STORED_AT))
-  return Number.isFinite(at) ? Math.max(0, Math.floor((Date.now() - at) / 1000)) : Number.POSITIVE_INFINITY
+  return Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY
+}
+
+/** Whole seconds since `storedAt` (the page's age; infinite when it was never stamped). */
+function ageOf(storedAt: number): number {
+  return Math.max(0, Math.floor((Date.now() - storedAt) / 1000))
 }
 
 /**
  * A stored page: what the Cache API holds, and what the isolate keeps of its hottest pages. The
  * body is a `Blob`: a response made from one shares its bytes, where one made from an
- * `ArrayBuffer` copies them on every hit.
+ * `ArrayBuffer` copies them on every hit. What a visitor's answer needs is worked out once per
+ * copy (issue 26: a hit's cost was mostly copying and editing header lists): when it was
+ * stored, its ETag, and its headers as the visitor gets them, less `Cache-Status`.
  */
 interface StoredPage {
   status: number
-  headers: Headers
   body: Blob
+  storedAt: number
+  etag: string | null
+  answerHeaders: [string, string][]
+}
+
+function storedPage(status: number, headers: Headers, body: Blob): StoredPage {
+  const answerHeaders: [string, string][] = []
+  for (const [name, value] of headers) {
+    if (name === STORED_AT || name === 'cache-control') continue
+    answerHeaders.push([name, value])
+  }
+  answerHeaders.push(['cache-control', CATALOGUE_CACHE_CONTROL])
+  return { status, body, storedAt: storedAtOf(headers), etag: headers.get('ETag'), answerHeaders }
 }
 
 /**
@@ -243,7 +262,7 @@ function remember(key: string, page: StoredPage): void {
 function recall(key: string): StoredPage | null {
   const page = memory.get(key)
   if (page === undefined) return null
-  if (Date.now() - page.checkedAt > MEMORY_SECONDS * 1000 || ageOf(page.headers) > FRESH_SECONDS) {
+  if (Date.now() - page.checkedAt > MEMORY_SECONDS * 1000 || ageOf(page.storedAt) > FRESH_SECONDS) {
     memory.delete(key)
     memoryBytes -= page.body.size
     return null
@@ -269,7 +288,7 @@ async function store(
   // The Cache API keeps it as long as we may serve it stale; freshness is judged by STORED_AT.
   headers.set('Cache-Control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
   const page = new Blob([bytes])
-  remember(key, { status: response.status, headers, body: page })
+  remember(key, storedPage(response.status, headers, page))
   await cache.put(key, new Response(page, { status: response.status, headers }))
   // Forgotten while it was being stored: the copy is older than what the visitor changed.
   if (await wasForgottenSince(cache, key, dataFrom)) await forgetKey(cache, key)
@@ -277,14 +296,13 @@ async function store(
 
 /** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
 function fromCache(stored: StoredPage, status: string, request: Request): Response {
-  const headers = new Headers(stored.headers)
-  headers.delete(STORED_AT)
-  headers.set('Cache-Control', CATALOGUE_CACHE_CONTROL)
-  headers.set('Cache-Status', status)
-  const etag = stored.headers.get('ETag')
-  const match = request.headers.get('If-None-Match')
-  if (etag && match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-    return new Response(null, { status: 304, headers })
+  const headers: [string, string][] = [...stored.answerHeaders, ['cache-status', status]]
+  const etag = stored.etag
+  if (etag !== null) {
+    const match = request.headers.get('If-None-Match')
+    if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+      return new Response(null, { status: 304, headers })
+    }
   }
   return new Response(stored.body, { status: stored.status, headers })
 }
@@ -311,7 +329,7 @@ export interface PageCacheOptions {
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> {
   return async function pageCache(c, next) {
     if (c.req.method !== 'GET' || isPersonalRequest(c.req.raw)) {
-      if (c.req.method === 'GET') prefetchFrame(c.var.catalog)
+      if (c.req.method === 'GET') prefetchFrame(c.get('catalog'))
       await next()
       c.res.headers.set('Cache-Status', 'storefront; fwd=bypass')
       return
@@ -319,12 +337,12 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
     const key = pageCacheKey(c)
     const revalidating = c.req.header(REVALIDATE_HEADER) === revalidationToken()
     const hot = revalidating ? null : recall(key)
-    if (hot) return fromCache(hot, `storefront; hit; ttl=${FRESH_SECONDS - ageOf(hot.headers)}`, c.req.raw)
+    if (hot) return fromCache(hot, `storefront; hit; ttl=${FRESH_SECONDS - ageOf(hot.storedAt)}`, c.req.raw)
     const cache = await caches.open(CACHE_NAME)
     const match = revalidating ? undefined : await cache.match(key)
-    const stored = match ? { status: match.status, headers: match.headers, body: await match.blob() } : null
+    const stored = match ? storedPage(match.status, match.headers, await match.blob()) : null
     if (stored) {
-      const age = ageOf(stored.headers)
+      const age = ageOf(stored.storedAt)
       if (age <= FRESH_SECONDS) {
         remember(key, stored)
         return fromCache(stored, `storefront; hit; ttl=${FRESH_SECONDS - age}`, c.req.raw)
@@ -338,14 +356,15 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> 
       return fromCache(stored, 'storefront; fwd=stale', c.req.raw)
     }
     const renderedFrom = Date.now()
-    prefetchFrame(c.var.catalog)
+    prefetchFrame(c.get('catalog'))
     await next()
     const response = c.res
     if (!isStorable(response) || response.body === null) {
       response.headers.set('Cache-Status', 'storefront; fwd=miss')
       return
     }
-    if (!response.headers.has('Cache-Tag')) response.headers.set('Cache-Tag', cacheTags(c.var.tenant.siteId))
+    if (!response.headers.has('Cache-Tag'))
+      response.headers.set('Cache-Tag', cacheTags(c.get('tenant').siteId))
     const [visitor, copy] = response.body.tee()
     c.executionCtx.waitUntil(store(cache, key, response, copy, renderedFrom))
     const headers = new Headers(response.headers)

@@ -55,7 +55,7 @@ export function addressSubject(c: Context<AppEnv>): string {
 
 /** Who this request is for per-visitor limits: its signed crumb from the cookie, else its address. */
 export function visitorSubject(c: Context<AppEnv>): string {
-  return c.var.knownVisitor ? `v:${c.var.crumb}` : addressSubject(c)
+  return c.get('knownVisitor') ? `v:${c.get('crumb')}` : addressSubject(c)
 }
 
 /**
@@ -78,7 +78,7 @@ export async function withinRateLimit(
     return true
   }
   const { success } = await binding.limit({
-    key: rateLimitKey(c.var.tenant.siteId, endpoint, subject),
+    key: rateLimitKey(c.get('tenant').siteId, endpoint, subject),
   })
   return success
 }

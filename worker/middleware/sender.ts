@@ -10,7 +10,7 @@ import { clientAddressOf } from './client-address'
 
 /** The visitor's crumb when it came with the request, else their address and browser. */
 export function senderOf(c: Context<AppEnv>): string {
-  if (c.var.knownVisitor) return `crumb:${c.var.crumb}`
+  if (c.get('knownVisitor')) return `crumb:${c.get('crumb')}`
   return `address:${clientAddressOf(c.req.raw) ?? 'unknown'}|${c.req.header('User-Agent') ?? ''}`
 }
 

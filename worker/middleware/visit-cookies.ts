@@ -59,7 +59,7 @@ export function visitCookies(): MiddlewareHandler<AppEnv> {
   return async function visitCookies(c, next) {
     await next()
     if (!isPageView(c.req.method, c.res)) return
-    if (c.var.tenant.site.website.cookiePolicy === 'restrictive') {
+    if (c.get('tenant').site.website.cookiePolicy === 'restrictive') {
       for (const name of VISITOR_COOKIES) if (readCookie(c, name) !== undefined) clearCookie(c, name)
       return
     }

@@ -37,7 +37,7 @@ const historyQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(
 const orderIdSchema = z.string().check(z.regex(/^ord_[0-9a-f]{24}$/))
 
 function textOf(c: Context<AppEnv>): typeof ORDERS_TEXT {
-  return localizedText(c.var.tenant.site.localizedStrings).orders
+  return localizedText(c.get('tenant').site.localizedStrings).orders
 }
 
 /** The member account panel: the sign-in form, or who is signed in with the sign-out button. */
@@ -76,13 +76,13 @@ function memberArea(c: Context<AppEnv>): MemberArea {
 }
 
 async function signedInUser(c: Context<AppEnv>): Promise<SiteUserSession | null> {
-  return c.var.tenant.site.storeSettings ? liveSiteUser(c) : null
+  return c.get('tenant').site.storeSettings ? liveSiteUser(c) : null
 }
 
 export const accountOrderRoutes = new Hono<AppEnv>()
 
 accountOrderRoutes.get(HISTORY_PATH, async function showOrderHistory(c) {
-  if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, c.req.path)
+  if (!c.get('tenant').site.storeSettings) return notFoundPage(c.get('catalog'), c.req.path)
   const session = await signedInUser(c)
   if (session === null) return signInScreen(c, memberArea(c))
   const text = textOf(c)
@@ -97,7 +97,7 @@ accountOrderRoutes.get(HISTORY_PATH, async function showOrderHistory(c) {
       HISTORY_PATH,
       text.orderHistoryBack,
     )
-  const { site, siteId } = c.var.tenant
+  const { site, siteId } = c.get('tenant')
   const page = await siteUserOrderPage(c.env.DB, siteId, session.user.id, request)
   const display = moneyDisplayOf(site)
   const orders = page.rows.map((order) => {
@@ -127,12 +127,12 @@ accountOrderRoutes.get(HISTORY_PATH, async function showOrderHistory(c) {
 })
 
 accountOrderRoutes.get(`${HISTORY_PATH}/:orderId`, async function showHistoryOrder(c) {
-  if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, c.req.path)
+  if (!c.get('tenant').site.storeSettings) return notFoundPage(c.get('catalog'), c.req.path)
   const session = await signedInUser(c)
   if (session === null) return signInScreen(c, memberArea(c))
   const text = textOf(c)
   const id = orderIdSchema.safeParse(c.req.param('orderId'))
-  const order = id.success ? await orderById(c.env.DB, c.var.tenant.siteId, id.data) : null
+  const order = id.success ? await orderById(c.env.DB, c.get('tenant').siteId, id.data) : null
   if (order === null || order.siteUserId !== session.user.id || order.status === 'pending')
     return refusalPage(
       c,
@@ -148,7 +148,7 @@ accountOrderRoutes.get(`${HISTORY_PATH}/:orderId`, async function showHistoryOrd
 // The member form without script: sign in (or out), then back to the page it was posted from.
 for (const path of [HISTORY_PATH, `${HISTORY_PATH}/:orderId`])
   accountOrderRoutes.post(path, requireSameOrigin(), async function signInForOrders(c) {
-    if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, c.req.path)
+    if (!c.get('tenant').site.storeSettings) return notFoundPage(c.get('catalog'), c.req.path)
     return memberFormPost(c, memberArea(c), (area, status, error) =>
       signInScreen(c, { ...area, error }, status),
     )

@@ -78,7 +78,7 @@ cartFormRoutes.use('/cart/*', requireSameOrigin())
 
 cartFormRoutes.post('/cart/add', rateLimit('cart-add'), async function addFromForm(c) {
   const body = await formBody(c, addSchema)
-  const item = await productById(c.var.catalog, body.itemId)
+  const item = await productById(c.get('catalog'), body.itemId)
   if (item === null) return refuse(c, 404, CART_TEXT.itemNotFound, '/')
   const product = ruleProductOf(item)
   let sku = formValue(body.sku)
@@ -98,7 +98,7 @@ cartFormRoutes.post('/cart/add', rateLimit('cart-add'), async function addFromFo
       303,
     )
   if (isSubscribable(item)) {
-    const token = await signCheckoutToken(c.env, c.var.tenant.siteId, {
+    const token = await signCheckoutToken(c.env, c.get('tenant').siteId, {
       kind: 'subscription',
       itemId: item.id,
       sku,

@@ -102,7 +102,7 @@ export function personalPage(
   return renderReactPage({
     tracked: options.tracked,
     kind: personalPageKind(c.req.path),
-    catalog: c.var.catalog,
+    catalog: c.get('catalog'),
     path: c.req.path,
     status: options.status,
     head: { title, path: c.req.path, type: 'website', noindex: true },
@@ -155,9 +155,9 @@ function newIdempotencyKey(): string {
 function planTextOf(c: Context<AppEnv>, item: Item, unitCents: number): string | null {
   const text = subscriptionPriceText(item)
   if (text === null) return null
-  const display = moneyDisplayOf(c.var.tenant.site)
+  const display = moneyDisplayOf(c.get('tenant').site)
   return fillText(text.template, {
-    price: centsText(unitCents, storeCurrency(c.var.tenant.site), display),
+    price: centsText(unitCents, storeCurrency(c.get('tenant').site), display),
     billingPeriodValue: text.billingPeriodValue,
     duration: text.duration,
   })
@@ -172,7 +172,7 @@ async function checkoutSource(
   token: string | undefined,
 ): Promise<CheckoutSource | 'bad-token' | { paid: string } | null> {
   if (token !== undefined) {
-    const claims = await readCheckoutToken(c.env, c.var.tenant.siteId, token)
+    const claims = await readCheckoutToken(c.env, c.get('tenant').siteId, token)
     return claims === null ? 'bad-token' : { kind: 'token', claims }
   }
   const cart = await storedCartOf(c)
@@ -195,7 +195,7 @@ function cartPaidPage(c: Context<AppEnv>, orderId: string, message: string = CAR
 /** Who is placing an order: the signed-in site user, and the hash of this browser's crumb. */
 async function buyerOf(c: Context<AppEnv>): Promise<Buyer> {
   const session = await liveSiteUser(c)
-  return { siteUserId: session?.user.id ?? null, placedBy: await placedByOf(c.var.crumb) }
+  return { siteUserId: session?.user.id ?? null, placedBy: await placedByOf(c.get('crumb')) }
 }
 
 /** Whether this request comes from the browser (or site user) that placed `order`. */
@@ -227,7 +227,7 @@ async function checkoutPage(
   form: Pick<CheckoutFormProps, 'idempotencyKey' | 'values' | 'errors' | 'formError'>,
   status = 200,
 ) {
-  const { site } = c.var.tenant
+  const { site } = c.get('tenant')
   const checkoutLines = await linesOf(c, source)
   const { lines, items } = checkoutLines
   if (lines.length === 0) return c.redirect('/cart', 303)
@@ -311,14 +311,14 @@ async function checkoutPage(
 export const commercePageRoutes = new Hono<AppEnv>()
 
 commercePageRoutes.get('/cart', async function showCart(c) {
-  const { site } = c.var.tenant
-  if (!site.storeSettings) return notFoundPage(c.var.catalog, '/cart')
-  const cart = await shoppingCartOf(c.var.catalog, await storedCartOf(c), c.env)
+  const { site } = c.get('tenant')
+  if (!site.storeSettings) return notFoundPage(c.get('catalog'), '/cart')
+  const cart = await shoppingCartOf(c.get('catalog'), await storedCartOf(c), c.env)
   const formIds = [
     ...new Set(cart.entries.map((e) => e.additionalFieldsFormId).filter((id): id is string => id !== null)),
   ]
   const forms = Object.fromEntries(
-    (await Promise.all(formIds.map((id) => c.var.catalog.form(id))))
+    (await Promise.all(formIds.map((id) => c.get('catalog').form(id))))
       .filter((f): f is Form => f !== null)
       .map((f) => [f.id, f]),
   )
@@ -328,7 +328,7 @@ commercePageRoutes.get('/cart', async function showCart(c) {
 })
 
 commercePageRoutes.get('/checkout', async function showCheckout(c) {
-  if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, '/checkout')
+  if (!c.get('tenant').site.storeSettings) return notFoundPage(c.get('catalog'), '/checkout')
   const query = tokenQuery.safeParse(c.req.query())
   const source = await checkoutSource(c, query.success ? query.data.cartToken : '')
   if (source === 'bad-token') return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.tokenInvalid)
@@ -348,7 +348,7 @@ commercePageRoutes.get('/checkout', async function showCheckout(c) {
  * Worker sends it: worker/commerce/confirmation-queue.ts).
  */
 async function afterSubmit(c: Context<AppEnv>, orderId: string, grant: boolean) {
-  const order = await orderById(c.env.DB, c.var.tenant.siteId, orderId).catch(() => null)
+  const order = await orderById(c.env.DB, c.get('tenant').siteId, orderId).catch(() => null)
   if (grant && order?.status === 'paid') {
     if (order.cartId !== null && order.cartId === cartIdOf(c)) forgetCart(c)
     c.executionCtx.waitUntil(queueOrderConfirmation(c.env, order))
@@ -357,13 +357,13 @@ async function afterSubmit(c: Context<AppEnv>, orderId: string, grant: boolean) 
 }
 
 async function submitCheckout(c: Context<AppEnv>) {
-  if (!c.var.tenant.site.storeSettings) return notFoundPage(c.var.catalog, '/checkout')
+  if (!c.get('tenant').site.storeSettings) return notFoundPage(c.get('catalog'), '/checkout')
   const body = await formBody(c, z.record(z.string(), z.unknown()))
   const key = idempotencyKeySchema.safeParse(body.idempotencyKey)
   if (!key.success) return refusalPage(c, 400, CART_TEXT.checkoutTitle, CART_TEXT.paymentFailed, '/checkout')
   // A repeated submit of an order already under way: finished rather than placed again, and
   // opened only to the browser that placed it (another browser replaying the key sees nothing).
-  const placed = await orderByIdempotencyKey(c.env.DB, c.var.tenant.siteId, key.data)
+  const placed = await orderByIdempotencyKey(c.env.DB, c.get('tenant').siteId, key.data)
   if (placed !== null && placed.status !== 'failed') {
     const owner = await isPlacingBrowser(c, placed)
     // Storage failing here leaves it for the sweep; the order page says it is being placed.
@@ -392,7 +392,7 @@ async function submitCheckout(c: Context<AppEnv>) {
   // price the same place (a failure to store it changes nothing of the order below).
   if (source.kind === 'cart' && values.country !== '')
     await cartObject(c, source.cart.id)
-      .setChoice(c.var.tenant.siteId, {
+      .setChoice(c.get('tenant').siteId, {
         location: { country: values.country, region: values.region, postalCode: values.postalCode },
         ...(input.optionId === null ? {} : { optionId: input.optionId }),
       })
@@ -429,7 +429,7 @@ commercePageRoutes.post(
     } catch (error) {
       if (error instanceof InputError) throw error
       // Storage failed where the steps could not say more: the sweep settles anything started.
-      logError('checkout-failed', { siteId: c.var.tenant.siteId, message: String(error) })
+      logError('checkout-failed', { siteId: c.get('tenant').siteId, message: String(error) })
       return refusalPage(c, 503, CART_TEXT.checkoutTitle, CART_TEXT.checkoutBusy, '/checkout')
     }
   },
@@ -456,7 +456,7 @@ function orderLookupPage(
         orderNumber: options.orderNumber ?? '',
         email: options.email ?? '',
         error: options.error ?? null,
-        crumb: c.var.crumb,
+        crumb: c.get('crumb'),
       }),
     { status: options.status ?? 404 },
   )
@@ -471,9 +471,10 @@ export async function showOrderPage(
   order: OrderRow,
   back?: { href: string; label: string },
 ) {
-  const { site } = c.var.tenant
+  const { site } = c.get('tenant')
   const line = order.lines[0]
-  const item = order.subscriptionPlan !== null && line ? await productById(c.var.catalog, line.itemId) : null
+  const item =
+    order.subscriptionPlan !== null && line ? await productById(c.get('catalog'), line.itemId) : null
   const planText = item && line ? planTextOf(c, item, line.unitCents) : null
   const receipt = receiptOf(order, site)
   return personalPage(
@@ -494,12 +495,12 @@ commercePageRoutes.get('/commerce/orders/:orderId', async function showOrder(c) 
   const { access } = accessQuery.safeParse(c.req.query()).data ?? {}
   if (access !== undefined) {
     // The email's link: opens the order to this browser, then the token leaves the URL.
-    const valid = await isOrderAccessToken(c.env, c.var.tenant.siteId, id.data, access, Date.now())
+    const valid = await isOrderAccessToken(c.env, c.get('tenant').siteId, id.data, access, Date.now())
     if (!valid)
       return orderLookupPage(c, { orderNumber: id.data, error: CART_TEXT.tokenInvalid, status: 403 })
     return toOrder(c, id.data, true)
   }
-  const order = await orderById(c.env.DB, c.var.tenant.siteId, id.data)
+  const order = await orderById(c.env.DB, c.get('tenant').siteId, id.data)
   if (order === null || !(await mayReadOrder(c, order))) return orderLookupPage(c, { orderNumber: id.data })
   return showOrderPage(c, order)
 })
@@ -523,10 +524,10 @@ async function lookUpOrder(c: Context<AppEnv>) {
     page.headers.set('Retry-After', '60')
     return page
   }
-  if (!c.var.knownVisitor || typed.crumb === undefined || !sameSecret(c.var.crumb, typed.crumb))
+  if (!c.get('knownVisitor') || typed.crumb === undefined || !sameSecret(c.get('crumb'), typed.crumb))
     return orderLookupPage(c, { ...form, error: COMMERCE_TEXT.sessionExpired, status: 403 })
   const id = orderIdSchema.safeParse(typed.orderNumber)
-  const order = id.success ? await orderById(c.env.DB, c.var.tenant.siteId, id.data) : null
+  const order = id.success ? await orderById(c.env.DB, c.get('tenant').siteId, id.data) : null
   if (order === null || !sameEmail(order, typed.email))
     return orderLookupPage(c, { ...form, error: CART_TEXT.orderLookupFailed })
   return toOrder(c, order, true)
@@ -538,8 +539,8 @@ for (const path of ['/commerce/orders', '/commerce/orders/:orderId'])
 commercePageRoutes.get('/commerce/subscription', async function showSubscription(c) {
   const query = tokenQuery.safeParse(c.req.query())
   const token = query.success ? (query.data.cartToken ?? '') : ''
-  const claims = await readCheckoutToken(c.env, c.var.tenant.siteId, token)
-  const item = claims?.kind === 'subscription' ? await productById(c.var.catalog, claims.itemId) : null
+  const claims = await readCheckoutToken(c.env, c.get('tenant').siteId, token)
+  const item = claims?.kind === 'subscription' ? await productById(c.get('catalog'), claims.itemId) : null
   const variant = item && claims ? variantBySku(item, claims.sku) : undefined
   if (!claims || !item || !variant)
     return refusalPage(c, 400, CART_TEXT.subscriptionTitle, CART_TEXT.tokenInvalid)
@@ -562,7 +563,7 @@ commercePageRoutes.get('/commerce/subscription', async function showSubscription
 
 commercePageRoutes.get('/commerce/gift-card', async function showGiftCard(c) {
   const query = giftCardQuery.safeParse(c.req.query())
-  const item = query.success ? await productById(c.var.catalog, query.data.itemId) : null
+  const item = query.success ? await productById(c.get('catalog'), query.data.itemId) : null
   const variant = item && query.success ? variantBySku(item, query.data.sku) : undefined
   if (!item || item.structuredContent?.productType !== ProductType.GIFT_CARD)
     return refusalPage(c, 404, COMMERCE_TEXT.unableToPurchaseGiftCard, CART_TEXT.notGiftCard)
@@ -574,7 +575,7 @@ commercePageRoutes.get('/commerce/gift-card', async function showGiftCard(c) {
       COMMERCE_TEXT.giftCardDenomination,
       item.fullUrl,
     )
-  const token = await signCheckoutToken(c.env, c.var.tenant.siteId, {
+  const token = await signCheckoutToken(c.env, c.get('tenant').siteId, {
     kind: 'gift-card',
     itemId: item.id,
     sku: variant.sku,
@@ -584,8 +585,8 @@ commercePageRoutes.get('/commerce/gift-card', async function showGiftCard(c) {
   })
   const amount = centsText(
     unitCentsOf(variant),
-    storeCurrency(c.var.tenant.site),
-    moneyDisplayOf(c.var.tenant.site),
+    storeCurrency(c.get('tenant').site),
+    moneyDisplayOf(c.get('tenant').site),
   )
   return personalPage(c, CART_TEXT.giftCardTitle, () =>
     singlePurchaseHtml({

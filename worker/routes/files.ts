@@ -59,7 +59,7 @@ async function resized(
 
 export function serveFile(): MiddlewareHandler<AppEnv> {
   return async function serveFile(c) {
-    const { siteId } = c.var.tenant
+    const { siteId } = c.get('tenant')
     const id = c.req.param('id') ?? ''
     if (!/^[a-f0-9]{24}$/.test(id)) return notFound()
     const base = `sites/${siteId}/files/${id}/`

@@ -25,7 +25,7 @@ export const installmentModalRoutes = new Hono<AppEnv>()
 
 installmentModalRoutes.get(`${INSTALLMENT_MODAL_PATH}/:locale`, function showInstallmentModal(c) {
   const locale = c.req.param('locale')
-  if (!installmentsShown(c.var.tenant.site) || !isInstallmentLocale(locale)) {
+  if (!installmentsShown(c.get('tenant').site) || !isInstallmentLocale(locale)) {
     return plainHtmlResponse(404, ENGINE_TEXT.notFoundTitle, ENGINE_TEXT.notFoundMessage)
   }
   const location = installmentTermsProvider(c.env).pageUrl(locale)

@@ -57,7 +57,7 @@ async function postForm(
   fields: Fields,
   limited: boolean,
 ): Promise<PageActionResult | Response> {
-  const text = localizedText(c.var.tenant.site.localizedStrings).forms
+  const text = localizedText(c.get('tenant').site.localizedStrings).forms
   const read = reader(fields)
   const formId = one(fields, PAGE_POST_FIELD.formId)
   const base = { kind: 'form' as const, formId, values: {}, errors: {}, submitted: false }
@@ -65,7 +65,7 @@ async function postForm(
   const query = new URL(c.req.url).searchParams
   let values = {}
   const outcome = await submitForm({
-    catalog: c.var.catalog,
+    catalog: c.get('catalog'),
     env: c.env,
     request: c.req.raw,
     formId,
@@ -108,7 +108,7 @@ async function postRestock(c: Context<AppEnv>, fields: Fields, limited: boolean)
   const base = { kind: 'restock' as const, ...request }
   if (limited)
     return { action: { ...base, message: COMMERCE_TEXT.tryAgainShortly, submitted: false }, status: 429 }
-  const outcome = await signUpForRestock(c.var.catalog, c.env, c.req.raw, {
+  const outcome = await signUpForRestock(c.get('catalog'), c.env, c.req.raw, {
     ...request,
     captchaToken: one(fields, PAGE_POST_FIELD.captchaToken),
   })
@@ -124,9 +124,9 @@ async function postLike(c: Context<AppEnv>, fields: Fields, limited: boolean): P
   const base = { kind: 'like' as const, itemId, likeCount: null }
   if (limited) return { action: { ...base, message: COMMERCE_TEXT.tryAgainShortly }, status: 429 }
   // The visitor is their crumb cookie; without one (cookies off) a like cannot be counted once.
-  const visitor = c.var.knownVisitor ? c.var.crumb : null
+  const visitor = c.get('knownVisitor') ? c.get('crumb') : null
   if (visitor === null) return { action: { ...base, message: COMMERCE_TEXT.enableCookies }, status: 400 }
-  const outcome = await likeAnItem(c.var.catalog, c.env, itemId, visitor)
+  const outcome = await likeAnItem(c.get('catalog'), c.env, itemId, visitor)
   if (outcome.kind === 'liked') {
     // The item's page shows the count: the next view here renders it again.
     if (outcome.added) await forgetPage(c, outcome.path)
@@ -137,7 +137,7 @@ async function postLike(c: Context<AppEnv>, fields: Fields, limited: boolean): P
 
 /**
  * Handles a page post before the page route renders: does the action, keeps its outcome in
- * `c.var.pageAction` and marks the answer uncacheable. GET and HEAD pass through untouched.
+ * `c.get('pageAction')` and marks the answer uncacheable. GET and HEAD pass through untouched.
  */
 export function pagePosts(): MiddlewareHandler<AppEnv> {
   const sameOrigin = requireSameOrigin()

@@ -66,8 +66,8 @@ function actionData(posted: PageActionResult | undefined) {
 }
 
 async function collectionPage(c: Context<AppEnv>, collection: Collection, page: number) {
-  const catalog = c.var.catalog
-  const posted = actionData(c.var.pageAction)
+  const catalog = c.get('catalog')
+  const posted = actionData(c.get('pageAction'))
   const { tenant } = catalog
   const path = collection.fullUrl
   const guarded = await guardPage(c, collection, path)
@@ -132,7 +132,7 @@ export const pageRoutes = new Hono<AppEnv>()
  * other page post is a form, restock or like action (page-posts.ts), answered with the page.
  */
 pageRoutes.post('/:collection?', async function postToProtectedPage(c, next) {
-  const catalog = c.var.catalog
+  const catalog = c.get('catalog')
   const param = c.req.param('collection')
   const slug = slugSchema.safeParse(param ?? catalog.tenant.site.homeCollection)
   const collection = slug.success ? await catalog.collection(slug.data) : null
@@ -145,14 +145,14 @@ pageRoutes.post('*', pagePosts())
 const GET_OR_POST = ['GET', 'POST']
 
 pageRoutes.on(GET_OR_POST, '/', async function showHome(c) {
-  const catalog = c.var.catalog
-  const collection = await catalog.collection(c.var.tenant.site.homeCollection)
+  const catalog = c.get('catalog')
+  const collection = await catalog.collection(c.get('tenant').site.homeCollection)
   if (!collection) return notFoundPage(catalog, '/')
   return collectionPage(c, collection, 1)
 })
 
 pageRoutes.get('/search', function showSearch(c) {
-  const catalog = c.var.catalog
+  const catalog = c.get('catalog')
   const query = searchQuerySchema.safeParse(c.req.query())
   if (!query.success) {
     return plainHtmlResponse(400, 'Bad request', query.error.issues[0]?.message ?? 'Invalid query.')
@@ -171,7 +171,7 @@ pageRoutes.get('/search', function showSearch(c) {
 })
 
 pageRoutes.on(GET_OR_POST, '/:collection', async function showCollection(c) {
-  const catalog = c.var.catalog
+  const catalog = c.get('catalog')
   const slug = slugSchema.safeParse(c.req.param('collection'))
   if (!slug.success) return notFoundPage(catalog, c.req.path)
   if (slug.data === catalog.tenant.site.homeCollection) return c.redirect('/', 301)
@@ -190,7 +190,7 @@ pageRoutes.on(GET_OR_POST, '/:collection', async function showCollection(c) {
 })
 
 pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
-  const catalog = c.var.catalog
+  const catalog = c.get('catalog')
   const collectionSlug = slugSchema.safeParse(c.req.param('collection'))
   const itemSlug = slugSchema.safeParse(c.req.param('slug'))
   if (!collectionSlug.success || !itemSlug.success) return notFoundPage(catalog, c.req.path)
@@ -213,7 +213,7 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
     return notFoundPage(catalog, c.req.path)
   const guarded = await guardPage(c, collection, item.fullUrl)
   if (guarded instanceof Response) return guarded
-  const posted = actionData(c.var.pageAction)
+  const posted = actionData(c.get('pageAction'))
   const isProduct = kind?.sellsProducts === true
   const data = Promise.all([
     itemExtras(c.env, catalog.tenant, item, isProduct, (work) => c.executionCtx.waitUntil(work)),
@@ -245,7 +245,7 @@ pageRoutes.on(GET_OR_POST, '/:collection/:slug', async function showItem(c) {
   })
 })
 
-pageRoutes.all('*', (c) => notFoundPage(c.var.catalog, c.req.path))
+pageRoutes.all('*', (c) => notFoundPage(c.get('catalog'), c.req.path))
 
 /**
  * A later page of an item's comment thread (`?page=2`, oldest first), read from D1, so a reader
@@ -254,8 +254,8 @@ pageRoutes.all('*', (c) => notFoundPage(c.var.catalog, c.req.path))
 async function threadPage(c: Context<AppEnv>, item: Item): Promise<CommentDigest | null> {
   const page = Number(c.req.query('page') ?? '1')
   if (!Number.isInteger(page) || page < 2 || page > 10_000) return null
-  if (!ownCommentsShown(c.var.catalog.tenant.site, item)) return null
-  const { siteId } = c.var.catalog.tenant
+  if (!ownCommentsShown(c.get('catalog').tenant.site, item)) return null
+  const { siteId } = c.get('catalog').tenant
   const [{ threads, hasMore }, count] = await Promise.all([
     commentPage(c.env.DB, siteId, item.id, { sort: 'oldest', page: page - 1 }),
     commentCount(c.env.DB, siteId, item.id),

@@ -37,8 +37,8 @@ export async function sitemapPaths(catalog: Catalog): Promise<string[]> {
 export const sitemapRoutes = new Hono<AppEnv>()
 
 sitemapRoutes.get('/sitemap.xml', async function showSitemap(c) {
-  const { origin } = c.var.tenant
-  const urls = (await sitemapPaths(c.var.catalog))
+  const { origin } = c.get('tenant')
+  const urls = (await sitemapPaths(c.get('catalog')))
     .map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`)
     .join('\n')
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
@@ -46,6 +46,6 @@ sitemapRoutes.get('/sitemap.xml', async function showSitemap(c) {
 })
 
 sitemapRoutes.get('/robots.txt', function showRobots(c) {
-  const { origin } = c.var.tenant
+  const { origin } = c.get('tenant')
   return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /cart\nSitemap: ${origin}/sitemap.xml\n`)
 })

@@ -61,10 +61,10 @@ function ConfirmSection({ content, button, home }: { content: PageContent; butto
 }
 
 function confirmPage(c: Context<AppEnv>, content: PageContent) {
-  const text = localizedText(c.var.tenant.site.localizedStrings).subscriptions
+  const text = localizedText(c.get('tenant').site.localizedStrings).subscriptions
   return renderReactPage({
     kind: CONFIRM_PAGE_KIND,
-    catalog: c.var.catalog,
+    catalog: c.get('catalog'),
     path: CONFIRM_PATH,
     status: content.status,
     head: { title: content.title, path: CONFIRM_PATH, type: 'website', noindex: true },
@@ -76,25 +76,25 @@ function confirmPage(c: Context<AppEnv>, content: PageContent) {
 
 /** A token we never gave out, or cut short. */
 function notFound(c: Context<AppEnv>) {
-  const text = localizedText(c.var.tenant.site.localizedStrings).subscriptions
+  const text = localizedText(c.get('tenant').site.localizedStrings).subscriptions
   return confirmPage(c, { status: 404, title: text.invalidTitle, message: text.invalidLink })
 }
 
 /** The words of a confirmation: its address, and the product or the site it is for. */
 async function valuesOf(c: Context<AppEnv>, confirmation: Confirmation) {
-  const text = localizedText(c.var.tenant.site.localizedStrings).subscriptions
+  const text = localizedText(c.get('tenant').site.localizedStrings).subscriptions
   const product =
-    confirmation.productId === null ? null : await itemById(c.var.catalog, confirmation.productId)
+    confirmation.productId === null ? null : await itemById(c.get('catalog'), confirmation.productId)
   return {
     email: confirmation.email,
-    site: c.var.tenant.site.website.siteTitle,
+    site: c.get('tenant').site.website.siteTitle,
     product: product?.title ?? text.unknownProduct,
   }
 }
 
 /** The page for a token that cannot be confirmed now: unknown, expired, or confirmed already. */
 async function outcomePage(c: Context<AppEnv>, confirmation: Confirmation | null, now: number) {
-  const text = localizedText(c.var.tenant.site.localizedStrings).subscriptions
+  const text = localizedText(c.get('tenant').site.localizedStrings).subscriptions
   if (confirmation === null) return notFound(c)
   const values = await valuesOf(c, confirmation)
   if (!confirmation.pending) {
@@ -109,7 +109,7 @@ async function outcomePage(c: Context<AppEnv>, confirmation: Confirmation | null
 
 async function limited(c: Context<AppEnv>): Promise<Response | null> {
   if (await withinLimits(c, 'subscription-confirm')) return null
-  const text = localizedText(c.var.tenant.site.localizedStrings).subscriptions
+  const text = localizedText(c.get('tenant').site.localizedStrings).subscriptions
   return confirmPage(c, { status: 429, title: text.confirmTitle, message: COMMERCE_TEXT.tryAgainShortly })
 }
 
@@ -128,11 +128,11 @@ subscriptionRoutes.get(CONFIRM_PATH, async function askToConfirm(c) {
   const token = c.req.query('token')
   const hash = await hashOf(token)
   const now = Date.now()
-  const confirmation = hash === null ? null : await findConfirmation(c.env.DB, c.var.tenant.siteId, hash)
+  const confirmation = hash === null ? null : await findConfirmation(c.env.DB, c.get('tenant').siteId, hash)
   const settled = await outcomePage(c, confirmation, now)
   if (settled !== null) return settled
   if (confirmation === null) return notFound(c)
-  const text = localizedText(c.var.tenant.site.localizedStrings).subscriptions
+  const text = localizedText(c.get('tenant').site.localizedStrings).subscriptions
   const message = confirmation.subscription === 'restock' ? text.confirmRestock : text.confirmNewsletter
   return confirmPage(c, {
     status: 200,
@@ -145,7 +145,7 @@ subscriptionRoutes.get(CONFIRM_PATH, async function askToConfirm(c) {
 subscriptionRoutes.post(CONFIRM_PATH, requireSameOrigin(), async function confirm(c) {
   const refused = await limited(c)
   if (refused) return refused
-  const text = localizedText(c.var.tenant.site.localizedStrings).subscriptions
+  const text = localizedText(c.get('tenant').site.localizedStrings).subscriptions
   let token: unknown
   try {
     token = (await formBody(c, z.record(z.string(), z.unknown()))).token
@@ -155,7 +155,7 @@ subscriptionRoutes.post(CONFIRM_PATH, requireSameOrigin(), async function confir
   }
   const hash = await hashOf(token)
   const now = Date.now()
-  const { siteId } = c.var.tenant
+  const { siteId } = c.get('tenant')
   const confirmed = hash !== null && (await confirmByToken(c.env.DB, siteId, hash, now))
   const confirmation = hash === null ? null : await findConfirmation(c.env.DB, siteId, hash)
   if (!confirmed || confirmation === null) return (await outcomePage(c, confirmation, now)) ?? notFound(c)
