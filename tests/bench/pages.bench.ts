@@ -2,7 +2,9 @@
 // production React build, seeded demo tenants, request logging at `warn`), loaded from this
 // process with a fixed number of requests in flight. In one run it prints:
 // - requests per second of a product, a collection and a blog page, each from the page cache
-//   (hit, a returning visitor's cookies: nothing is set, the copy is public) and rendered (the
+//   (hit, a returning visitor's cookies, kept current as a browser keeps them: nothing is set,
+//   the copy is public; and a product hit whose visit timestamp is due for renewal, which sets
+//   it) and rendered (the
 //   request carries `Authorization`, which the page cache neither looks up nor stores:
 //   `isPersonalRequest` in worker/middleware/page-cache.ts), beside the trivial route
 //   (`/_health`, no tenant, no storage) with the ratio: each route's slice follows a slice of
@@ -23,6 +25,7 @@ import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
+import { COOKIE } from '../../shared/index'
 import { startStorefront, stopGroup, waitUntilReady } from './server-group'
 
 const { values } = parseArgs({
@@ -40,8 +43,35 @@ const ROUNDS = Number(values.rounds)
 
 /** A header the page cache must not answer for: every request with it renders. */
 const RENDER = { authorization: 'Bearer bench' }
-/** A returning visitor's cookies (crumb, visit cookies), taken from a first view per tenant. */
-const RETURNING: Record<string, Record<string, string>> = {}
+/**
+ * A returning visitor's cookies per tenant (crumb, visit cookies), from a first view and kept
+ * current as a browser keeps them: before each slice one view sends them and takes what it sets
+ * (`refreshCookies`). A visit timestamp older than a minute is renewed on the next view
+ * (middleware/visit-cookies.ts), so cookies frozen at the first view made every hit after the
+ * bench's first minute a cookie-setting one; that case has its own row (`product, hit, visit
+ * renewed`: the timestamp two minutes old, so each answer renews it).
+ */
+const JARS: Record<string, Map<string, string>> = {}
+
+function absorbCookies(host: string, setCookies: readonly string[]): void {
+  const jar = JARS[host] ?? new Map<string, string>()
+  for (const line of setCookies) {
+    const pair = line.split(';')[0] ?? ''
+    const equals = pair.indexOf('=')
+    if (equals > 0) jar.set(pair.slice(0, equals), pair.slice(equals + 1))
+  }
+  JARS[host] = jar
+}
+
+function returning(host: string, overrides: Record<string, string> = {}): Record<string, string> {
+  const jar = new Map([...(JARS[host] ?? []), ...Object.entries(overrides)])
+  return { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') }
+}
+
+async function refreshCookies(route: Route): Promise<void> {
+  if (route === TRIVIAL) return
+  absorbCookies(route.host, (await get(route.host, route.path, returning(route.host))).cookies)
+}
 
 const PAGES = [
   { kind: 'product', host: 'aurora.localhost', path: '/apparel/trailhead-long-sleeve-tee' },
@@ -64,15 +94,21 @@ const ROUTES: Route[] = [
       name: `${page.kind}, hit`,
       host: page.host,
       path: page.path,
-      headers: () => RETURNING[page.host] ?? {},
+      headers: () => returning(page.host),
     },
     {
       name: `${page.kind}, rendered`,
       host: page.host,
       path: page.path,
-      headers: () => ({ ...RETURNING[page.host], ...RENDER }),
+      headers: () => ({ ...returning(page.host), ...RENDER }),
     },
   ]),
+  {
+    name: 'product, hit, visit renewed',
+    host: 'aurora.localhost',
+    path: '/apparel/trailhead-long-sleeve-tee',
+    headers: () => returning('aurora.localhost', { [COOKIE.visitTimestamp]: String(Date.now() - 120_000) }),
+  },
 ]
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
@@ -223,7 +259,7 @@ try {
   const fresh = await coldStart(server)
   for (const page of PAGES) {
     const first = await get(page.host, page.path, {})
-    RETURNING[page.host] = { cookie: first.cookies.map((cookie) => cookie.split(';')[0]).join('; ') }
+    absorbCookies(page.host, first.cookies)
   }
   // Warm every route (compiled templates, KV reads, JIT, the page cache's copies).
   for (const route of ROUTES) await load(route, 0.5)
@@ -238,6 +274,7 @@ try {
     // Rotate the order each round so no route always runs first or last.
     const order = PAGE_ROUTES.map((_, i) => PAGE_ROUTES[(i + round) % PAGE_ROUTES.length] as Route)
     for (const route of order) {
+      await refreshCookies(route)
       const trivial = await load(TRIVIAL, SECONDS)
       const result = await load(route, SECONDS)
       trivialRps.push(trivial.rps)
@@ -273,6 +310,7 @@ try {
 
   console.log('\nidle, one request at a time (median of 25)   first byte   last byte')
   for (const route of ROUTES) {
+    await refreshCookies(route)
     const times = await idle(route)
     console.log(
       `${route.name.padEnd(44)} ${times.first.toFixed(1).padStart(7)} ms ${times.last.toFixed(1).padStart(8)} ms`,
