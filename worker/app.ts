@@ -13,17 +13,18 @@ import type { AppEnv, Env } from './env'
 import { InputError } from './http/body'
 import { Hono } from './http/hono'
 import { brokenSiteResponse } from './http/plain-pages'
-import { cartHint } from './middleware/cart-hint'
-import { visitorCrumb } from './middleware/crumb'
+import { cartHint, cartHintDue } from './middleware/cart-hint'
+import { knownCrumb, visitorCrumb } from './middleware/crumb'
 import {
   FORGOTTEN_PAGE_HEADER,
   forgetPageKey,
+  heldPage,
   pageCache,
   privateWhenSettingCookies,
 } from './middleware/page-cache'
 import { secureHeaders } from './middleware/secure-headers'
 import { forgetContentVersions, resolveTenant } from './middleware/tenant'
-import { visitCookies } from './middleware/visit-cookies'
+import { visitCookies, visitCookiesDue } from './middleware/visit-cookies'
 import { SHARED_STYLESHEET_PREFIX, sharedStylesheetResponse } from './render/stylesheet'
 import { accountOrderRoutes } from './routes/account-orders'
 import { cartFormRoutes } from './routes/cart-forms'
@@ -112,6 +113,17 @@ export function createApp(apiPart: ApiPart): Hono<AppEnv> {
   if (apiPart !== 'forward') app.route('/', apiPart.operator)
   app.use(demoIndex())
   app.use(resolveTenant())
+  // A returning visitor's view of a page this isolate holds (issue 26: a hit should cost a cache
+  // lookup and the visitor's cookies): when no middleware between here and the page cache would
+  // set a cookie (the crumb is one this isolate checked, the cart hint and the visit cookies have
+  // nothing to do) or answer it (the routes below never reach the page cache for a path they
+  // answer, and the held copy is a 200, which the trailing-slash redirect leaves alone), the page
+  // cache's answer is given here, as it would have come back through them unchanged.
+  app.use(async function heldPageAnswer(c, next) {
+    const held = heldPage(c, () => knownCrumb(c) && !cartHintDue(c) && !visitCookiesDue(c))
+    if (held === null) return next()
+    return held
+  })
   // The installment provider's page (routes/installment-modal.ts): the same for every visitor, so
   // before any cookie is set (a response that sets one is never shared).
   app.route('/', installmentModalRoutes)

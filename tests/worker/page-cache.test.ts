@@ -76,6 +76,49 @@ describe('The page cache', () => {
     )
   })
 
+  it('Should answer a returning visitor’s hit as the whole path does, and still set what a view is due', async () => {
+    await view('aurora.localhost', '/gear')
+    await settled('aurora.localhost', '/gear')
+    const now = Date.now()
+    const record = `ss_cvr=v1|${now}|${now}|${now}|1`
+    const cookie = `crumb=${newCrumb()}; ${record}; ss_cvt=${now}`
+    // The first view checks the crumb; the isolate then knows it, and the next view is answered
+    // before the middlewares that would only pass the page on (app.ts, heldPageAnswer).
+    const checked = await view('aurora.localhost', '/gear', { headers: { cookie } })
+    const held = await view('aurora.localhost', '/gear', { headers: { cookie } })
+    for (const answer of [checked, held]) {
+      expect(answer.status).toMatch(/^storefront; hit; ttl=\d+$/)
+      expect(answer.cookies).toEqual([])
+    }
+    const headersOf = (response: Response) =>
+      [...response.headers].filter(([name]) => name !== 'cache-status' && name !== 'date')
+    expect(headersOf(held.response)).toEqual(headersOf(checked.response))
+    expect(held.body).toBe(checked.body)
+    expect(held.response.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(held.response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(held.response.headers.get('cache-control')).toBe(
+      'public, max-age=0, must-revalidate, s-maxage=300',
+    )
+
+    // A visit timestamp over a minute old is renewed, and the answer is then private.
+    const due = await view('aurora.localhost', '/gear', {
+      headers: { cookie: `crumb=${newCrumb()}; ${record}; ss_cvt=${now - 120_000}` },
+    })
+    expect(due.status).toMatch(/^storefront; hit/)
+    expect(due.cookies.map((c) => c.split('=')[0])).toEqual(['ss_cvt'])
+    expect(due.response.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate')
+    // A cart but no `has-cart`: the hit sets it for the page's scripts.
+    const cart = await view('aurora.localhost', '/gear', { headers: { cookie: `${cookie}; ss_cart=c-1` } })
+    expect(cart.status).toMatch(/^storefront; hit/)
+    expect(cart.cookies.map((c) => c.split(';')[0])).toEqual(['has-cart=true'])
+    // A crumb this server never minted is replaced, hit or not.
+    const forged = await view('aurora.localhost', '/gear', {
+      headers: { cookie: `crumb=${'A'.repeat(44)}; ${record}; ss_cvt=${now}` },
+    })
+    expect(forged.status).toMatch(/^storefront; hit/)
+    expect(forged.cookies.map((c) => c.split('=')[0])).toEqual(['crumb'])
+  })
+
   it('Should give each visitor of a cached page their own crumb, never another visitor’s', async () => {
     const first = await view('aurora.localhost', '/about')
     await settled('aurora.localhost', '/about')

@@ -69,6 +69,15 @@ export function cookieCrumb(c: Context<AppEnv>): Promise<string | null> {
 }
 
 /**
+ * Whether the request's crumb cookie is one this isolate already checked and found ours: then
+ * `visitorCrumb` sets no cookie, and the answer needs no check (the held-page answer, app.ts).
+ */
+export function knownCrumb(c: Context<AppEnv>): boolean {
+  const value = readCookie(c, COOKIE.visitor)
+  return value !== undefined && CRUMB_PATTERN.test(value) && checked.get(value) === true
+}
+
+/**
  * Gives every visitor a crumb: `c.get('crumb')`, and the cookie on a response to a request that
  * had no valid one. `c.get('knownVisitor')` says whether the crumb came with the request.
  */

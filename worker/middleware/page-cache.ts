@@ -325,6 +325,21 @@ export interface PageCacheOptions {
   refetch: (request: Request, env: AppEnv['Bindings'], ctx: ExecutionContext) => Promise<Response>
 }
 
+/**
+ * The answer to an anonymous GET of a page this isolate holds fresh with a 200 (what
+ * `pageCache` would answer with no lookup), or null; null too unless `quiet()` holds. For the
+ * held-page answer (app.ts), which gives it before the middlewares that would only have passed
+ * it on.
+ */
+export function heldPage(c: Context<AppEnv>, quiet: () => boolean): Response | null {
+  if (c.req.method !== 'GET' || isPersonalRequest(c.req.raw) || c.req.header(REVALIDATE_HEADER) !== undefined)
+    return null
+  const key = pageCacheKey(c)
+  const hot = recall(key)
+  if (hot === null || hot.status !== 200 || !quiet()) return null
+  return fromCache(hot, `storefront; hit; ttl=${FRESH_SECONDS - ageOf(hot.storedAt)}`, c.req.raw)
+}
+
 /** Serves anonymous GETs of the pages below it from the page cache, storing what may be stored. */
 export function pageCache(options: PageCacheOptions): MiddlewareHandler<AppEnv> {
   return async function pageCache(c, next) {

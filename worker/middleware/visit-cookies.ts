@@ -17,7 +17,7 @@
  * cookies: the page body never depends on them, so a cached page (the full-page cache sits
  * inside this middleware) never carries another visitor's cookies.
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import {
   COOKIE,
   formatVisitorRecord,
@@ -54,31 +54,51 @@ function isPageView(method: string, response: Response): boolean {
   )
 }
 
+/**
+ * What a page view does to the visit cookies: clear the visitor cookies the browser sent (a
+ * restrictive cookie policy), set a new record and the timestamp (a new visitor or visit), renew
+ * the timestamp (older than `VISIT_TIMESTAMP_RENEW_MS`), or nothing.
+ */
+type VisitCookieWork =
+  | { kind: 'clear'; names: string[] }
+  | { kind: 'write'; record: string | null; stamp: boolean }
+  | { kind: 'none' }
+
+function visitCookieWork(c: Context<AppEnv>, now: number): VisitCookieWork {
+  if (c.get('tenant').site.website.cookiePolicy === 'restrictive') {
+    const names = VISITOR_COOKIES.filter((name) => readCookie(c, name) !== undefined)
+    return names.length > 0 ? { kind: 'clear', names } : { kind: 'none' }
+  }
+  const { record, transition } = nextVisit(
+    readCookie(c, COOKIE.census),
+    readCookie(c, COOKIE.visitTimestamp),
+    now,
+    randomId,
+  )
+  // Renewed at most once a minute: a repeat view within the minute sets no cookie, so it stays
+  // shareable (page-cache.ts, privateWhenSettingCookies). A visit then ends 29 to 30 minutes
+  // after its last page view instead of exactly 30.
+  const stamped = parseVisitTimestamp(readCookie(c, COOKIE.visitTimestamp))
+  const stamp = transition !== 'same-visit' || stamped === null || now - stamped >= VISIT_TIMESTAMP_RENEW_MS
+  const written = transition === 'same-visit' ? null : formatVisitorRecord(record)
+  return written === null && !stamp ? { kind: 'none' } : { kind: 'write', record: written, stamp }
+}
+
+/** Whether a page view now would set or clear any visit cookie (the held-page answer, app.ts). */
+export function visitCookiesDue(c: Context<AppEnv>): boolean {
+  return visitCookieWork(c, Date.now()).kind !== 'none'
+}
+
 /** Sets, renews or (under a restrictive cookie policy) clears the visit cookies on page views. */
 export function visitCookies(): MiddlewareHandler<AppEnv> {
   return async function visitCookies(c, next) {
     await next()
     if (!isPageView(c.req.method, c.res)) return
-    if (c.get('tenant').site.website.cookiePolicy === 'restrictive') {
-      for (const name of VISITOR_COOKIES) if (readCookie(c, name) !== undefined) clearCookie(c, name)
-      return
-    }
     const now = Date.now()
-    const { record, transition } = nextVisit(
-      readCookie(c, COOKIE.census),
-      readCookie(c, COOKIE.visitTimestamp),
-      now,
-      randomId,
-    )
-    if (transition !== 'same-visit') {
-      writePlainCookie(c, COOKIE.census, formatVisitorRecord(record), VISITOR_RECORD_MAX_AGE)
-    }
-    // Renewed at most once a minute: a repeat view within the minute sets no cookie, so it stays
-    // shareable (page-cache.ts, privateWhenSettingCookies). A visit then ends 29 to 30 minutes
-    // after its last page view instead of exactly 30.
-    const stamped = parseVisitTimestamp(readCookie(c, COOKIE.visitTimestamp))
-    if (transition !== 'same-visit' || stamped === null || now - stamped >= VISIT_TIMESTAMP_RENEW_MS) {
-      writePlainCookie(c, COOKIE.visitTimestamp, String(now), VISIT_TIMESTAMP_MAX_AGE)
-    }
+    const work = visitCookieWork(c, now)
+    if (work.kind === 'clear') for (const name of work.names) clearCookie(c, name)
+    if (work.kind !== 'write') return
+    if (work.record !== null) writePlainCookie(c, COOKIE.census, work.record, VISITOR_RECORD_MAX_AGE)
+    if (work.stamp) writePlainCookie(c, COOKIE.visitTimestamp, String(now), VISIT_TIMESTAMP_MAX_AGE)
   }
 }
