@@ -3,8 +3,9 @@
  * live its server HTML works as plain HTML: a select takes its choice, a radio its check. When
  * React takes over it keeps what the DOM shows but does not know about it, so once the island's
  * effects have run this hands each changed control to React the way a shopper's own input
- * would reach it, then replays clicks on buttons. Island events that woke it (or came before it
- * was live) are remembered for it to read when it subscribes (`onIslandEvent` with `last`).
+ * would reach it, then replays clicks on buttons (from the moment React claims the island, a
+ * recorded click reaches nothing else: each counts once). Island events that woke it (or came
+ * before it was live) are remembered for it to read when it subscribes (`onIslandEvent` with `last`).
  */
 import { rememberIslandEvent } from '../constants'
 
@@ -84,6 +85,8 @@ function replayControl(state: ControlState): void {
 export function recordInteractions(element: Element, wake: readonly string[]): Recorder {
   const controller = new AbortController()
   const clicks: Element[] = []
+  /** The clicks recorded for the replay (snapshot keeps them from React). */
+  const recorded = new WeakSet<Event>()
   let states: ControlState[] = []
 
   // A submit button's first click would post the form natively while the island loads: hold the
@@ -100,7 +103,9 @@ export function recordInteractions(element: Element, wake: readonly string[]): R
       // clicking it again once the island is live would undo the shopper's last move. A submit
       // button did not: its submission is held above and its click replayed.
       if (target?.hasAttribute('commandfor')) return
-      if (target && element.contains(target) && clicks.length < MAX_CLICKS) clicks.push(target)
+      if (!target || !element.contains(target) || clicks.length >= MAX_CLICKS) return
+      clicks.push(target)
+      recorded.add(event)
     },
     { capture: true, signal: controller.signal },
   )
@@ -117,6 +122,17 @@ export function recordInteractions(element: Element, wake: readonly string[]): R
 
   return {
     snapshot() {
+      // React claims the island right after this. A click on it before the replay, React would
+      // handle as it hydrates (or drop), and the replay would count it twice or not at all (a
+      // quantity of 2 went into the cart as 3): a recorded click is the replay's alone to
+      // deliver. Its default action (a submission, held above) is not React's and still runs.
+      element.addEventListener(
+        'click',
+        (event) => {
+          if (recorded.has(event)) event.stopImmediatePropagation()
+        },
+        { capture: true, signal: controller.signal },
+      )
       states = [...element.querySelectorAll<Control>('input, select, textarea')].map((control) => ({
         control,
         checked: isCheckable(control) ? control.checked : false,

@@ -65,6 +65,42 @@ test.describe('An island added as islands/README.md says', () => {
     expect(errors).toEqual([])
   })
 
+  for (const moment of ['microtask', 'task'] as const)
+    test(`Should count a click made as React takes the island over once (${moment})`, async ({ page }) => {
+      // React has claimed the island (its listeners are on the marker) and not yet hydrated it,
+      // or is hydrating it: it would hydrate what was clicked at once and handle the click, or
+      // drop it, while the runtime, still recording, replayed it too (a quantity of 2 went into
+      // the cart as 3). The click lands a microtask after React listens, or a task after.
+      await page.addInitScript((later) => {
+        const add = EventTarget.prototype.addEventListener
+        let clicked = false
+        EventTarget.prototype.addEventListener = function (this: EventTarget, type, listener, options) {
+          add.call(this, type, listener, options)
+          // React claims its root by listening there for every event it knows, `dblclick` among
+          // them (nothing of ours listens for that one).
+          if (clicked || type !== 'dblclick' || !(this instanceof Element)) return
+          if (!this.matches('sf-island[data-island="test-counter"]')) return
+          clicked = true
+          const click = () => this.querySelector('button')?.click()
+          if (later) setTimeout(click, 0)
+          else queueMicrotask(click)
+        }
+      }, moment === 'task')
+      const errors = watchConsole(page)
+      await openFixturePage(page)
+      await page.getByRole('button', { name: 'Count: 2' }).click()
+      await expect(page.locator('sf-island[data-island="test-counter"]')).toHaveAttribute(
+        'data-island-hydrated',
+        '',
+      )
+      // The click that woke it and the one made as React took over: two, so 4, and it stays.
+      const button = page.locator('sf-island[data-island="test-counter"] button')
+      await expect(button).toHaveText('Count: 4')
+      await page.waitForTimeout(300)
+      await expect(button).toHaveText('Count: 4')
+      expect(errors).toEqual([])
+    })
+
   test('Should recover when its first import fails, by retrying with a new URL', async ({ page }) => {
     const requested = await openFixturePage(page, true)
     await page.getByRole('button', { name: 'Count: 2' }).click()
