@@ -47,14 +47,19 @@ describe('The page cache', () => {
     const hit = await settled('aurora.localhost', '/apparel')
     expect(hit.status).toMatch(/^storefront; hit; ttl=\d+$/)
     expect(hit.body).toBe(miss.body)
+    // A hit carries the miss's security headers, its own page's style hash in the policy.
     for (const name of [
       'content-type',
       'content-security-policy',
       'cache-control',
       'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
     ]) {
       expect(hit.response.headers.get(name), name).toBe(miss.response.headers.get(name))
     }
+    expect(hit.response.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/)
+    expect(hit.response.headers.has('x-sf-inline-style-hashes')).toBe(false)
     // A first view sets the crumb and visit cookies: never shareable (RFC 9111, RFC 6265 §8.1).
     expect(hit.response.headers.getAll('set-cookie').length).toBeGreaterThan(0)
     expect(hit.response.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate')
@@ -177,6 +182,10 @@ describe('The page cache', () => {
     })
     expect(conditional.status).toBe(304)
     expect(await conditional.text()).toBe('')
+    expect(conditional.headers.get('etag')).toBe(etag)
+    expect(conditional.headers.get('content-security-policy')).toBe(
+      hit.response.headers.get('content-security-policy'),
+    )
   })
 
   it('Should never store the lock screen, the member screen or the cart', async () => {
@@ -214,6 +223,11 @@ describe('The page cache', () => {
     const stale = await view('aurora.localhost', '/about')
     expect(stale.status).toBe('storefront; fwd=stale')
     expect(stale.body).toMatch(/<\/html>$/)
+    // Read back from the Cache API (the isolate's copy is too old to trust), with the security
+    // headers of its page.
+    expect(stale.response.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/)
+    expect(stale.response.headers.get('permissions-policy')).toContain('camera=()')
+    expect(stale.response.headers.has('x-sf-inline-style-hashes')).toBe(false)
     vi.useRealTimers()
   })
 })
