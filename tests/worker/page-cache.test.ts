@@ -228,6 +228,11 @@ describe('The page cache', () => {
     expect(stale.response.headers.get('content-security-policy')).toMatch(/style-src 'self' 'sha256-/)
     expect(stale.response.headers.get('permissions-policy')).toContain('camera=()')
     expect(stale.response.headers.has('x-sf-inline-style-hashes')).toBe(false)
+    // Nothing of the lookup's own: not the Cache API's `Date` of when it stored the copy (a shared
+    // cache below would count the page that much older), its `Age`, its status or a chunked
+    // encoding that hides the page's length.
+    for (const name of ['date', 'age', 'cf-cache-status', 'transfer-encoding'])
+      expect(stale.response.headers.get(name), name).toBeNull()
     vi.useRealTimers()
   })
 })

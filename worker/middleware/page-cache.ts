@@ -46,6 +46,23 @@ export const CATALOGUE_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-ma
 export const PERSONAL_CACHE_CONTROL = 'private, no-store'
 
 const STORED_AT = 'x-sf-stored-at'
+/**
+ * Headers of a stored copy that describe its transfer or its lookup, not the page: the Cache API
+ * answers with its own `Date`, `Age`, `CF-Cache-Status` and `Transfer-Encoding: chunked`, which
+ * a visitor's answer must not repeat (a `Date` of when it was stored makes every shared cache
+ * below count the copy as older than it is; a forced chunked encoding hides its length).
+ */
+const NOT_THE_PAGES = new Set([
+  STORED_AT,
+  'cache-control',
+  'age',
+  'date',
+  'cf-cache-status',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+])
 const CACHEABLE_STATUS = new Set([200, 301, 404])
 const CACHE_NAME = 'storefront-pages'
 
@@ -218,7 +235,7 @@ interface StoredPage {
 function storedPage(status: number, headers: Headers, body: Blob): StoredPage {
   const answerHeaders: [string, string][] = []
   for (const [name, value] of headers) {
-    if (name === STORED_AT || name === 'cache-control') continue
+    if (NOT_THE_PAGES.has(name)) continue
     answerHeaders.push([name, value])
   }
   answerHeaders.push(['cache-control', CATALOGUE_CACHE_CONTROL])
