@@ -12,7 +12,7 @@
 //   site/aurora/item/shop/linen-shirt.json -> site:aurora:item:shop/linen-shirt
 //   site/aurora/form/gift-note.json      -> site:aurora:form:gift-note
 //
-// `.json` files hold a JSON record (stored minified); `.txt` and `.jsont` files hold text (a
+// A site record is stamped with its version (KV metadata, below). `.json` files hold a JSON record (stored minified); `.txt` and `.jsont` files hold text (a
 // trailing newline is dropped). Anything else in the folder (this file, README) is not a fixture.
 // Each template also gets its compiled form beside it (`…:template:<name>:compiled`, compile.mjs),
 // as a publish does, so the worker never parses a tenant template on a cold isolate.
@@ -44,6 +44,21 @@ function* walk(dir) {
 }
 
 /**
+ * Each site record gets the content version beside it as its KV metadata (`{ version }`), as a
+ * publish stamps it (worker/editor/publish.ts): a new storefront isolate then reads the version
+ * and the site side by side (worker/middleware/tenant.ts).
+ */
+function stampSites(entries) {
+  const versions = new Map(
+    entries.filter((entry) => /^site:[^:]+:version$/.test(entry.key)).map((entry) => [entry.key, entry.value]),
+  )
+  for (const entry of entries) {
+    const version = /^site:[^:]+$/.test(entry.key) ? versions.get(`${entry.key}:version`) : undefined
+    if (version !== undefined) entry.metadata = { version: version.trim() }
+  }
+}
+
+/**
  * Every fixture below `dir` as `{ key, value }` pairs, sorted by key. JSON files that do not
  * parse throw with the file named, so a broken fixture stops seeding before anything is written.
  */
@@ -68,5 +83,6 @@ export function readFixtures(dir = FIXTURES_DIR) {
     entries.push({ key, value })
     if (ext === '.jsont') entries.push(compiledTemplateEntry(key, value))
   }
+  stampSites(entries)
   return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
 }

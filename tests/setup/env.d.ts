@@ -19,7 +19,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[]
-      TEST_FIXTURES: { key: string; value: string }[]
+      TEST_FIXTURES: { key: string; value: string; metadata?: { version: string } }[]
       /** The demo rows of D1's tables (worker/db/demo.ts), by table module. */
       TEST_DEMO_ROWS: DemoRows[]
       /** wrangler.toml's queues per environment (vitest.config.mts). */

@@ -19,7 +19,9 @@ const demoOf = (table: string) => tableModules[`../../worker/db/${table}.ts`]?.d
 
 beforeAll(async () => {
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS)
-  await Promise.all(env.TEST_FIXTURES.map(({ key, value }) => env.CATALOG.put(key, value)))
+  await Promise.all(
+    env.TEST_FIXTURES.map(({ key, value, metadata }) => env.CATALOG.put(key, value, { metadata })),
+  )
   const now = Date.now()
   for (const { table, rows } of env.TEST_DEMO_ROWS) {
     const demo = demoOf(table)

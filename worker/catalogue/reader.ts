@@ -49,7 +49,11 @@ export async function readRecord<T>(
   schema: z.ZodMiniType<T>,
 ): Promise<T | null> {
   if (!fitsKv(key)) return null
-  const text = await kv.get(key, 'text')
+  return parseRecord(key, await kv.get(key, 'text'), schema)
+}
+
+/** A record's stored text validated; null when absent. */
+export function parseRecord<T>(key: string, text: string | null, schema: z.ZodMiniType<T>): T | null {
   if (text === null) return null
   let raw: unknown
   try {

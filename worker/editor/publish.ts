@@ -397,12 +397,14 @@ export async function completeRevision(env: EditorEnv, siteId: string, seq: numb
   if (row === null || row.state === 'done') return
   const writes = JSON.parse(row.writes) as KvWrite[]
   const versionKey = kvKey.version(siteId)
-  await Promise.all(
-    writes
-      .filter((w) => w.key !== versionKey)
-      .map((w) => (w.after === null ? env.CATALOG.delete(w.key) : env.CATALOG.put(w.key, w.after))),
-  )
+  const siteKey = kvKey.site(siteId)
   const version = writes.find((w) => w.key === versionKey)
+  await Promise.all([
+    ...writes
+      .filter((w) => w.key !== versionKey && w.key !== siteKey)
+      .map((w) => (w.after === null ? env.CATALOG.delete(w.key) : env.CATALOG.put(w.key, w.after))),
+    stampSite(env.CATALOG, siteKey, writes, version?.after ?? null),
+  ])
   if (version?.after) await env.CATALOG.put(versionKey, version.after)
   const drafts = JSON.parse(row.drafts) as SettledDraft[]
   const now = Date.now()
@@ -446,6 +448,19 @@ export async function completeRevision(env: EditorEnv, siteId: string, seq: numb
     ),
   )
   await env.DB.batch(statements)
+}
+
+/**
+ * Writes the site record (the revision's, else the one in place) stamped with the version being
+ * published (KV metadata `{ version }`), before the version itself: a storefront isolate that
+ * knows nothing of the tenant reads the version and the site side by side and keeps that site
+ * only when its stamp is the version it read (middleware/tenant.ts). Written again on a resume.
+ */
+async function stampSite(kv: KVNamespace, siteKey: string, writes: KvWrite[], version: string | null) {
+  const own = writes.find((w) => w.key === siteKey)
+  const text = own ? own.after : await kv.get(siteKey, 'text')
+  if (text === null) return own ? kv.delete(siteKey) : undefined
+  return kv.put(siteKey, text, version === null ? undefined : { metadata: { version } })
 }
 
 /** Completes every revision a failure left `writing` (oldest first). */
