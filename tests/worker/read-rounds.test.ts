@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { EditorEnv } from '../../worker/editor/env'
+import { overlayKv } from '../../worker/editor/preview'
 import { completeRevision, journal } from '../../worker/editor/publish'
 import type { Env } from '../../worker/env'
 import { forgetContentVersions } from '../../worker/middleware/tenant'
@@ -160,5 +161,20 @@ describe('KV rounds of an uncached page in an isolate new to the tenant', () => 
     expect(stored.value).toBe(text)
     expect(stored.metadata).toEqual({ version })
     expect(await env.CATALOG.get('site:journal:version', 'text')).toBe(version)
+  })
+})
+
+describe('The preview’s KV laid over the live one', () => {
+  it('Should answer a read with metadata: a laid-over value with none, any other key as KV holds it', async () => {
+    const overlay = overlayKv(env.CATALOG, [{ key: 'site:journal:tagline', before: null, after: 'Drafted' }])
+    expect(await overlay.getWithMetadata('site:journal:tagline', 'text')).toMatchObject({
+      value: 'Drafted',
+      metadata: null,
+    })
+    const live = await env.CATALOG.getWithMetadata('site:journal', 'text')
+    expect(await overlay.getWithMetadata('site:journal', 'text')).toMatchObject({
+      value: live.value,
+      metadata: live.metadata,
+    })
   })
 })

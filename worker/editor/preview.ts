@@ -49,8 +49,14 @@ export function overlayKv(kv: KVNamespace, writes: readonly KvWrite[]): KVNamesp
     }
     return { keys: [...names].sort().map((name) => ({ name })), list_complete: true, cacheStatus: null }
   }
+  // A laid-over value carries no metadata: the storefront reads the site after the version then
+  // (middleware/tenant.ts), as it does for any site record without a publish's stamp.
+  async function getWithMetadata(key: string, options?: unknown): Promise<unknown> {
+    if (!over.has(key)) return kv.getWithMetadata(key, options as never)
+    return { value: await get(key, options), metadata: null, cacheStatus: null }
+  }
   async function put(): Promise<void> {}
-  return { get, list, put } as unknown as KVNamespace
+  return { get, getWithMetadata, list, put } as unknown as KVNamespace
 }
 
 const BANNER_STYLE = [
