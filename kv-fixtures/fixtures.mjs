@@ -12,8 +12,9 @@
 //   site/aurora/item/shop/linen-shirt.json -> site:aurora:item:shop/linen-shirt
 //   site/aurora/form/gift-note.json      -> site:aurora:form:gift-note
 //
-// A site record is stamped with its version (KV metadata, below). `.json` files hold a JSON record (stored minified); `.txt` and `.jsont` files hold text (a
+// `.json` files hold a JSON record (stored minified); `.txt` and `.jsont` files hold text (a
 // trailing newline is dropped). Anything else in the folder (this file, README) is not a fixture.
+// A site record is stamped with its version (KV metadata, `stampSites` below).
 // Each template also gets its compiled form beside it (`…:template:<name>:compiled`, compile.mjs),
 // as a publish does, so the worker never parses a tenant template on a cold isolate.
 import { readdirSync, readFileSync } from 'node:fs'

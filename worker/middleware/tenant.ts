@@ -5,7 +5,14 @@
  * context variables for everything below.
  */
 import type { MiddlewareHandler } from 'hono'
-import { BrokenRecordError, Catalog, describeIssues, fitsKv, parseRecord } from '../catalogue/reader'
+import {
+  BrokenRecordError,
+  Catalog,
+  describeIssues,
+  fitsKv,
+  parseRecord,
+  readRecord,
+} from '../catalogue/reader'
 import { kvKey, type Site, siteIdSchema, siteSchema } from '../catalogue/records'
 import type { AppEnv, Env } from '../env'
 import { unknownHostResponse } from '../http/plain-pages'
@@ -32,11 +39,11 @@ export async function siteIdForHost(kv: KVNamespace, hostname: string): Promise<
 }
 
 export async function getSite(kv: KVNamespace, siteId: string): Promise<Site | null> {
-  return siteOf(siteId, await kv.get(kvKey.site(siteId), 'text'))
+  return ownSite(siteId, await readRecord(kv, kvKey.site(siteId), siteSchema))
 }
 
-function siteOf(siteId: string, text: string | null): Site | null {
-  const site = parseRecord(kvKey.site(siteId), text, siteSchema)
+/** The site record, refused when it names another tenant (an operator's copying mistake). */
+function ownSite(siteId: string, site: Site | null): Site | null {
   if (site && site.id !== siteId) {
     throw new BrokenRecordError(kvKey.site(siteId), [`id: is "${site.id}", expected "${siteId}"`])
   }
@@ -117,7 +124,10 @@ async function versionAndSite(
   const key = `${siteId}\u0000${version}`
   const kept = sites.get(key)
   if (kept !== undefined) return { version, site: kept }
-  if (beside.stamp === version) return { version, site: sites.set(key, siteOf(siteId, beside.text)) }
+  if (beside.stamp === version) {
+    const site = ownSite(siteId, parseRecord(kvKey.site(siteId), beside.text, siteSchema))
+    return { version, site: sites.set(key, site) }
+  }
   return { version, site: await sites.getOrRead(key, read) }
 }
 
