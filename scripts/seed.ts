@@ -38,7 +38,7 @@ export async function seedLocalState({
   const seedFile = join(tmp, 'kv-seed.json')
   writeFileSync(seedFile, JSON.stringify(entries))
   runWrangler(['kv', 'bulk', 'put', seedFile, '--local', '--binding', 'CATALOG', ...persist])
-  runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persist])
+  applyMigrations(persistTo)
   const demo = await readDemoRows(['kv-fixtures', ...extra])
   const demoFile = join(tmp, 'd1-demo.sql')
   writeFileSync(demoFile, await demoSql(demo))
@@ -48,6 +48,11 @@ export async function seedLocalState({
     deleted: stale.length,
     d1: demo.map(({ table, rows }) => `${rows.length} ${table}`).join(', '),
   }
+}
+
+/** D1's migrations applied to the local state (none twice): the rest of that state as it is. */
+export function applyMigrations(persistTo?: string): void {
+  runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...(persistTo ? ['--persist-to', persistTo] : [])])
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

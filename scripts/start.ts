@@ -4,8 +4,15 @@
 // `/config`, over the `EDITOR` binding) with one `wrangler dev` on http://127.0.0.1:8787 (demo tenants at
 // http://aurora.localhost:8787 and so on; the editor at http://aurora.localhost:8787/config/).
 //
-//   npx tsx scripts/start.ts [--port 8787] [--persist-to DIR [--fresh]] [--extra DIR ...] [--log-level warn]
-//                          [--test-scheduled]
+//   npx tsx scripts/start.ts [--port 8787] [--persist-to DIR [--fresh | --keep-state]] [--extra DIR ...]
+//                          [--log-level warn] [--test-scheduled]
+//
+// --keep-state serves the local state as the last run left it: no seeding, so what the site
+// editor published and what the storefront stored (carts, orders, the copies of reviews and likes
+// that product pages read, item-extras.ts) survives a restart; D1's new migrations are applied.
+// Seeding, the default, puts every fixture back and makes the demo reviews exactly the fixtures'
+// (deleting the copies built from other rows). The page benchmark's restart uses it: a new
+// isolate over storage in place, as a production isolate starts.
 //
 // --test-scheduled passes wrangler dev's flag of that name: `GET /__scheduled?cron=...` then runs
 // the `scheduled` export of the Worker that answers the port (the crash benchmark triggers the
@@ -18,7 +25,7 @@ import { buildEditor } from './build-editor.ts'
 import { buildFonts } from './build-fonts.ts'
 import { buildIslands } from './build-islands.ts'
 import { buildTemplates } from './build-templates.ts'
-import { seedLocalState } from './seed.ts'
+import { applyMigrations, seedLocalState } from './seed.ts'
 import { ROOT, startWrangler } from './wrangler.ts'
 
 const { values } = parseArgs({
@@ -28,6 +35,8 @@ const { values } = parseArgs({
     extra: { type: 'string', multiple: true },
     // Start from empty local state (the browser tests do): KV, D1 and Durable Objects.
     fresh: { type: 'boolean', default: false },
+    // Serve the local state as it is: no seeding (D1's new migrations are applied).
+    'keep-state': { type: 'boolean', default: false },
     // wrangler's log level; benchmarks pass `warn` so no request is logged.
     'log-level': { type: 'string' },
     // wrangler dev's `--test-scheduled`: `GET /__scheduled?cron=...` runs the `scheduled` export.
@@ -35,6 +44,7 @@ const { values } = parseArgs({
   },
 })
 
+if (values.fresh && values['keep-state']) throw new Error('--fresh and --keep-state contradict each other')
 if (values.fresh) {
   if (!values['persist-to'])
     throw new Error('--fresh needs --persist-to: it will not wipe the default dev state')
@@ -49,8 +59,13 @@ const islands = await buildIslands()
 console.log(`islands built: ${islands.runtime}`)
 const editor = await buildEditor()
 console.log(`editor built: ${editor.script}`)
-const seeded = await seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
-console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied, demo rows: ${seeded.d1}`)
+if (values['keep-state']) {
+  applyMigrations(values['persist-to'])
+  console.log('local state kept as it is (not seeded), D1 migrations applied')
+} else {
+  const seeded = await seedLocalState({ persistTo: values['persist-to'], extra: values.extra })
+  console.log(`seeded ${seeded.keys} KV keys, D1 migrations applied, demo rows: ${seeded.d1}`)
+}
 
 const persist = values['persist-to'] ? ['--persist-to', values['persist-to']] : []
 // The first config answers on the port: the page Worker, or the API Worker (whose cron the

@@ -15,8 +15,9 @@
 // - cold start: the first product page rendered after the server answers `/_health` (a fresh
 //   isolate: no settled caches, no compiled templates in memory) beside a warm render, twice:
 //   on fresh local state (the page's review and like copies are not written yet, so that render
-//   reads D1 once), and after a restart on the state the run left (a new isolate over storage
-//   in place, as a production isolate starts). Local storage opens its files on first use too.
+//   reads D1 once), and after a restart on the state the run left, not seeded again
+//   (`--keep-state`: a new isolate over storage in place, the copies included, as a production
+//   isolate starts). Local storage opens its files on first use too.
 //
 //   npm run bench -- pages [--port 8797] [--seconds 2] [--concurrency 8] [--rounds 3]
 
@@ -238,7 +239,8 @@ const start = (fresh: boolean): ChildProcess =>
       String(PORT),
       '--persist-to',
       `.wrangler/bench-${PORT}`,
-      ...(fresh ? ['--fresh'] : []),
+      // The restart keeps the run's state: seeding again would delete the copies it wrote.
+      fresh ? '--fresh' : '--keep-state',
       '--log-level',
       'warn',
     ],
