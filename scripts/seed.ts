@@ -52,7 +52,8 @@ export async function seedLocalState({
 
 /** D1's migrations applied to the local state (none twice): the rest of that state as it is. */
 export function applyMigrations(persistTo?: string): void {
-  runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...(persistTo ? ['--persist-to', persistTo] : [])])
+  const persist = persistTo ? ['--persist-to', persistTo] : []
+  runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', ...persist])
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
