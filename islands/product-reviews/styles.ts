@@ -1,6 +1,11 @@
-/** Reviews: stars (half stars by a split fill), the list, the lightbox and the summary. */
+/**
+ * Reviews: stars (half stars by a split fill), the list, the lightbox and the summary. Each star
+ * is a fixed 1em box: the glyph comes from a fallback font, and a line box sized by two fonts'
+ * metrics moved the stars by a fraction of a pixel when the page's own font arrived (CLS).
+ */
 export const PRODUCT_REVIEWS_CSS = `
 .review-stars{display:inline-flex;gap:.1rem;font-size:1.1rem;line-height:1;color:#8a6100}
+.review-stars>span{width:1em;height:1em;text-align:center}
 .review-star--empty{color:#c9c4b8}
 .review-star--half{background:linear-gradient(90deg,#8a6100 50%,#c9c4b8 50%);-webkit-background-clip:text;background-clip:text;color:transparent}
 .product-reviews{margin:2.5rem 0;display:grid;gap:1rem}
