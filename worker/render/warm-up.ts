@@ -28,7 +28,7 @@ const money = (value: string) => ({ value, currency: 'USD' })
 const image = { assetUrl: '/demo/warm.svg', originalSize: '800x1000', altText: 'A' }
 const variant = (id: string, size: string, qtyInStock: number) => ({
   id,
-  sku: `W-${size}`,
+  sku: size,
   attributes: { Size: size },
   priceMoney: money('20.00'),
   salePriceMoney: money('15.00'),
