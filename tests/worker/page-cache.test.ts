@@ -70,6 +70,10 @@ describe('The page cache', () => {
     })
     expect(returning.status).toMatch(/^storefront; hit/)
     expect(returning.response.headers.getAll('set-cookie')).toEqual([])
+    // Each answer has headers of its own: one hit's security headers never reach the stored copy's.
+    expect(returning.response.headers.get('content-security-policy')).toBe(
+      miss.response.headers.get('content-security-policy'),
+    )
     // Browsers check back on every view (a publish shows at once); shared caches keep it 5 minutes.
     expect(returning.response.headers.get('cache-control')).toBe(
       'public, max-age=0, must-revalidate, s-maxage=300',

@@ -52,7 +52,7 @@ const STORED_AT = 'x-sf-stored-at'
  * a visitor's answer must not repeat (a `Date` of when it was stored makes every shared cache
  * below count the copy as older than it is; a forced chunked encoding hides its length).
  */
-const NOT_THE_PAGES = new Set([
+const NOT_THE_PAGES = [
   STORED_AT,
   'cache-control',
   'age',
@@ -62,7 +62,7 @@ const NOT_THE_PAGES = new Set([
   'transfer-encoding',
   'connection',
   'keep-alive',
-])
+]
 const CACHEABLE_STATUS = new Set([200, 301, 404])
 const CACHE_NAME = 'storefront-pages'
 
@@ -222,23 +222,22 @@ function ageOf(storedAt: number): number {
  * body is a `Blob`: a response made from one shares its bytes, where one made from an
  * `ArrayBuffer` copies them on every hit. What a visitor's answer needs is worked out once per
  * copy (issue 26: a hit's cost was mostly copying and editing header lists): when it was
- * stored, its ETag, and its headers as the visitor gets them, less `Cache-Status`.
+ * stored, its ETag, and its headers as the visitor gets them, less `Cache-Status`, as a
+ * `Headers` (a response copies one natively; a list of pairs it converts pair by pair, which
+ * cost a held hit about 50 microseconds more).
  */
 interface StoredPage {
   status: number
   body: Blob
   storedAt: number
   etag: string | null
-  answerHeaders: [string, string][]
+  answerHeaders: Headers
 }
 
 function storedPage(status: number, headers: Headers, body: Blob): StoredPage {
-  const answerHeaders: [string, string][] = []
-  for (const [name, value] of headers) {
-    if (NOT_THE_PAGES.has(name)) continue
-    answerHeaders.push([name, value])
-  }
-  answerHeaders.push(['cache-control', CATALOGUE_CACHE_CONTROL])
+  const answerHeaders = new Headers(headers)
+  for (const name of NOT_THE_PAGES) answerHeaders.delete(name)
+  answerHeaders.set('cache-control', CATALOGUE_CACHE_CONTROL)
   return { status, body, storedAt: storedAtOf(headers), etag: headers.get('ETag'), answerHeaders }
 }
 
@@ -313,15 +312,16 @@ async function store(
 
 /** A stored page as the visitor gets it: the catalogue cache headers, its ETag, Cache-Status. */
 function fromCache(stored: StoredPage, status: string, request: Request): Response {
-  const headers: [string, string][] = [...stored.answerHeaders, ['cache-status', status]]
   const etag = stored.etag
-  if (etag !== null) {
-    const match = request.headers.get('If-None-Match')
-    if (match?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-      return new Response(null, { status: 304, headers })
-    }
-  }
-  return new Response(stored.body, { status: stored.status, headers })
+  const unchanged =
+    etag !== null &&
+    request.headers.get('If-None-Match')?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+  const response = new Response(unchanged ? null : stored.body, {
+    status: unchanged ? 304 : stored.status,
+    headers: stored.answerHeaders,
+  })
+  response.headers.set('cache-status', status)
+  return response
 }
 
 /**
