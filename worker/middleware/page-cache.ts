@@ -315,7 +315,10 @@ function fromCache(stored: StoredPage, status: string, request: Request): Respon
   const etag = stored.etag
   const unchanged =
     etag !== null &&
-    request.headers.get('If-None-Match')?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+    request.headers
+      .get('If-None-Match')
+      ?.split(',')
+      .some((tag) => tag.trim() === etag || tag.trim() === '*')
   const response = new Response(unchanged ? null : stored.body, {
     status: unchanged ? 304 : stored.status,
     headers: stored.answerHeaders,
