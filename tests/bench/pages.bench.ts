@@ -9,7 +9,9 @@
 //   `isPersonalRequest` in worker/middleware/page-cache.ts), beside the trivial route
 //   (`/_health`, no tenant, no storage) with the ratio: each route's slice follows a slice of
 //   `/_health` and is divided by it, the routes take turns within each round, and each figure is
-//   the median of the rounds (the machine is shared: ratios of neighbouring slices count);
+//   the median of the rounds (the machine is shared: ratios of neighbouring slices count), with
+//   the lowest and highest round beside it: two slices of `/_health` one after the other differ
+//   by up to 15% on a 2-core machine, so 5 rounds by default, and a figure read with its spread;
 // - each page kind's HTML bytes, raw and gzip;
 // - first and last byte idle (one request at a time, median);
 // - cold start: the first product page rendered after the server answers `/_health` (a fresh
@@ -19,7 +21,7 @@
 //   (`--keep-state`: a new isolate over storage in place, the copies included, as a production
 //   isolate starts). Local storage opens its files on first use too.
 //
-//   npm run bench -- pages [--port 8797] [--seconds 2] [--concurrency 8] [--rounds 3]
+//   npm run bench -- pages [--port 8797] [--seconds 1.5] [--concurrency 16] [--rounds 5]
 
 import type { ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
@@ -34,7 +36,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8797' },
     seconds: { type: 'string', default: '1.5' },
     concurrency: { type: 'string', default: '16' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
   },
 })
 const PORT = Number(values.port)
@@ -214,6 +216,11 @@ function load(route: Route, seconds: number): Promise<{ rps: number; errors: num
   }))
 }
 
+/** The lowest and highest of a list of ratios, as `0.71-0.93`. */
+function spread(list: number[]): string {
+  return `${Math.min(...list).toFixed(2)}-${Math.max(...list).toFixed(2)}`
+}
+
 function median(list: number[]): number {
   const sorted = [...list].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? 0
@@ -291,13 +298,15 @@ try {
   console.log(
     `\npage throughput, wrangler dev (workerd), logging at warn, ${CONCURRENCY} in flight, ${ROUNDS} rounds of ${SECONDS} s slices, medians`,
   )
-  console.log('route                    req/s   ÷ /_health   non-200   Cache-Status')
+  console.log(
+    'route                    req/s   ÷ /_health   (rounds: lowest-highest)   non-200   Cache-Status',
+  )
   console.log(`${TRIVIAL.name.padEnd(22)} ${median(trivialRps).toFixed(0).padStart(7)}       1.00x`)
   for (const route of PAGE_ROUTES) {
     const run = runs.get(route.name)
     if (!run) continue
     console.log(
-      `${route.name.padEnd(22)} ${median(run.rps).toFixed(0).padStart(7)}   ${median(run.ratios).toFixed(2).padStart(9)}x   ${String(run.errors).padStart(7)}   ${[...run.statuses].join(' | ')}`,
+      `${route.name.padEnd(22)} ${median(run.rps).toFixed(0).padStart(7)}   ${median(run.ratios).toFixed(2).padStart(9)}x   ${spread(run.ratios).padStart(22)}   ${String(run.errors).padStart(7)}   ${[...run.statuses].join(' | ')}`,
     )
   }
 
