@@ -13,7 +13,10 @@
 //   the lowest and highest round beside it: two slices of `/_health` one after the other differ
 //   by up to 15% on a 2-core machine, so 5 rounds by default, and a figure read with its spread;
 // - each page kind's HTML bytes, raw and gzip;
-// - first and last byte idle (one request at a time, median);
+// - first and last byte idle (one request at a time, median), each page route's requests taking
+//   turns with `/_health`'s, and its last byte's ratio to theirs (issue 26: a rendered product
+//   page within 1.5 times): blocks of one route after another let the machine's drift between
+//   blocks into the ratio;
 // - cold start: the first product page rendered after the server answers `/_health` (a fresh
 //   isolate: no settled caches, no compiled templates in memory) beside a warm render, twice:
 //   on fresh local state (the page's review and like copies are not written yet, so that render
@@ -226,6 +229,29 @@ function median(list: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
+/** `idle` of `/_health` and of `route`, their requests taking turns. */
+async function idlePair(route: Route, times = 25) {
+  const samples = {
+    trivial: { first: [] as number[], last: [] as number[] },
+    page: { first: [] as number[], last: [] as number[] },
+  }
+  for (let i = 0; i < times; i++) {
+    for (const [which, turn] of [
+      ['trivial', TRIVIAL],
+      ['page', route],
+    ] as const) {
+      const answer = await get(turn.host, turn.path, turn.headers())
+      samples[which].first.push(answer.firstByteMs)
+      samples[which].last.push(answer.lastByteMs)
+    }
+  }
+  const of = (list: { first: number[]; last: number[] }) => ({
+    first: median(list.first),
+    last: median(list.last),
+  })
+  return [of(samples.trivial), of(samples.page)] as const
+}
+
 async function idle(route: Route, times = 25) {
   const first: number[] = []
   const last: number[] = []
@@ -319,14 +345,23 @@ try {
     )
   }
 
-  console.log('\nidle, one request at a time (median of 25)   first byte   last byte')
-  for (const route of ROUTES) {
+  console.log(
+    '\nidle, one request at a time, taking turns with /_health (median of 25)   first byte   last byte   ÷ /_health',
+  )
+  const trivialLast: number[] = []
+  const pageRows: string[] = []
+  for (const route of PAGE_ROUTES) {
     await refreshCookies(route)
-    const times = await idle(route)
-    console.log(
-      `${route.name.padEnd(44)} ${times.first.toFixed(1).padStart(7)} ms ${times.last.toFixed(1).padStart(8)} ms`,
+    const [trivial, times] = await idlePair(route)
+    trivialLast.push(trivial.last)
+    pageRows.push(
+      `${route.name.padEnd(70)} ${times.first.toFixed(1).padStart(7)} ms ${times.last.toFixed(1).padStart(8)} ms   ${(times.last / trivial.last).toFixed(2).padStart(8)}x`,
     )
   }
+  console.log(
+    `${TRIVIAL.name.padEnd(70)} ${''.padStart(10)} ${median(trivialLast).toFixed(1).padStart(8)} ms`,
+  )
+  for (const row of pageRows) console.log(row)
   await stopGroup(server, 'SIGTERM', health)
   server = start(false)
   const restarted = await coldStart(server)
