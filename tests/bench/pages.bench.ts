@@ -229,38 +229,25 @@ function median(list: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
-/** `idle` of `/_health` and of `route`, their requests taking turns. */
-async function idlePair(route: Route, times = 25) {
-  const samples = {
-    trivial: { first: [] as number[], last: [] as number[] },
-    page: { first: [] as number[], last: [] as number[] },
-  }
-  for (let i = 0; i < times; i++) {
-    for (const [which, turn] of [
-      ['trivial', TRIVIAL],
-      ['page', route],
-    ] as const) {
-      const answer = await get(turn.host, turn.path, turn.headers())
-      samples[which].first.push(answer.firstByteMs)
-      samples[which].last.push(answer.lastByteMs)
-    }
-  }
-  const of = (list: { first: number[]; last: number[] }) => ({
-    first: median(list.first),
-    last: median(list.last),
-  })
-  return [of(samples.trivial), of(samples.page)] as const
+interface IdleTimes {
+  first: number
+  last: number
 }
 
-async function idle(route: Route, times = 25) {
-  const first: number[] = []
-  const last: number[] = []
+/**
+ * First and last byte (medians of `times` requests, one at a time) of each route, the routes'
+ * requests taking turns: routes timed side by side share the machine's drift.
+ */
+async function idle(routes: readonly Route[], times = 25) {
+  const samples = routes.map((route) => ({ route, first: [] as number[], last: [] as number[] }))
   for (let i = 0; i < times; i++) {
-    const answer = await get(route.host, route.path, route.headers())
-    first.push(answer.firstByteMs)
-    last.push(answer.lastByteMs)
+    for (const { route, first, last } of samples) {
+      const answer = await get(route.host, route.path, route.headers())
+      first.push(answer.firstByteMs)
+      last.push(answer.lastByteMs)
+    }
   }
-  return { first: median(first), last: median(last) }
+  return samples.map((sample): IdleTimes => ({ first: median(sample.first), last: median(sample.last) }))
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -285,7 +272,8 @@ async function coldStart(server: ChildProcess) {
   await waitUntilReady(server, health)
   const product = ROUTES.find((route) => route.name === 'product, rendered') as Route
   const cold = await get(product.host, product.path, RENDER)
-  return { cold, warm: await idle(product, 15) }
+  const [warm] = await idle([product], 15)
+  return { cold, warm: warm as IdleTimes }
 }
 
 let server: ChildProcess = start(true)
@@ -352,7 +340,7 @@ try {
   const pageRows: string[] = []
   for (const route of PAGE_ROUTES) {
     await refreshCookies(route)
-    const [trivial, times] = await idlePair(route)
+    const [trivial, times] = (await idle([TRIVIAL, route])) as [IdleTimes, IdleTimes]
     trivialLast.push(trivial.last)
     pageRows.push(
       `${route.name.padEnd(70)} ${times.first.toFixed(1).padStart(7)} ms ${times.last.toFixed(1).padStart(8)} ms   ${(times.last / trivial.last).toFixed(2).padStart(8)}x`,
